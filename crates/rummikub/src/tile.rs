@@ -1,0 +1,111 @@
+//! Tiles: a number in a colour, or a joker.
+
+use std::fmt;
+
+use crate::rules::Color;
+
+/// A tile number, 1 to 13.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Number(u8);
+
+impl Number {
+    /// The lowest number, 1.
+    pub const MIN: Number = Number(1);
+    /// The highest number any edition uses, 13.
+    pub const MAX: Number = Number(13);
+
+    /// The number `n`, if it is 1 to 13.
+    pub fn new(n: u8) -> Option<Number> {
+        (Number::MIN.0..=Number::MAX.0)
+            .contains(&n)
+            .then_some(Number(n))
+    }
+
+    /// The number as an integer.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<Number> for u8 {
+    fn from(number: Number) -> u8 {
+        number.0
+    }
+}
+
+/// A number outside 1..13.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("tile numbers are 1 to 13, not {0}")]
+pub struct NumberOutOfRange(pub u8);
+
+impl TryFrom<u8> for Number {
+    type Error = NumberOutOfRange;
+
+    fn try_from(n: u8) -> Result<Number, NumberOutOfRange> {
+        Number::new(n).ok_or(NumberOutOfRange(n))
+    }
+}
+
+/// A Rummikub tile: a number in a colour, or a joker (which has neither).
+///
+/// Written `R9` (colour letter, then number) or `J`; [`std::str::FromStr`] also reads `9R`,
+/// `RED 9`, `9 red`, `(9, "RED")`, `("JOKER")`, `("JOKER", "RED")` and more (see
+/// [`crate::notation`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Tile {
+    /// A numbered tile.
+    Numbered {
+        /// Its colour.
+        color: Color,
+        /// Its number.
+        number: Number,
+    },
+    /// A joker: stands for any tile its group needs.
+    Joker,
+}
+
+impl Tile {
+    /// The numbered tile `color` `number`; `None` if the number is not 1..13.
+    pub fn new(color: Color, number: u8) -> Option<Tile> {
+        Number::new(number).map(|number| Tile::Numbered { color, number })
+    }
+
+    /// Whether this is a joker.
+    pub fn is_joker(self) -> bool {
+        self == Tile::Joker
+    }
+
+    /// The colour of a numbered tile.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Tile::Numbered { color, .. } => Some(color),
+            Tile::Joker => None,
+        }
+    }
+
+    /// The number of a numbered tile.
+    pub fn number(self) -> Option<Number> {
+        match self {
+            Tile::Numbered { number, .. } => Some(number),
+            Tile::Joker => None,
+        }
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tile::Numbered { color, number } => write!(f, "{}{number}", color.letter()),
+            Tile::Joker => f.write_str("J"),
+        }
+    }
+}
