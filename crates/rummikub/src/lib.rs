@@ -1,12 +1,16 @@
-//! Rummikub rules.
+//! Rummikub rules: tiles and notation, rule presets, group validity.
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+mod fixture;
 pub mod group;
 pub mod notation;
 pub mod rules;
 pub mod tile;
 
+pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_tile, parse_tiles};
 pub use rules::{Color, Preset, Rules};
 pub use tile::{Number, Tile};
+pub use tiles_notation::ParseError;

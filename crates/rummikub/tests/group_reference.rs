@@ -2,7 +2,7 @@
 //! and check the joker-free group by the plain definition.
 
 use proptest::prelude::*;
-use rummikub::{Color, Group, GroupKind, Number, Preset, Rules, Tile};
+use rummikub::{Color, Group, GroupKind, Number, Preset, Rules, Tile, parse_tiles};
 
 /// Whether joker-free tiles (colour, number) form a set under `rules`, by the definition.
 fn plain_set(tiles: &[(Color, u8)], rules: &Rules) -> bool {
@@ -55,11 +55,9 @@ fn reference(tiles: &[Tile], rules: &Rules) -> Option<GroupKind> {
     }
     let mut found_run = false;
     let mut assignment: Vec<(Color, u8)> = Vec::new();
-    let mut stack = vec![(0usize, 0usize)];
-    // Depth-first over every substitution, written out with an explicit odometer.
+    // Every substitution, one joker after another, counted like an odometer.
     let joker_positions: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i].is_joker()).collect();
     let mut choice = vec![0usize; joker_positions.len()];
-    stack.clear();
     loop {
         assignment.clear();
         let mut next_joker = 0;
@@ -168,10 +166,10 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                         tiles.push(Tile::Joker);
                     }
                 }
-                if let Some((position, color, number)) = mutation {
-                    if position < tiles.len() {
-                        tiles[position] = Tile::new(color_for(color, &rules), number).unwrap();
-                    }
+                if let Some((position, color, number)) = mutation
+                    && position < tiles.len()
+                {
+                    tiles[position] = Tile::new(color_for(color, &rules), number).unwrap();
                 }
                 if shuffle && !tiles.is_empty() {
                     let pivot = seed.index(tiles.len());
@@ -213,6 +211,9 @@ proptest! {
                 };
                 prop_assert!(kind_ok, "slots {:?}", group.slots());
             }
+            // The display reads back as the same group.
+            let reparsed = parse_tiles(&group.to_string()).map(|tiles| Group::new(&tiles, &rules));
+            prop_assert_eq!(reparsed, Ok(Ok(group.clone())));
             // Runs are displayed ascending.
             if group.kind() == GroupKind::Run {
                 let numbers: Vec<u8> = group.slots().iter().filter_map(|s| s.number.map(Number::get)).collect();
@@ -241,6 +242,22 @@ fn generated_cases_cover_every_outcome() {
                 count >= 50,
                 "{preset:?} {outcome:?}: only {count} of 3000 cases ({seen:?})"
             );
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+        let _ = parse_tiles(&text);
+    }
+
+    #[test]
+    fn tile_like_text_never_panics(text in "[\\[\\]() ,'\"RrOoBbKkJj0-9EDLUACKOR]{0,30}") {
+        if let Ok(tiles) = parse_tiles(&text) {
+            for preset in Preset::ALL {
+                let _ = Group::new(&tiles, &preset.rules());
+            }
         }
     }
 }

@@ -1,1 +1,34 @@
-fn main() {}
+//! `tiles`: rule engines for tile and card games, from the command line.
+//!
+//! One subcommand per game. Every query works two ways: with arguments, one answer and an exit
+//! code (0 yes, 1 no, 2 unreadable input); without, one query per stdin line and exactly one
+//! answer line per query, in order, never stopping on a bad line.
+
+mod batch;
+mod rummikub;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Rule engines for tile and card games.
+#[derive(Debug, Parser)]
+#[command(name = "tiles", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Debug, Subcommand)]
+enum Game {
+    /// Rummikub: group validity.
+    #[command(subcommand)]
+    Rummikub(rummikub::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.game {
+        Game::Rummikub(command) => rummikub::run(command),
+    }
+}

@@ -121,13 +121,17 @@ pub fn fit_unordered(
     };
     let gaps = usize::from(max - min) + 1 - sorted.len();
     if gaps > n_jokers {
-        // Would the tiles be consecutive if the range wrapped around? Then say so.
-        let widest = sorted
+        // Would the tiles be consecutive if the range wrapped around? Going round the circle
+        // of numbers, the jokers must fill every gap but one; if the gap left open is inside
+        // the tiles (not the way round from highest to lowest), the run would wrap.
+        let widest_inside = sorted
             .windows(2)
             .map(|pair| usize::from(pair[1] - pair[0]) - 1)
             .max()
             .unwrap_or(0);
-        if min == lowest && max == highest && gaps - widest <= n_jokers {
+        let way_round = usize::from(highest - max) + usize::from(min - lowest);
+        let all_gaps = span - sorted.len();
+        if widest_inside > way_round && all_gaps - widest_inside <= n_jokers {
             return Err(RunProblem::Wraps { highest, lowest });
         }
         let mut free = n_jokers;

@@ -254,7 +254,7 @@ where
 {
     let result = (ws, |input| parser.parse(input), ws).parse(source);
     match result {
-        Ok((rest, ((), output, ()))) if rest.is_empty() => Ok(output),
+        Ok(("", ((), output, ()))) => Ok(output),
         Ok((rest, _)) => Err(GrammarError::new(rest, "end of input").into_parse_error(source)),
         Err(Err::Error(error) | Err::Failure(error)) => Err(error.into_parse_error(source)),
         Err(Err::Incomplete(_)) => {

@@ -22,7 +22,7 @@ use nom::{
     branch::alt,
     bytes::complete::take_while1,
     character::complete::{char, one_of},
-    combinator::{opt, recognize},
+    combinator::opt,
 };
 
 use crate::error::{GrammarError, ParseError};
@@ -243,7 +243,7 @@ fn py_string(input: &str) -> PResult<'_, PyValue<'_>> {
     let mut text: Cow<'_, str> = Cow::Borrowed("");
     let mut rest = body_start;
     loop {
-        let end = rest.find(|c| c == quote || c == '\\' || c == '\n');
+        let end = rest.find([quote, '\\', '\n']);
         let Some(end) = end else {
             return Err(Err::Failure(GrammarError::new(
                 &rest[rest.len()..],
@@ -276,7 +276,7 @@ fn py_string(input: &str) -> PResult<'_, PyValue<'_>> {
 
 /// Comma-separated literals up to `close`, with an optional trailing comma. Returns the items
 /// and whether any comma was written (which makes `(x,)` a tuple but `(x)` a plain value).
-fn py_items(close: char, input: &str) -> PResult<'_, (Vec<PyLiteral<'_>>, bool)> {
+fn py_items(close: char, depth: usize, input: &str) -> PResult<'_, (Vec<PyLiteral<'_>>, bool)> {
     let mut items = Vec::new();
     let mut saw_comma = false;
     let (mut rest, ()) = ws(input)?;
@@ -284,7 +284,7 @@ fn py_items(close: char, input: &str) -> PResult<'_, (Vec<PyLiteral<'_>>, bool)>
         if let Ok((after, _)) = char::<_, GrammarError<'_>>(close).parse(rest) {
             return Ok((after, (items, saw_comma)));
         }
-        let (after, item) = python_literal(rest)?;
+        let (after, item) = literal_at(depth, rest)?;
         items.push(item);
         let (after, ()) = ws(after)?;
         match (opt(char(',')), ws).parse(after)? {
@@ -305,11 +305,20 @@ fn py_items(close: char, input: &str) -> PResult<'_, (Vec<PyLiteral<'_>>, bool)>
     }
 }
 
-/// A tuple, a parenthesised value, or a list.
-fn py_bracketed(input: &str) -> PResult<'_, PyLiteral<'_>> {
+/// How deeply brackets may nest: deeper input is an error, not a stack overflow.
+pub const MAX_DEPTH: usize = 100;
+
+/// A tuple, a parenthesised value, or a list, `depth` brackets deep.
+fn py_bracketed(depth: usize, input: &str) -> PResult<'_, PyLiteral<'_>> {
     let (inner, open) = one_of("([").parse(input)?;
+    if depth >= MAX_DEPTH {
+        return Err(Err::Failure(GrammarError::new(
+            input,
+            "a value at most 100 brackets deep",
+        )));
+    }
     let close = if open == '(' { ')' } else { ']' };
-    let (rest, (items, saw_comma)) = py_items(close, inner)?;
+    let (rest, (items, saw_comma)) = py_items(close, depth + 1, inner)?;
     let text = &input[..input.len() - rest.len()];
     let value = match (open, items.len(), saw_comma) {
         ('(', 1, false) => return Ok((rest, items.into_iter().next().expect("one item"))),
@@ -332,23 +341,18 @@ fn py_name(input: &str) -> PResult<'_, PyValue<'_>> {
 
 /// One Python literal: an int, a string, a tuple, a list, `None`, `True` or `False`.
 pub fn python_literal(input: &str) -> PResult<'_, PyLiteral<'_>> {
-    let spanned = |parser: fn(&str) -> PResult<'_, PyValue<'_>>| {
-        move |input| {
-            let (rest, value) = parser(input)?;
-            let (_, text) = recognize(parser).parse(input)?;
-            Ok((rest, PyLiteral { value, text }))
-        }
-    };
-    expect(
-        "a Python literal",
-        alt((
-            py_bracketed,
-            spanned(py_string),
-            spanned(py_int),
-            spanned(py_name),
-        )),
-    )
-    .parse(input)
+    literal_at(0, input)
+}
+
+/// One Python literal inside `depth` brackets.
+fn literal_at(depth: usize, input: &str) -> PResult<'_, PyLiteral<'_>> {
+    if input.starts_with(['(', '[']) {
+        return py_bracketed(depth, input);
+    }
+    let (rest, value) =
+        expect("a Python literal", alt((py_string, py_int, py_name))).parse(input)?;
+    let text = &input[..input.len() - rest.len()];
+    Ok((rest, PyLiteral { value, text }))
 }
 
 #[cfg(test)]
@@ -427,6 +431,14 @@ mod tests {
     }
 
     #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep = "(".repeat(100_000);
+        assert!(repr(&deep).contains("at most 100 brackets deep"));
+        let fine = format!("{}1{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(PyLiteral::parse(&fine).is_ok());
+    }
+
+    #[test]
     fn accessors() {
         let literal = PyLiteral::parse("(3, 'x', -0)").unwrap();
         let items = literal.items().unwrap();
@@ -435,5 +447,28 @@ mod tests {
         assert_eq!(items[2].as_u64(), Some(0));
         assert_eq!(items[0].type_name(), "int");
         assert_eq!(literal.type_name(), "tuple");
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+            let _ = PyLiteral::parse(&text);
+        }
+
+        #[test]
+        fn literal_like_text_never_panics(text in "[\\[\\]() ,'\"\\\\0-9a-zNTF#\n-]{0,30}") {
+            if let Ok(literal) = PyLiteral::parse(&text) {
+                // What it displays reads back as the same value.
+                let shown = literal.to_string();
+                let again = PyLiteral::parse(&shown).map(|l| l.to_string());
+                prop_assert_eq!(again, Ok(shown));
+            }
+        }
     }
 }

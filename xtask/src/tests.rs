@@ -1,0 +1,150 @@
+//! Tests of the fixture runner and the snapshot review, on the real fixtures and on a scratch
+//! tree.
+
+use std::fs;
+use std::path::PathBuf;
+
+use crate::fixtures::{self, Game};
+use crate::snapshots;
+
+/// `cargo test --workspace` checks the same snapshots as `cargo xtask verify`.
+#[test]
+fn every_fixture_matches_its_snapshot() {
+    let testdata = fixtures::workspace_root().join("testdata");
+    let report = fixtures::verify(&testdata, fixtures::GAMES).unwrap();
+    assert!(
+        report.failures.is_empty(),
+        "{:#?}\nreview with `cargo xtask review`",
+        report.failures
+    );
+    assert!(report.passed > 0, "no fixtures found");
+}
+
+/// A scratch `testdata/` removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(path.join("shout/topic")).unwrap();
+        Scratch(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+const SHOUT: Game = Game {
+    name: "shout",
+    run_fixture: |input| input.to_uppercase(),
+};
+
+#[test]
+fn changed_output_is_left_pending_and_review_decides() {
+    let scratch = Scratch::new("review");
+    let fixture = scratch.0.join("shout/topic/case.txt");
+    let snapshot = scratch.0.join("shout/topic/snapshots/case.snap");
+    let pending = scratch.0.join("shout/topic/snapshots/case.snap.new");
+    let verify = || fixtures::verify(&scratch.0, &[SHOUT]).unwrap();
+
+    // A new fixture fails and leaves its output pending.
+    fs::write(&fixture, "# says hello\nhello\n").unwrap();
+    let report = verify();
+    assert_eq!((report.passed, report.failures.len()), (0, 1));
+    assert_eq!(report.failures[0].1, "no snapshot yet");
+    assert!(pending.exists() && !snapshot.exists());
+
+    // Reviewing it shows the new text; accepting it makes verify pass.
+    let mut shown = Vec::new();
+    let tally = snapshots::review(
+        &snapshots::pending(&[scratch.0.join("shout")]).unwrap(),
+        &mut "a\n".as_bytes(),
+        &mut shown,
+    )
+    .unwrap();
+    assert_eq!(
+        tally,
+        snapshots::ReviewTally {
+            accepted: 1,
+            rejected: 0,
+            skipped: 0
+        }
+    );
+    let shown = String::from_utf8(shown).unwrap();
+    assert!(
+        shown.contains("says hello") && shown.contains("+# SAYS HELLO"),
+        "{shown}"
+    );
+    assert!(snapshot.exists() && !pending.exists());
+    assert_eq!(verify().failures.len(), 0);
+
+    // A change fails against the accepted snapshot; the diff shows both sides; rejecting keeps
+    // the old snapshot, skipping (or running out of answers) keeps the pending one.
+    fs::write(&fixture, "# says hello\nhello there\n").unwrap();
+    assert_eq!(verify().failures[0].1, "output differs from the snapshot");
+    let mut shown = Vec::new();
+    let pending_list = snapshots::pending(&[scratch.0.join("shout")]).unwrap();
+    let tally = snapshots::review(&pending_list, &mut "".as_bytes(), &mut shown).unwrap();
+    assert_eq!(tally.skipped, 1);
+    let shown = String::from_utf8(shown).unwrap();
+    assert!(
+        shown.contains("-HELLO") && shown.contains("+HELLO THERE"),
+        "{shown}"
+    );
+    snapshots::review(&pending_list, &mut "r\n".as_bytes(), &mut Vec::new()).unwrap();
+    assert!(!pending.exists() && snapshot.exists());
+    assert_eq!(verify().failures.len(), 1);
+}
+
+#[test]
+fn stray_snapshots_and_panics_are_failures() {
+    let scratch = Scratch::new("stray");
+    fs::create_dir_all(scratch.0.join("shout/topic/snapshots")).unwrap();
+    fs::write(
+        scratch.0.join("shout/topic/snapshots/gone.snap"),
+        "---\n---\nX\n",
+    )
+    .unwrap();
+    let report = fixtures::verify(&scratch.0, &[SHOUT]).unwrap();
+    assert_eq!(report.failures.len(), 1);
+    assert!(report.failures[0].1.contains("without a fixture"));
+
+    const PANICS: Game = Game {
+        name: "shout",
+        run_fixture: |_| panic!("boom"),
+    };
+    fs::write(scratch.0.join("shout/topic/gone.txt"), "x").unwrap();
+    let report = fixtures::verify(&scratch.0, &[PANICS]).unwrap();
+    assert_eq!(report.failures.len(), 1);
+    assert_eq!(report.failures[0].1, "run_fixture panicked: boom");
+}
+
+#[test]
+fn unknown_crates_and_missing_folders_are_errors() {
+    assert!(fixtures::select_games(&["nope".to_owned()]).is_err());
+    assert_eq!(
+        fixtures::select_games(&["rummikub".to_owned()])
+            .unwrap()
+            .len(),
+        1
+    );
+    let scratch = Scratch::new("missing");
+    let ghost = Game {
+        name: "ghost",
+        run_fixture: |s| s.to_owned(),
+    };
+    assert!(fixtures::verify(&scratch.0, &[ghost]).is_err());
+}
+
+#[test]
+fn description_is_the_first_comment() {
+    assert_eq!(
+        fixtures::description("\n# first\n# second\nx"),
+        Some("first")
+    );
+    assert_eq!(fixtures::description("x"), None);
+}
