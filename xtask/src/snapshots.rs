@@ -96,12 +96,15 @@ pub fn review(
         }
         let old = contents(&accepted_path(path));
         let new = contents(path);
+        let shown = path
+            .strip_prefix(crate::fixtures::workspace_root())
+            .unwrap_or(path);
         writeln!(
             out,
             "\n[{}/{}] {}",
             index + 1,
             pending.len(),
-            path.display()
+            shown.display()
         )?;
         if let Some(description) = insta::Snapshot::from_file(path)
             .ok()

@@ -190,6 +190,15 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, ParseError> {
     parse_all(text, list(tile))
 }
 
+/// Reads a colour: a letter (`R O B K G Y`) or a name (`red` …), in any case.
+impl FromStr for Color {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Color, ParseError> {
+        parse_all(text, color)
+    }
+}
+
 impl FromStr for Tile {
     type Err = ParseError;
 
@@ -309,5 +318,10 @@ mod tests {
             }
         }
         assert_eq!("J".parse::<Tile>(), Ok(Tile::Joker));
+        for color in Color::ALL {
+            assert_eq!(color.to_string().parse::<Color>(), Ok(color));
+            assert_eq!(color.letter().to_string().parse::<Color>(), Ok(color));
+        }
+        assert!("purple".parse::<Color>().is_err());
     }
 }
