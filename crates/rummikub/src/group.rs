@@ -150,6 +150,22 @@ pub enum GroupError {
         /// The first tile with another colour.
         color_differs: Tile,
     },
+    /// Read as a set, the tiles have different numbers.
+    #[error("a set needs one number: {first} and {other} differ")]
+    MixedNumbersInSet {
+        /// The first numbered tile.
+        first: Tile,
+        /// The first tile with another number.
+        other: Tile,
+    },
+    /// Read as a run, the tiles have different colours.
+    #[error("a run needs one colour: {first} and {other} differ")]
+    MixedColorsInRun {
+        /// The first numbered tile.
+        first: Tile,
+        /// The first tile with another colour.
+        other: Tile,
+    },
     /// Two tiles of a set have the same colour.
     #[error("a set needs different colours: {first} and {second} are both {}", color_of(*.first))]
     RepeatedColor {
@@ -247,6 +263,30 @@ impl Group {
     /// order or a joker beyond 1..13 (ordered runs); or tiles with neither one colour nor one
     /// number.
     pub fn new(tiles: &[Tile], rules: &Rules) -> Result<Group, GroupError> {
+        Group::read(tiles, rules, None)
+    }
+
+    /// Checks `tiles` as a run only: like [`Group::new`], but tiles that would also read as a
+    /// set (`R5 J J`) are read as a run (`R5 J(R6) J(R7)`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Group::new`], with the run's reason when the tiles are not a run.
+    pub fn run(tiles: &[Tile], rules: &Rules) -> Result<Group, GroupError> {
+        Group::read(tiles, rules, Some(GroupKind::Run))
+    }
+
+    /// Checks `tiles` as a set only: like [`Group::new`], but never reads them as a run.
+    ///
+    /// # Errors
+    ///
+    /// As [`Group::new`], with the set's reason when the tiles are not a set.
+    pub fn set(tiles: &[Tile], rules: &Rules) -> Result<Group, GroupError> {
+        Group::read(tiles, rules, Some(GroupKind::Set))
+    }
+
+    /// The group `tiles` form, read as `only` if given.
+    fn read(tiles: &[Tile], rules: &Rules, only: Option<GroupKind>) -> Result<Group, GroupError> {
         check_tiles(tiles, rules)?;
         let numbered: Vec<(Tile, Color, Number)> = tiles
             .iter()
@@ -269,12 +309,11 @@ impl Group {
                 .find(|&&(_, c, _)| c != color)
                 .map(|&(tile, ..)| tile)
         });
-        let as_set = number_differs
-            .is_none()
-            .then(|| set(&numbered, n_jokers, rules));
-        let as_run = color_differs
-            .is_none()
-            .then(|| run(tiles, &numbered, n_jokers, rules));
+        let may_set = only != Some(GroupKind::Run);
+        let may_run = only != Some(GroupKind::Set);
+        let as_set = (may_set && number_differs.is_none()).then(|| set(&numbered, n_jokers, rules));
+        let as_run =
+            (may_run && color_differs.is_none()).then(|| run(tiles, &numbered, n_jokers, rules));
         match (as_set, as_run) {
             (Some(Ok(group)), _) | (_, Some(Ok(group))) => Ok(group),
             (Some(Err(set_error)), Some(Err(run_error))) => Err(if numbered.len() >= 2 {
@@ -283,6 +322,18 @@ impl Group {
                 run_error
             }),
             (Some(Err(error)), None) | (None, Some(Err(error))) => Err(error),
+            (None, None) if only == Some(GroupKind::Set) && number_differs.is_some() => {
+                Err(GroupError::MixedNumbersInSet {
+                    first: first.map_or(Tile::Joker, |(tile, ..)| tile),
+                    other: number_differs.unwrap_or(Tile::Joker),
+                })
+            }
+            (None, None) if only == Some(GroupKind::Run) && color_differs.is_some() => {
+                Err(GroupError::MixedColorsInRun {
+                    first: first.map_or(Tile::Joker, |(tile, ..)| tile),
+                    other: color_differs.unwrap_or(Tile::Joker),
+                })
+            }
             (None, None) => Err(GroupError::MixedColorsAndNumbers {
                 first: first.map_or(Tile::Joker, |(tile, ..)| tile),
                 number_differs: number_differs.unwrap_or(Tile::Joker),

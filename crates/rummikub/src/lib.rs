@@ -6,11 +6,13 @@ mod fixture;
 pub mod group;
 pub mod notation;
 pub mod rules;
+pub mod solve;
 pub mod tile;
 
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_tile, parse_tiles};
 pub use rules::{Color, Preset, Rules};
+pub use solve::{Arrangement, Move, Objective, SolveError, arrange, solve};
 pub use tile::{Number, Tile};
 pub use tiles_notation::ParseError;

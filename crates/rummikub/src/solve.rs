@@ -1,0 +1,1465 @@
+//! Laying tiles down: arrange a whole hand into groups, and find the best move from a rack onto
+//! a table that may be rearranged freely.
+//!
+//! Both questions are answered exactly by one dynamic programme over the numbers 1..13 (after
+//! van Rijn, Takes & Vis 2015). Sweeping the numbers upwards, one colour at a time, every tile
+//! of the current number is either left in the rack (rack tiles only), put into a set of that
+//! number, or put into a run: continuing a run that is open from the number below or starting a
+//! new one. The state remembers, per colour, the open runs by length (1, 2, or 3 and more, which
+//! may end at any time) and, where the per-group joker limit can bind, by jokers held; the
+//! tiles each colour gave to sets at the current number; the jokers used; the opening points
+//! (for the initial meld); and which of the table's runs are being kept exactly as they were.
+//! Jokers are interchangeable, so only their count matters: each joker is used in a run (for
+//! the number and colour of its place), in a set, or stays in the rack.
+//!
+//! Among equally good moves the programme prefers the one that leaves the most table groups
+//! unchanged: keeping a table run reserves its tiles when the sweep reaches its lowest number;
+//! keeping a table set is counted when the sets of its number are formed. Objectives are
+//! lexicographic keys (see [`Objective`]) packed into one integer, so the whole preference
+//! order is optimised exactly, not by a heuristic.
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+
+use crate::group::{Group, GroupError, GroupKind};
+use crate::rules::{Color, Rules};
+use crate::tile::{Number, Tile};
+
+/// What a move should make the most of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Objective {
+    /// Most rack tiles played; then most table groups left unchanged; then most face value.
+    MostTiles,
+    /// Highest face value played (a joker counts 0); then most table groups left unchanged;
+    /// then most tiles.
+    MostValue,
+    /// Most tiles; then highest value; then most table groups left unchanged.
+    MostTilesThenValue,
+    /// The initial meld: rack tiles alone form new groups worth at least the rules'
+    /// [`Rules::initial_meld`] (a joker is worth the number it stands for), the table is not
+    /// touched. Most tiles, then highest face value. When no meld reaches the threshold the
+    /// move plays nothing. Rules without a threshold accept any meld.
+    Opening,
+}
+
+impl Objective {
+    /// Every objective.
+    pub const ALL: [Objective; 4] = [
+        Objective::MostTiles,
+        Objective::MostValue,
+        Objective::MostTilesThenValue,
+        Objective::Opening,
+    ];
+
+    /// The objective's name as the CLI writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::MostTiles => "tiles",
+            Objective::MostValue => "value",
+            Objective::MostTilesThenValue => "tiles-then-value",
+            Objective::Opening => "opening",
+        }
+    }
+}
+
+impl fmt::Display for Objective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown objective name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown objective {name:?}: expected tiles, value, tiles-then-value or opening")]
+pub struct UnknownObjective {
+    /// The name given.
+    pub name: String,
+}
+
+impl std::str::FromStr for Objective {
+    type Err = UnknownObjective;
+
+    fn from_str(name: &str) -> Result<Objective, UnknownObjective> {
+        Objective::ALL
+            .into_iter()
+            .find(|objective| objective.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| UnknownObjective {
+                name: name.to_owned(),
+            })
+    }
+}
+
+/// A partition of tiles into valid groups.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Arrangement {
+    groups: Vec<Group>,
+}
+
+impl Arrangement {
+    /// The groups: runs by colour (in the rules' colour order) and lowest number, then sets by
+    /// number.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+}
+
+/// A move: the rack tiles played and the whole table after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Move {
+    placed: Vec<Tile>,
+    table: Vec<Group>,
+    unchanged: usize,
+}
+
+impl Move {
+    /// The rack tiles played, sorted.
+    pub fn placed(&self) -> &[Tile] {
+        &self.placed
+    }
+
+    /// The table after the move: the table groups left unchanged, in their original order,
+    /// then the new groups (runs by colour and lowest number, then sets by number).
+    pub fn table(&self) -> &[Group] {
+        &self.table
+    }
+
+    /// How many of the table's groups are still on it exactly as they were.
+    pub fn unchanged_groups(&self) -> usize {
+        self.unchanged
+    }
+
+    /// How many rack tiles are played.
+    pub fn tiles(&self) -> usize {
+        self.placed.len()
+    }
+
+    /// The face value of the rack tiles played; a joker counts 0.
+    pub fn value(&self) -> u32 {
+        self.placed
+            .iter()
+            .filter_map(|tile| tile.number())
+            .map(|n| u32::from(n.get()))
+            .sum()
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A group of the table is not valid.
+    #[error("table group {} ({}) is not valid: {error}", .index + 1, show_tiles(.tiles))]
+    InvalidTable {
+        /// The group's index (0-based) in the table given.
+        index: usize,
+        /// Its tiles.
+        tiles: Vec<Tile>,
+        /// Why it is not valid.
+        error: GroupError,
+    },
+    /// A tile whose colour or number is not in play.
+    #[error("{tile} is not a tile of these rules")]
+    NotInGame {
+        /// The tile.
+        tile: Tile,
+    },
+    /// More copies of a tile than the game has, counting table and rack together.
+    #[error("{tile} appears {count} times on the table and in the rack but the game has {copies}")]
+    TooManyCopies {
+        /// The tile.
+        tile: Tile,
+        /// How often it appears.
+        count: usize,
+        /// Copies in the game.
+        copies: u8,
+    },
+    /// More jokers than the game has.
+    #[error("{count} jokers on the table and in the rack but the game has {max}")]
+    TooManyJokers {
+        /// Jokers given.
+        count: usize,
+        /// Jokers in the game.
+        max: u8,
+    },
+    /// House rules beyond what the solver's state encoding holds.
+    #[error(
+        "the solver supports at most 6 colours, groups of at least 1 and at most 3 tiles minimum, and at most 7 copies plus jokers: {0}"
+    )]
+    UnsupportedRules(&'static str),
+}
+
+fn show_tiles(tiles: &[Tile]) -> String {
+    tiles
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Partitions all of `tiles` into valid groups, or says there is none.
+///
+/// Every tile must be used: a joker that fits nowhere makes it impossible. No tiles is
+/// trivially arrangeable (no groups). Tiles beyond the rules' copies or not in play cannot be
+/// arranged.
+pub fn arrange(tiles: &[Tile], rules: &Rules) -> Option<Arrangement> {
+    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles).ok()?;
+    let outcome = problem.best_outcome()?;
+    let mut groups = outcome.new_groups;
+    sort_new_groups(&mut groups, rules);
+    Some(Arrangement { groups })
+}
+
+/// Finds the best move from `rack` onto `table` under `rules` for `objective`.
+///
+/// Every table tile stays on the table; the table may be rearranged freely (except for the
+/// [`Objective::Opening`], which leaves it untouched). Among moves equally good for the
+/// objective, the one leaving the most table groups unchanged wins (see [`Objective`] for the
+/// full order). Playing nothing is always possible.
+///
+/// # Errors
+///
+/// [`SolveError::InvalidTable`] if a table group is not valid; [`SolveError::NotInGame`],
+/// [`SolveError::TooManyCopies`] or [`SolveError::TooManyJokers`] if the tiles could not all
+/// exist under the rules; [`SolveError::UnsupportedRules`] for house rules too large for the
+/// solver.
+pub fn solve(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+) -> Result<Move, SolveError> {
+    let mut groups = Vec::with_capacity(table.len());
+    for (index, tiles) in table.iter().enumerate() {
+        let group = Group::new(tiles, rules).map_err(|error| SolveError::InvalidTable {
+            index,
+            tiles: tiles.clone(),
+            error,
+        })?;
+        groups.push(group);
+    }
+    let table_tiles: Vec<Tile> = table.iter().flatten().copied().collect();
+    let problem = if objective == Objective::Opening {
+        // The table is left as it is: only the rack is laid out, against the threshold.
+        check_counts(rules, table_tiles.iter().chain(rack))?;
+        Problem::new(rules, &[], rack, &[], objective)?
+    } else {
+        Problem::new(rules, &table_tiles, rack, &groups, objective)?
+    };
+    let outcome = problem
+        .best_outcome()
+        .expect("keeping the table as it is always works");
+    let mut new_groups = outcome.new_groups;
+    sort_new_groups(&mut new_groups, rules);
+    let (kept, unchanged) = if objective == Objective::Opening {
+        (groups, table.len())
+    } else {
+        let mut kept = outcome.kept;
+        kept.sort_unstable();
+        let unchanged = kept.len();
+        (
+            kept.into_iter()
+                .map(|index| groups[index].clone())
+                .collect(),
+            unchanged,
+        )
+    };
+    let mut placed = outcome.placed;
+    placed.sort();
+    Ok(Move {
+        placed,
+        table: kept.into_iter().chain(new_groups).collect(),
+        unchanged,
+    })
+}
+
+/// Orders new groups: runs by colour rank and lowest number, then sets by number.
+fn sort_new_groups(groups: &mut [Group], rules: &Rules) {
+    groups.sort_by_key(|group| {
+        let first = group.slots().first().copied();
+        let number = first.and_then(|slot| slot.number).map_or(0, Number::get);
+        let color = group.slots().iter().find_map(|slot| slot.tile.color());
+        let rank = color
+            .and_then(|c| rules.color_rank(c))
+            .unwrap_or(usize::MAX);
+        match group.kind() {
+            GroupKind::Run => (0, rank, number),
+            GroupKind::Set => (1, usize::from(number), 0),
+        }
+    });
+}
+
+/// Checks that every tile exists under the rules and none is given more often than it exists.
+fn check_counts<'t>(
+    rules: &Rules,
+    tiles: impl IntoIterator<Item = &'t Tile>,
+) -> Result<(), SolveError> {
+    let mut counts: FxHashMap<Tile, usize> = FxHashMap::default();
+    let mut order = Vec::new();
+    for &tile in tiles {
+        if let Tile::Numbered { color, number } = tile
+            && (!rules.has_color(color) || number > rules.highest)
+        {
+            return Err(SolveError::NotInGame { tile });
+        }
+        let count = counts.entry(tile).or_default();
+        if *count == 0 {
+            order.push(tile);
+        }
+        *count += 1;
+    }
+    for tile in order {
+        let count = counts[&tile];
+        match tile {
+            Tile::Joker if count > usize::from(rules.jokers) => {
+                return Err(SolveError::TooManyJokers {
+                    count,
+                    max: rules.jokers,
+                });
+            }
+            Tile::Numbered { .. } if count > usize::from(rules.copies) => {
+                return Err(SolveError::TooManyCopies {
+                    tile,
+                    count,
+                    copies: rules.copies,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The value of an impossible state.
+const NONE: i64 = i64::MIN;
+/// Most colours the state holds.
+const MAX_COLORS: usize = 6;
+/// Bits per open-run count in a colour's code.
+const COUNT_BITS: u32 = 3;
+/// Numbers are indexed 1..=13, then up to two virtual numbers above for trailing jokers;
+/// index 0 is unused.
+const VALUES: usize = 16;
+
+/// A table run kept exactly as it was: it reserves its tiles from its lowest number on.
+#[derive(Debug, Clone, Copy)]
+struct KeptRun {
+    /// Index of the group in the table.
+    index: usize,
+    /// Its bit in [`State::kept`].
+    slot: usize,
+    color: usize,
+    start: u8,
+    end: u8,
+    jokers: u8,
+    /// Bit `v` set: a numbered tile (not a joker) at number `v`.
+    real: u16,
+}
+
+/// What keeping some table runs at one number does (see [`Problem::keep`]).
+struct Keeping {
+    kept_after: u64,
+    jokers: u8,
+    reserved: u8,
+}
+
+/// A table set: its number's colours (bit per colour index) and jokers, to count it as kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct KeptSet {
+    index: usize,
+    colors: u8,
+    jokers: u8,
+}
+
+/// Everything fixed about one question.
+struct Problem<'r> {
+    rules: &'r Rules,
+    n_colors: usize,
+    highest: u8,
+    /// The last number swept. Above `highest` only jokers continue runs: a run `R12 R13 J(14)`
+    /// stands for `J(11) R12 R13` (see [`Problem::new`]).
+    last_value: u8,
+    /// Whether a run may start with a joker (only for the opening, where a joker's number
+    /// counts towards the threshold).
+    joker_starts: bool,
+    /// Whether to drop dominated states (see [`Problem::drop_dominated`]): worth it when every
+    /// tile must be used (arranging), where states differ only in how the tiles are grouped;
+    /// with rack tiles the gains differ and the check costs more than it saves.
+    prune_dominated: bool,
+    /// Runs are counted by length up to this (the smallest group): longer ones may end any time.
+    cap: u8,
+    /// Most jokers in a group.
+    limit: u8,
+    /// Jokers held per open run are tracked only when the per-group limit can bind.
+    joker_levels: u8,
+    /// Tiles that must be used, per colour index and number.
+    must: [[u8; VALUES]; MAX_COLORS],
+    /// Rack tiles that may be used, per colour index and number.
+    may: [[u8; VALUES]; MAX_COLORS],
+    must_jokers: u8,
+    may_jokers: u8,
+    /// Objective weight of one rack tile of each number, and of a rack joker.
+    tile_key: [i64; VALUES],
+    joker_key: i64,
+    kept_key: i64,
+    /// The initial meld threshold, when the objective is the opening.
+    threshold: Option<u16>,
+    /// Table runs by colour and lowest number.
+    runs_starting: Vec<Vec<KeptRun>>,
+    all_runs: Vec<KeptRun>,
+    /// Per colour index: the bits of its table runs in [`State::kept`].
+    color_runs: [u64; MAX_COLORS],
+    /// Table sets by number.
+    sets_at: [Vec<KeptSet>; VALUES],
+}
+
+/// Packs a lexicographic key (a, b, c), each below 2^20, into one integer.
+fn key(a: i64, b: i64, c: i64) -> i64 {
+    (a << 40) + (b << 20) + c
+}
+
+impl<'r> Problem<'r> {
+    fn new(
+        rules: &'r Rules,
+        must: &[Tile],
+        may: &[Tile],
+        table: &[Group],
+        objective: Objective,
+    ) -> Result<Problem<'r>, SolveError> {
+        check_counts(rules, must.iter().chain(may))?;
+        let n_colors = rules.colors.len();
+        let cap = rules.min_group.max(1);
+        let limit = u8::try_from(rules.max_jokers_in_group()).unwrap_or(u8::MAX);
+        let joker_levels = if usize::from(limit) < usize::from(rules.jokers) {
+            limit + 1
+        } else {
+            1
+        };
+        if n_colors > MAX_COLORS {
+            return Err(SolveError::UnsupportedRules("more than 6 colours"));
+        }
+        if cap > 3 || u32::from(cap) * u32::from(joker_levels) * COUNT_BITS > 32 {
+            return Err(SolveError::UnsupportedRules(
+                "groups of more than 3 tiles minimum",
+            ));
+        }
+        if u32::from(rules.copies) + u32::from(rules.jokers) > 7 {
+            return Err(SolveError::UnsupportedRules(
+                "more than 7 copies plus jokers",
+            ));
+        }
+        // Jokers go into runs only to continue them: a joker that would lead a run is moved to
+        // its other end (the same tiles), and where that end passes the highest number the
+        // sweep goes on through virtual numbers. Such a run is still a valid group: shifted
+        // down, or, if longer than the highest number, split after its first three tiles. The
+        // opening keeps leading jokers instead, because a joker's number counts there.
+        let opening = objective == Objective::Opening;
+        let extra = if opening {
+            0
+        } else {
+            limit.min(rules.jokers).min(2)
+        };
+        let mut problem = Problem {
+            rules,
+            n_colors,
+            highest: rules.highest.get(),
+            last_value: rules.highest.get() + extra,
+            joker_starts: opening,
+            prune_dominated: may.is_empty() && usize::from(limit) >= usize::from(rules.jokers),
+            cap,
+            limit,
+            joker_levels,
+            must: [[0; VALUES]; MAX_COLORS],
+            may: [[0; VALUES]; MAX_COLORS],
+            must_jokers: 0,
+            may_jokers: 0,
+            tile_key: [0; VALUES],
+            joker_key: 0,
+            kept_key: 0,
+            threshold: None,
+            runs_starting: vec![Vec::new(); n_colors * VALUES],
+            all_runs: Vec::new(),
+            color_runs: [0; MAX_COLORS],
+            sets_at: Default::default(),
+        };
+        for (tiles, counts, jokers) in [
+            (must, &mut problem.must, &mut problem.must_jokers),
+            (may, &mut problem.may, &mut problem.may_jokers),
+        ] {
+            for &tile in tiles {
+                match tile {
+                    Tile::Joker => *jokers += 1,
+                    Tile::Numbered { color, number } => {
+                        let index = rules.color_rank(color).unwrap_or(0);
+                        counts[index][usize::from(number.get())] += 1;
+                    }
+                }
+            }
+        }
+        for v in 1..=13 {
+            let value = v as i64;
+            problem.tile_key[v] = match objective {
+                Objective::MostTiles => key(1, 0, value),
+                Objective::MostValue => key(value, 0, 1),
+                Objective::MostTilesThenValue | Objective::Opening => key(1, value, 0),
+            };
+        }
+        (problem.joker_key, problem.kept_key) = match objective {
+            Objective::MostTiles => (key(1, 0, 0), key(0, 1, 0)),
+            Objective::MostValue => (key(0, 0, 1), key(0, 1, 0)),
+            Objective::MostTilesThenValue => (key(1, 0, 0), key(0, 0, 1)),
+            Objective::Opening => (key(1, 0, 0), 0),
+        };
+        if objective == Objective::Opening {
+            let threshold = rules.initial_meld.unwrap_or(0);
+            problem.threshold = Some(u16::try_from(threshold).unwrap_or(u16::MAX));
+        }
+        for (index, group) in table.iter().enumerate() {
+            problem.add_table_group(index, group);
+        }
+        Ok(problem)
+    }
+
+    /// Records a table group so the programme can keep it unchanged.
+    fn add_table_group(&mut self, index: usize, group: &Group) {
+        let jokers = group.tiles().iter().filter(|tile| tile.is_joker()).count() as u8;
+        let color_of = |tile: Tile| tile.color().and_then(|c| self.rules.color_rank(c));
+        match group.kind() {
+            GroupKind::Set => {
+                let number = group.slots().iter().find_map(|slot| slot.number);
+                let colors = group
+                    .tiles()
+                    .iter()
+                    .filter_map(|&tile| color_of(tile))
+                    .fold(0u8, |mask, c| mask | 1 << c);
+                if let Some(number) = number {
+                    self.sets_at[usize::from(number.get())].push(KeptSet {
+                        index,
+                        colors,
+                        jokers,
+                    });
+                }
+            }
+            GroupKind::Run => {
+                let slots = group.slots();
+                let color = slots.iter().find_map(|slot| slot.tile.color());
+                let numbers: Option<Vec<u8>> = slots
+                    .iter()
+                    .map(|slot| slot.number.map(Number::get))
+                    .collect();
+                let (Some(color), Some(numbers)) =
+                    (color.and_then(|c| self.rules.color_rank(c)), numbers)
+                else {
+                    return;
+                };
+                let real = slots
+                    .iter()
+                    .zip(&numbers)
+                    .filter(|(slot, _)| !slot.tile.is_joker())
+                    .fold(0u16, |mask, (_, &n)| mask | 1 << n);
+                if self.all_runs.len() >= 64 {
+                    // Beyond 64 table runs (house rules only) the rest are not tracked for the
+                    // unchanged-groups preference.
+                    return;
+                }
+                let run = KeptRun {
+                    index,
+                    slot: self.all_runs.len(),
+                    color,
+                    start: numbers[0],
+                    end: numbers[numbers.len() - 1],
+                    jokers,
+                    real,
+                };
+                self.runs_starting[color * VALUES + usize::from(run.start)].push(run);
+                self.color_runs[color] |= 1 << run.slot;
+                self.all_runs.push(run);
+            }
+        }
+    }
+
+    fn total_jokers(&self) -> u8 {
+        self.must_jokers + self.may_jokers
+    }
+
+    fn codes(&self) -> usize {
+        usize::from(self.cap) * usize::from(self.joker_levels)
+    }
+
+    fn code(&self, class: u8, jokers: u8) -> usize {
+        usize::from(class - 1) * usize::from(self.joker_levels) + usize::from(jokers)
+    }
+
+    fn class_of(&self, code: usize) -> u8 {
+        (code / usize::from(self.joker_levels)) as u8 + 1
+    }
+
+    fn jokers_of(&self, code: usize) -> u8 {
+        (code % usize::from(self.joker_levels)) as u8
+    }
+}
+
+/// Where the sweep is and what it carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct State {
+    /// The number being placed (1..=highest; highest + 1 at the end).
+    value: u8,
+    /// The colour index being placed; `n_colors` means: form the sets of this number.
+    color: u8,
+    jokers: u8,
+    points: u16,
+    /// Per colour: open runs counted by code, [`COUNT_BITS`] bits per code.
+    runs: [u32; MAX_COLORS],
+    /// Per colour: tiles put into sets at this number, 3 bits each.
+    sets: u32,
+    /// Table runs being kept and still going on (bit per index into `all_runs`).
+    kept: u64,
+}
+
+impl State {
+    fn start() -> State {
+        State {
+            value: 1,
+            color: 0,
+            jokers: 0,
+            points: 0,
+            runs: [0; MAX_COLORS],
+            sets: 0,
+            kept: 0,
+        }
+    }
+}
+
+/// What happens to open runs of one code at one number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct CodePlan {
+    close: u8,
+    tile: u8,
+    joker: u8,
+}
+
+/// Most open-run codes: lengths (at most 3) times joker levels, within 32 bits of counts.
+const MAX_CODES: usize = 10;
+
+/// One colour's decisions at one number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ColorStep {
+    /// Table runs of this colour starting here that are kept (bit per index in that list).
+    keep_new: u32,
+    /// Tiles of this colour and number used (table and rack).
+    used: u8,
+    /// Of those, tiles put into sets.
+    to_sets: u8,
+    /// Per code: what its open runs do.
+    plans: [CodePlan; MAX_CODES],
+    /// New runs started with a tile, and with a joker.
+    new_tile: u8,
+    new_joker: u8,
+}
+
+/// A step of the sweep, for the replay that builds the groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Color(ColorStep),
+    Sets { jokers: u8 },
+}
+
+/// One state of a layer of the sweep: the best gain that reaches it, and from where.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    state: State,
+    gain: i64,
+    /// Index of the node it came from in the previous layer.
+    parent: u32,
+}
+
+/// One choice at one layer, as changes to the state. Choices depend only on a few parts of
+/// the state (see [`Problem::situation`]), so each list is worked out once per sweep and
+/// applied to every state in the same situation.
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    gain: i64,
+    /// The colour's open runs after a colour step.
+    runs: u32,
+    /// Tiles the colour puts into sets.
+    to_sets: u8,
+    /// Jokers the choice uses.
+    jokers: u8,
+    /// Opening points the choice adds (before capping).
+    points: u16,
+    /// The colour's kept-run bits after a colour step.
+    kept: u64,
+    step: Step,
+}
+
+/// What the choices at a layer depend on: number, colour (or the set step), the colour's
+/// open runs (or the set tiles), the jokers used and the colour's kept runs.
+type Situation = (u8, u8, u32, u8, u64);
+
+/// Choice lists by situation, stored back to back.
+#[derive(Default)]
+struct ChoiceCache {
+    ranges: FxHashMap<Situation, (u32, u32)>,
+    choices: Vec<Choice>,
+}
+
+/// The groups and tiles the replay produces.
+struct Outcome {
+    new_groups: Vec<Group>,
+    /// Table group indexes kept unchanged.
+    kept: Vec<usize>,
+    placed: Vec<Tile>,
+}
+
+/// How many open runs of `code` a colour's encoded runs hold.
+fn count_of(runs: u32, code: usize) -> u8 {
+    ((runs >> (code as u32 * COUNT_BITS)) & ((1 << COUNT_BITS) - 1)) as u8
+}
+
+/// How many tiles colour index `color` put into sets, from the encoded set tiles.
+fn set_tiles_of(sets: u32, color: usize) -> u8 {
+    ((sets >> (color * 3)) & 7) as u8
+}
+
+/// The primary part of a packed key.
+fn primary(key: i64) -> i64 {
+    key >> 40
+}
+
+impl Problem<'_> {
+    /// For each layer of the sweep, the most primary objective the rack tiles not yet placed
+    /// could add (an optimistic bound), plus what the rack jokers could.
+    fn optimistic_rest(&self) -> Vec<i64> {
+        let layers = usize::from(self.last_value) * (self.n_colors + 1);
+        let mut rest = vec![0; layers + 1];
+        for layer in (0..layers).rev() {
+            let v = layer / (self.n_colors + 1) + 1;
+            let color = layer % (self.n_colors + 1);
+            let here = if color < self.n_colors {
+                i64::from(self.may[color][v]) * primary(self.tile_key[v])
+            } else {
+                0
+            };
+            rest[layer] = rest[layer + 1] + here;
+        }
+        let jokers = i64::from(self.may_jokers) * primary(self.joker_key);
+        rest.iter().map(|r| r + jokers).collect()
+    }
+
+    /// The situation of a state: what its choices depend on.
+    fn situation(&self, state: &State) -> Situation {
+        let color = usize::from(state.color);
+        if color == self.n_colors {
+            (state.value, state.color, state.sets, state.jokers, 0)
+        } else {
+            let kept = state.kept & self.color_runs[color];
+            (
+                state.value,
+                state.color,
+                state.runs[color],
+                state.jokers,
+                kept,
+            )
+        }
+    }
+
+    /// The choices of a state, from the cache or worked out now.
+    fn choices<'c>(&self, state: &State, cache: &'c mut ChoiceCache) -> &'c [Choice] {
+        let situation = self.situation(state);
+        let (start, end) = match cache.ranges.get(&situation) {
+            Some(&range) => range,
+            None => {
+                let start = cache.choices.len() as u32;
+                let choices = &mut cache.choices;
+                self.transitions(state, &mut |choice| choices.push(choice));
+                let range = (start, cache.choices.len() as u32);
+                cache.ranges.insert(situation, range);
+                range
+            }
+        };
+        &cache.choices[start as usize..end as usize]
+    }
+
+    /// The state a choice leads to.
+    fn apply(&self, state: &State, choice: &Choice) -> State {
+        let color = usize::from(state.color);
+        let mut next = *state;
+        next.jokers += choice.jokers;
+        next.points = self.add_points(state.points, choice.points);
+        if color == self.n_colors {
+            next.value += 1;
+            next.color = 0;
+            next.sets = 0;
+        } else {
+            next.runs[color] = choice.runs;
+            next.color += 1;
+            next.sets |= u32::from(choice.to_sets) << (color * 3);
+            next.kept = (state.kept & !self.color_runs[color]) | choice.kept;
+        }
+        next
+    }
+
+    /// Runs the sweep forward, layer by layer, keeping for each state the best gain that
+    /// reaches it and dropping every state whose primary objective can no longer reach
+    /// `target`. Returns the layers and the index of the best finished state, if any reaches
+    /// the target; it is then the best of all moves, since none better was dropped.
+    fn sweep(
+        &self,
+        target: i64,
+        rest: &[i64],
+        cache: &mut ChoiceCache,
+    ) -> Option<(Vec<Vec<Node>>, usize)> {
+        let start = Node {
+            state: State::start(),
+            gain: 0,
+            parent: 0,
+        };
+        let mut layers: Vec<Vec<Node>> = vec![vec![start]];
+        let mut index: FxHashMap<State, u32> = FxHashMap::default();
+        for layer in 0..rest.len() - 1 {
+            let mut next: Vec<Node> = Vec::new();
+            index.clear();
+            for (parent, node) in layers[layer].iter().enumerate() {
+                if primary(node.gain) + rest[layer] < target {
+                    continue;
+                }
+                for choice in self.choices(&node.state, cache) {
+                    let state = self.apply(&node.state, choice);
+                    let gain = node.gain + choice.gain;
+                    let parent = parent as u32;
+                    match index.entry(state) {
+                        std::collections::hash_map::Entry::Occupied(entry) => {
+                            let known = &mut next[*entry.get() as usize];
+                            if gain > known.gain {
+                                *known = Node {
+                                    state,
+                                    gain,
+                                    parent,
+                                };
+                            }
+                        }
+                        std::collections::hash_map::Entry::Vacant(entry) => {
+                            entry.insert(next.len() as u32);
+                            next.push(Node {
+                                state,
+                                gain,
+                                parent,
+                            });
+                        }
+                    }
+                }
+            }
+            if self.prune_dominated {
+                next = self.drop_dominated(next);
+            }
+            layers.push(next);
+        }
+        let last = layers.last()?;
+        let mut best: Option<(usize, i64)> = None;
+        for (at, node) in last.iter().enumerate() {
+            let end = self.finish(&node.state);
+            if end == NONE {
+                continue;
+            }
+            let total = node.gain + end;
+            if primary(total) >= target && best.is_none_or(|(_, b)| total > b) {
+                best = Some((at, total));
+            }
+        }
+        best.map(|(at, _)| (layers, at))
+    }
+
+    /// The best move: sweeps with a target on the primary objective, starting from the most
+    /// the rack could give and lowering it (by 1, 2, 4 …) until a sweep reaches it. Higher
+    /// targets prune harder; the first sweep that succeeds has kept every state that could
+    /// lead to the best move, so it finds it. `None` only if nothing at all is possible (an
+    /// arrangement that does not exist).
+    fn best_outcome(&self) -> Option<Outcome> {
+        let rest = self.optimistic_rest();
+        let mut cache = ChoiceCache::default();
+        let mut target = rest[0];
+        let mut drop = 1;
+        loop {
+            if let Some((layers, at)) = self.sweep(target, &rest, &mut cache) {
+                return Some(self.replay(&layers, at, &mut cache));
+            }
+            if target <= 0 {
+                return None;
+            }
+            target = (target - drop).max(0);
+            drop *= 2;
+        }
+    }
+
+    /// Whether open runs `a` can do whatever open runs `b` can (per colour: no more runs that
+    /// still have to grow, counted by shortest first, and at least as many runs in all).
+    fn runs_dominate(&self, a: &[u32; MAX_COLORS], b: &[u32; MAX_COLORS]) -> bool {
+        (0..self.n_colors).all(|color| {
+            let (mut needy_a, mut needy_b, mut all_a, mut all_b) = (0u8, 0u8, 0u8, 0u8);
+            for code in 0..self.codes() {
+                let (ca, cb) = (count_of(a[color], code), count_of(b[color], code));
+                all_a += ca;
+                all_b += cb;
+                if self.class_of(code) < self.cap {
+                    needy_a += ca;
+                    needy_b += cb;
+                    if needy_a > needy_b {
+                        return false;
+                    }
+                }
+            }
+            all_a >= all_b
+        })
+    }
+
+    /// Drops the states another state of the layer dominates: same jokers, sets, kept runs and
+    /// points, open runs that can do whatever its runs can, and a gain at least as high.
+    fn drop_dominated(&self, mut nodes: Vec<Node>) -> Vec<Node> {
+        nodes.sort_by(|x, y| {
+            let kx = (x.state.jokers, x.state.sets, x.state.kept, x.state.points);
+            let ky = (y.state.jokers, y.state.sets, y.state.kept, y.state.points);
+            kx.cmp(&ky).then(y.gain.cmp(&x.gain))
+        });
+        let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
+        let mut group_start = 0;
+        for node in nodes {
+            let same_group = kept.get(group_start).is_some_and(|first| {
+                (
+                    first.state.jokers,
+                    first.state.sets,
+                    first.state.kept,
+                    first.state.points,
+                ) == (
+                    node.state.jokers,
+                    node.state.sets,
+                    node.state.kept,
+                    node.state.points,
+                )
+            });
+            if !same_group {
+                group_start = kept.len();
+            }
+            let dominated = kept[group_start..].iter().any(|other| {
+                other.gain >= node.gain && self.runs_dominate(&other.state.runs, &node.state.runs)
+            });
+            if !dominated {
+                kept.push(node);
+            }
+        }
+        kept
+    }
+
+    /// The value of the end of the sweep: every open run long enough, the table's jokers all
+    /// used, the opening threshold met (or nothing played).
+    fn finish(&self, state: &State) -> i64 {
+        for color in 0..self.n_colors {
+            let runs = state.runs[color];
+            for code in 0..self.codes() {
+                if count_of(runs, code) > 0 && self.class_of(code) < self.cap {
+                    return NONE;
+                }
+            }
+        }
+        if state.kept != 0 || state.jokers < self.must_jokers {
+            return NONE;
+        }
+        if let Some(threshold) = self.threshold
+            && state.points > 0
+            && state.points < threshold
+        {
+            return NONE;
+        }
+        i64::from(state.jokers - self.must_jokers) * self.joker_key
+    }
+
+    /// Walks back from the best finished state and builds the groups along the way.
+    fn replay(&self, layers: &[Vec<Node>], at: usize, cache: &mut ChoiceCache) -> Outcome {
+        let final_jokers = layers[layers.len() - 1][at].state.jokers;
+        let mut path = Vec::with_capacity(layers.len());
+        let mut at = at;
+        for layer in (1..layers.len()).rev() {
+            let node = layers[layer][at];
+            at = node.parent as usize;
+            let parent = layers[layer - 1][at];
+            let step = self
+                .choices(&parent.state, cache)
+                .iter()
+                .find(|choice| {
+                    parent.gain + choice.gain == node.gain
+                        && self.apply(&parent.state, choice) == node.state
+                })
+                .expect("a node is reached by one of its parent's choices")
+                .step;
+            path.push((parent.state, step));
+        }
+        let mut builder = Builder::new(self);
+        for (state, step) in path.iter().rev() {
+            builder.apply(state, step);
+        }
+        builder.finish(final_jokers)
+    }
+
+    /// Calls `emit` with every choice at `state`'s layer.
+    fn transitions(&self, state: &State, emit: &mut dyn FnMut(Choice)) {
+        let color = usize::from(state.color);
+        if color == self.n_colors {
+            self.set_transitions(state, emit);
+        } else {
+            self.color_transitions(state, color, emit);
+        }
+    }
+
+    /// Forms the sets of this number from the tiles the colours gave them, with any jokers.
+    fn set_transitions(&self, state: &State, emit: &mut dyn FnMut(Choice)) {
+        let v = state.value;
+        let free = self.total_jokers() - state.jokers;
+        for jokers in 0..=free {
+            let Some((kept, _)) = self.best_sets(v, state.sets, jokers) else {
+                continue;
+            };
+            emit(Choice {
+                gain: i64::from(kept) * self.kept_key,
+                runs: 0,
+                to_sets: 0,
+                jokers,
+                points: u16::from(v) * u16::from(jokers),
+                kept: 0,
+                step: Step::Sets { jokers },
+            });
+        }
+    }
+
+    fn add_points(&self, points: u16, more: u16) -> u16 {
+        match self.threshold {
+            Some(threshold) => points.saturating_add(more).min(threshold.max(1)),
+            None => 0,
+        }
+    }
+
+    /// The best way to split the set tiles (count per colour in `sets`) and `jokers` into
+    /// valid sets of number `v`: the most table sets kept, and the sets as (colours, jokers).
+    fn best_sets(&self, v: u8, sets: u32, jokers: u8) -> Option<(u8, Vec<(u8, u8)>)> {
+        let mut remaining = [0u8; MAX_COLORS];
+        for (color, count) in remaining.iter_mut().enumerate().take(self.n_colors) {
+            *count = set_tiles_of(sets, color);
+        }
+        let mut best: Option<(u8, Vec<(u8, u8)>)> = None;
+        let mut current = Vec::new();
+        self.split_sets(v, &mut remaining, jokers, &mut current, &mut best);
+        best
+    }
+
+    fn split_sets(
+        &self,
+        v: u8,
+        remaining: &mut [u8; MAX_COLORS],
+        jokers: u8,
+        current: &mut Vec<(u8, u8)>,
+        best: &mut Option<(u8, Vec<(u8, u8)>)>,
+    ) {
+        let Some(first) = (0..self.n_colors).find(|&c| remaining[c] > 0) else {
+            if jokers == 0 {
+                let kept = self.count_kept_sets(v, current);
+                if best.as_ref().is_none_or(|(k, _)| kept > *k) {
+                    *best = Some((kept, current.clone()));
+                }
+            }
+            return;
+        };
+        // The set holding one tile of the first colour left: any of the other colours left
+        // join it, plus some jokers.
+        let others: Vec<usize> = (first + 1..self.n_colors)
+            .filter(|&c| remaining[c] > 0)
+            .collect();
+        for subset in 0u32..(1 << others.len()) {
+            let mut colors = 1u8 << first;
+            for (bit, &c) in others.iter().enumerate() {
+                if subset >> bit & 1 == 1 {
+                    colors |= 1 << c;
+                }
+            }
+            let real = colors.count_ones() as u8;
+            for set_jokers in 0..=jokers.min(self.limit) {
+                let size = usize::from(real + set_jokers);
+                if size < usize::from(self.cap) || size > self.n_colors {
+                    continue;
+                }
+                let in_set = |c: &usize| colors >> c & 1 == 1;
+                remaining
+                    .iter_mut()
+                    .enumerate()
+                    .filter(|(c, _)| in_set(c))
+                    .for_each(|(_, n)| *n -= 1);
+                current.push((colors, set_jokers));
+                self.split_sets(v, remaining, jokers - set_jokers, current, best);
+                current.pop();
+                remaining
+                    .iter_mut()
+                    .enumerate()
+                    .filter(|(c, _)| in_set(c))
+                    .for_each(|(_, n)| *n += 1);
+            }
+        }
+    }
+
+    /// How many table sets of number `v` the formed sets reproduce exactly.
+    fn count_kept_sets(&self, v: u8, formed: &[(u8, u8)]) -> u8 {
+        let mut used = vec![false; self.sets_at[usize::from(v)].len()];
+        let mut kept = 0;
+        for &(colors, jokers) in formed {
+            let matching = self.sets_at[usize::from(v)]
+                .iter()
+                .enumerate()
+                .find(|&(i, set)| !used[i] && set.colors == colors && set.jokers == jokers);
+            if let Some((i, _)) = matching {
+                used[i] = true;
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// Every decision for one colour at one number.
+    fn color_transitions(&self, state: &State, color: usize, emit: &mut dyn FnMut(Choice)) {
+        let v = state.value;
+        let vi = usize::from(v);
+        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
+        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
+            && v <= self.highest;
+        let mut open = [0u8; MAX_CODES];
+        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
+            *count = count_of(state.runs[color], code);
+        }
+        let open = &open[..self.codes()];
+        for keep_new in 0u32..(1 << starting) {
+            let Some(keeping) = self.keep(state, color, keep_new) else {
+                continue;
+            };
+            let must = self.must[color][vi] - keeping.reserved;
+            let may = self.may[color][vi];
+            let free_jokers = self.total_jokers() - state.jokers - keeping.jokers;
+            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
+            let kept = keeping.kept_after & self.color_runs[color];
+            for used in must..=must + may {
+                let tile_gain = i64::from(used - must) * self.tile_key[vi];
+                for to_sets in 0..=used.min(7) {
+                    let to_runs = used - to_sets;
+                    for run_jokers in 0..=free_jokers {
+                        let mut plans = [CodePlan::default(); MAX_CODES];
+                        self.plan_runs(
+                            open,
+                            0,
+                            to_runs,
+                            run_jokers,
+                            can_start,
+                            &mut plans,
+                            &mut |plans, new_tile, new_joker| {
+                                emit(Choice {
+                                    gain: keep_gain + tile_gain,
+                                    runs: self.next_runs(open, plans, new_tile, new_joker),
+                                    to_sets,
+                                    jokers: keeping.jokers + run_jokers,
+                                    points: u16::from(v)
+                                        * (u16::from(used) + u16::from(run_jokers)),
+                                    kept,
+                                    step: Step::Color(ColorStep {
+                                        keep_new,
+                                        used,
+                                        to_sets,
+                                        plans: *plans,
+                                        new_tile,
+                                        new_joker,
+                                    }),
+                                });
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeping the table runs of `color` starting at this number chosen by `keep_new`: the
+    /// kept runs going on after this number, the jokers the new ones take, and the table tiles
+    /// of this colour and number all kept runs reserve. `None` if the jokers run out.
+    fn keep(&self, state: &State, color: usize, keep_new: u32) -> Option<Keeping> {
+        let v = state.value;
+        let starting = &self.runs_starting[color * VALUES + usize::from(v)];
+        let mut kept = state.kept;
+        let mut jokers = 0u8;
+        for (bit, run) in starting.iter().enumerate() {
+            if keep_new >> bit & 1 == 1 {
+                kept |= 1 << run.slot;
+                jokers += run.jokers;
+            }
+        }
+        if state.jokers + jokers > self.total_jokers() {
+            return None;
+        }
+        let mut reserved = 0u8;
+        let mut kept_after = kept;
+        for run in &self.all_runs {
+            if kept >> run.slot & 1 == 1 && run.color == color {
+                reserved += u8::from(run.real >> v & 1 == 1);
+                if run.end == v {
+                    kept_after &= !(1 << run.slot);
+                }
+            }
+        }
+        (reserved <= self.must[color][usize::from(v)]).then_some(Keeping {
+            kept_after,
+            jokers,
+            reserved,
+        })
+    }
+
+    /// Chooses, code by code, how many open runs close, take a tile, or take a joker; the
+    /// tiles and jokers left start new runs.
+    #[allow(clippy::too_many_arguments)]
+    fn plan_runs(
+        &self,
+        open: &[u8],
+        code: usize,
+        tiles: u8,
+        jokers: u8,
+        can_start: bool,
+        plans: &mut [CodePlan; MAX_CODES],
+        done: &mut dyn FnMut(&[CodePlan; MAX_CODES], u8, u8),
+    ) {
+        if code == open.len() {
+            if (tiles > 0 || jokers > 0) && !can_start || jokers > 0 && !self.joker_starts {
+                return;
+            }
+            // Closing a run that could go on and starting a new one of the same colour is never
+            // better than going on with it (unless the old run holds jokers the new one lacks).
+            let wasteful = tiles > 0
+                && plans[..open.len()]
+                    .iter()
+                    .enumerate()
+                    .any(|(code, plan)| plan.close > 0 && self.jokers_of(code) == 0);
+            if !wasteful {
+                done(plans, tiles, jokers);
+            }
+            return;
+        }
+        let count = open[code];
+        let class = self.class_of(code);
+        let held = self.jokers_of(code);
+        let may_close = class >= self.cap;
+        let may_take_joker = self.joker_levels == 1 || held < self.limit;
+        for tile in 0..=count.min(tiles) {
+            for joker in 0..=(count - tile).min(jokers) {
+                if joker > 0 && !may_take_joker {
+                    continue;
+                }
+                let close = count - tile - joker;
+                if close > 0 && !may_close {
+                    continue;
+                }
+                plans[code] = CodePlan { close, tile, joker };
+                self.plan_runs(
+                    open,
+                    code + 1,
+                    tiles - tile,
+                    jokers - joker,
+                    can_start,
+                    plans,
+                    done,
+                );
+            }
+        }
+        plans[code] = CodePlan::default();
+    }
+
+    /// The open runs after a plan, encoded.
+    fn next_runs(&self, open: &[u8], plans: &[CodePlan], new_tile: u8, new_joker: u8) -> u32 {
+        let mut counts = [0u8; MAX_CODES];
+        for (code, plan) in plans.iter().enumerate().take(open.len()) {
+            let class = (self.class_of(code) + 1).min(self.cap);
+            let held = self.jokers_of(code);
+            counts[self.code(class, held)] += plan.tile;
+            if plan.joker > 0 {
+                let held = if self.joker_levels == 1 { 0 } else { held + 1 };
+                counts[self.code(class, held)] += plan.joker;
+            }
+        }
+        counts[self.code(1, 0)] += new_tile;
+        let first_joker = if self.joker_levels == 1 { 0 } else { 1 };
+        counts[self.code(1, first_joker)] += new_joker;
+        counts
+            .iter()
+            .enumerate()
+            .fold(0u32, |runs, (code, &count)| {
+                runs | u32::from(count) << (code as u32 * COUNT_BITS)
+            })
+    }
+}
+
+/// Builds the concrete groups along the replayed path.
+struct Builder<'p, 'r> {
+    problem: &'p Problem<'r>,
+    /// Open runs per colour: their code, their first number and their tiles so far.
+    open: Vec<Vec<(usize, u8, Vec<Tile>)>>,
+    new_groups: Vec<Group>,
+    kept: Vec<usize>,
+    placed: Vec<Tile>,
+}
+
+impl<'p, 'r> Builder<'p, 'r> {
+    fn new(problem: &'p Problem<'r>) -> Self {
+        Builder {
+            problem,
+            open: vec![Vec::new(); problem.n_colors],
+            new_groups: Vec::new(),
+            kept: Vec::new(),
+            placed: Vec::new(),
+        }
+    }
+
+    fn group(&self, tiles: &[Tile], kind: GroupKind) -> Group {
+        let group = match kind {
+            GroupKind::Run => Group::run(tiles, self.problem.rules),
+            GroupKind::Set => Group::set(tiles, self.problem.rules),
+        };
+        group.expect("the programme only forms valid groups")
+    }
+
+    /// Lays out a finished run whose tiles, in number order, start at `start`. Jokers swept
+    /// past the highest number move to the front; a run longer than the highest number (only
+    /// possible that way) splits after its first three tiles.
+    fn close_run(&mut self, start: u8, mut tiles: Vec<Tile>) {
+        let highest = self.problem.highest;
+        let end = usize::from(start) + tiles.len() - 1;
+        if end > usize::from(highest) {
+            let shift = end - usize::from(highest);
+            if usize::from(start) > shift {
+                tiles.rotate_right(shift);
+            } else {
+                let rest = tiles.split_off(3);
+                let first = self.group(&tiles, GroupKind::Run);
+                self.new_groups.push(first);
+                self.close_run(start + 3, rest);
+                return;
+            }
+        }
+        let group = self.group(&tiles, GroupKind::Run);
+        self.new_groups.push(group);
+    }
+
+    fn apply(&mut self, state: &State, step: &Step) {
+        let problem = self.problem;
+        let v = state.value;
+        match step {
+            Step::Sets { jokers } => {
+                let (_, sets) = problem
+                    .best_sets(v, state.sets, *jokers)
+                    .expect("the chosen sets exist");
+                let mut taken = vec![false; problem.sets_at[usize::from(v)].len()];
+                for (colors, set_jokers) in sets {
+                    let table_set =
+                        problem.sets_at[usize::from(v)]
+                            .iter()
+                            .enumerate()
+                            .find(|&(i, set)| {
+                                !taken[i] && set.colors == colors && set.jokers == set_jokers
+                            });
+                    if let Some((i, set)) = table_set {
+                        taken[i] = true;
+                        self.kept.push(set.index);
+                        continue;
+                    }
+                    let mut tiles: Vec<Tile> = (0..problem.n_colors)
+                        .filter(|&c| colors >> c & 1 == 1)
+                        .map(|c| numbered(problem, c, v))
+                        .collect();
+                    tiles.extend(std::iter::repeat_n(Tile::Joker, usize::from(set_jokers)));
+                    self.new_groups.push(self.group(&tiles, GroupKind::Set));
+                }
+            }
+            Step::Color(step) => {
+                let color = usize::from(state.color);
+                let vi = usize::from(v);
+                let starting = &problem.runs_starting[color * VALUES + vi];
+                for (bit, run) in starting.iter().enumerate() {
+                    if step.keep_new >> bit & 1 == 1 {
+                        self.kept.push(run.index);
+                    }
+                }
+                // Tiles reserved by kept runs at this number are table tiles: not placed.
+                let reserved = problem
+                    .keep(state, color, step.keep_new)
+                    .map_or(0, |k| k.reserved);
+                let must = problem.must[color][vi] - reserved;
+                let tile = numbered(problem, color, v);
+                self.placed
+                    .extend(std::iter::repeat_n(tile, usize::from(step.used - must)));
+                // Open runs, in code order, do what the plan says.
+                let mut runs = std::mem::take(&mut self.open[color]);
+                runs.sort_by_key(|&(code, ..)| code);
+                let mut next: Vec<(usize, u8, Vec<Tile>)> = Vec::new();
+                let mut index = 0;
+                for (code, plan) in step.plans.iter().enumerate() {
+                    let class = (problem.class_of(code) + 1).min(problem.cap);
+                    let held = problem.jokers_of(code);
+                    for _ in 0..plan.close {
+                        let (_, start, tiles) = std::mem::take(&mut runs[index]);
+                        self.close_run(start, tiles);
+                        index += 1;
+                    }
+                    for _ in 0..plan.tile {
+                        let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
+                        tiles.push(tile);
+                        next.push((problem.code(class, held), start, tiles));
+                        index += 1;
+                    }
+                    for _ in 0..plan.joker {
+                        let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
+                        tiles.push(Tile::Joker);
+                        let held = if problem.joker_levels == 1 {
+                            0
+                        } else {
+                            held + 1
+                        };
+                        next.push((problem.code(class, held), start, tiles));
+                        index += 1;
+                    }
+                }
+                for _ in 0..step.new_tile {
+                    next.push((problem.code(1, 0), v, vec![tile]));
+                }
+                let first_joker = if problem.joker_levels == 1 { 0 } else { 1 };
+                for _ in 0..step.new_joker {
+                    next.push((problem.code(1, first_joker), v, vec![Tile::Joker]));
+                }
+                self.open[color] = next;
+            }
+        }
+    }
+
+    /// Closes the runs still open; `jokers` were used in all, of which the table's must.
+    fn finish(mut self, jokers: u8) -> Outcome {
+        let played_jokers = jokers.saturating_sub(self.problem.must_jokers);
+        self.placed
+            .extend(std::iter::repeat_n(Tile::Joker, usize::from(played_jokers)));
+        for color in 0..self.problem.n_colors {
+            for (_, start, tiles) in std::mem::take(&mut self.open[color]) {
+                self.close_run(start, tiles);
+            }
+        }
+        Outcome {
+            new_groups: self.new_groups,
+            kept: self.kept,
+            placed: self.placed,
+        }
+    }
+}
+
+/// The numbered tile of colour index `color` and number `v`.
+fn numbered(problem: &Problem<'_>, color: usize, v: u8) -> Tile {
+    let color: Color = problem.rules.colors[color];
+    Tile::Numbered {
+        color,
+        number: Number::new(v).unwrap_or(Number::MIN),
+    }
+}

@@ -1,0 +1,119 @@
+//! Random realistic positions of the standard game, for property tests and benchmarks: a
+//! table built from valid groups drawn from a shuffled 106-tile set, and a rack from what is
+//! left. Seeded, so every position replays.
+
+use rummikub::{Group, Rules, Tile};
+
+/// A small deterministic generator (xorshift64*), so positions need no RNG crate.
+pub struct Random(u64);
+
+impl Random {
+    pub fn new(seed: u64) -> Random {
+        Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every tile of the rules' set: each numbered tile `copies` times, and the jokers.
+pub fn full_set(rules: &Rules) -> Vec<Tile> {
+    let mut tiles = Vec::new();
+    for &color in &rules.colors {
+        for number in 1..=rules.highest.get() {
+            for _ in 0..rules.copies {
+                tiles.push(Tile::new(color, number).unwrap());
+            }
+        }
+    }
+    tiles.extend(std::iter::repeat_n(Tile::Joker, usize::from(rules.jokers)));
+    tiles
+}
+
+/// Removes one `tile` from `pool`, if there.
+fn take(pool: &mut Vec<Tile>, tile: Tile) -> bool {
+    match pool.iter().position(|&t| t == tile) {
+        Some(i) => {
+            pool.swap_remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A random valid group drawn from `pool` (removed from it), if one is found quickly.
+fn random_group(rules: &Rules, pool: &mut Vec<Tile>, random: &mut Random) -> Option<Vec<Tile>> {
+    for _ in 0..50 {
+        let mut group = Vec::new();
+        let mut trial = pool.clone();
+        let color = rules.colors[random.below(rules.colors.len())];
+        if random.below(2) == 0 {
+            // A run of 3..6, maybe with a joker in it.
+            let len = 3 + random.below(4);
+            let start = 1 + random.below(usize::from(rules.highest.get()) - len + 1);
+            let joker_at = if random.below(6) == 0 { Some(random.below(len)) } else { None };
+            for offset in 0..len {
+                let tile = if joker_at == Some(offset) {
+                    Tile::Joker
+                } else {
+                    Tile::new(color, (start + offset) as u8).unwrap()
+                };
+                if !take(&mut trial, tile) {
+                    group.clear();
+                    break;
+                }
+                group.push(tile);
+            }
+        } else {
+            // A set of 3 or 4.
+            let number = 1 + random.below(usize::from(rules.highest.get())) as u8;
+            let size = 3 + random.below(2);
+            let mut colors = rules.colors.clone();
+            for i in (1..colors.len()).rev() {
+                colors.swap(i, random.below(i + 1));
+            }
+            for &color in colors.iter().take(size) {
+                let tile = Tile::new(color, number).unwrap();
+                if !take(&mut trial, tile) {
+                    group.clear();
+                    break;
+                }
+                group.push(tile);
+            }
+        }
+        if !group.is_empty() && Group::new(&group, rules).is_ok() {
+            *pool = trial;
+            return Some(group);
+        }
+    }
+    None
+}
+
+/// A table of about `table_tiles` tiles in valid groups and a rack of `rack_tiles` tiles from
+/// what is left of the set.
+pub fn position(rules: &Rules, seed: u64, table_tiles: usize, rack_tiles: usize) -> (Vec<Vec<Tile>>, Vec<Tile>) {
+    let mut random = Random::new(seed);
+    let mut pool = full_set(rules);
+    let mut table = Vec::new();
+    let mut count = 0;
+    while count < table_tiles {
+        let Some(group) = random_group(rules, &mut pool, &mut random) else { break };
+        count += group.len();
+        table.push(group);
+    }
+    let mut rack = Vec::new();
+    for _ in 0..rack_tiles.min(pool.len()) {
+        let i = random.below(pool.len());
+        rack.push(pool.swap_remove(i));
+    }
+    (table, rack)
+}
