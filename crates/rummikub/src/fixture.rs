@@ -14,20 +14,29 @@
 //! - `group TILES` checks a group and prints `valid run: …` or `valid set: …` with the tiles in
 //!   display order, each joker followed by what it stands for (`J(B9)`; `?` where the group
 //!   leaves it open), or `invalid: REASON`, or the parse error with its caret.
+//! - `arrange TILES` prints the groups of an arrangement of all the tiles, one per line, or
+//!   `impossible`.
+//! - `table GROUPS` (groups separated by `|`, possibly none) and `rack TILES` set the position;
+//!   `solve OBJECTIVE` (`tiles`, `value`, `tiles-then-value`, `opening`) prints the tiles
+//!   played with their count and value, how many table groups are unchanged, and the new
+//!   table, one group per line.
 //!
 //! The transcript echoes each command after `> ` and then its result.
 
 use std::fmt::Write as _;
 
 use crate::group::{Group, Slot};
-use crate::notation::parse_tiles;
+use crate::notation::{parse_table, parse_tiles};
 use crate::rules::{Preset, Rules};
+use crate::solve::{Objective, arrange, solve};
 use crate::tile::Tile;
 
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.
 pub fn run_fixture(input: &str) -> String {
     let mut transcript = String::new();
     let mut rules = Rules::standard();
+    let mut table: Vec<Vec<Tile>> = Vec::new();
+    let mut rack: Vec<Tile> = Vec::new();
     for (index, line) in input.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -45,8 +54,27 @@ pub fn run_fixture(input: &str) -> String {
                 Err(error) => format!("error: {error}"),
             },
             "group" => check_group(argument, &rules),
+            "arrange" => arrange_tiles(argument, &rules),
+            "table" => match parse_table(argument) {
+                Ok(groups) => {
+                    table = groups;
+                    continue;
+                }
+                Err(error) => format!("error: {error}"),
+            },
+            "rack" => match parse_tiles(argument) {
+                Ok(tiles) => {
+                    rack = tiles;
+                    continue;
+                }
+                Err(error) => format!("error: {error}"),
+            },
+            "solve" => match argument.parse::<Objective>() {
+                Ok(objective) => solve_position(&table, &rack, &rules, objective),
+                Err(error) => format!("error: {error}"),
+            },
             other => format!(
-                "error: line {}: unknown command {other:?}: expected rules or group",
+                "error: line {}: unknown command {other:?}: expected rules, group, arrange, table, rack or solve",
                 index + 1
             ),
         };
@@ -63,6 +91,62 @@ fn check_group(text: &str, rules: &Rules) -> String {
             Ok(group) => format!("valid {}: {}", group.kind(), describe_slots(&group)),
             Err(error) => format!("invalid: {error}"),
         },
+    }
+}
+
+/// The result of one `arrange` command.
+fn arrange_tiles(text: &str, rules: &Rules) -> String {
+    match parse_tiles(text) {
+        Err(error) => format!("error: {error}"),
+        Ok(tiles) => match arrange(&tiles, rules) {
+            None => "impossible".to_owned(),
+            Some(arrangement) if arrangement.groups().is_empty() => "no groups".to_owned(),
+            Some(arrangement) => arrangement
+                .groups()
+                .iter()
+                .map(describe_slots)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        },
+    }
+}
+
+/// The result of one `solve` command.
+fn solve_position(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+) -> String {
+    match solve(table, rack, rules, objective) {
+        Err(error) => format!("error: {error}"),
+        Ok(found) => {
+            let placed = found
+                .placed()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>();
+            let mut lines = vec![
+                format!(
+                    "placed: {} ({} {}, value {})",
+                    if placed.is_empty() {
+                        "nothing".to_owned()
+                    } else {
+                        placed.join(" ")
+                    },
+                    found.tiles(),
+                    if found.tiles() == 1 { "tile" } else { "tiles" },
+                    found.value()
+                ),
+                format!(
+                    "unchanged: {} of {} table groups",
+                    found.unchanged_groups(),
+                    table.len()
+                ),
+            ];
+            lines.extend(found.table().iter().map(describe_slots));
+            lines.join("\n")
+        }
     }
 }
 
@@ -106,7 +190,7 @@ mod tests {
              > rules nonsense\n\
              error: unknown rules \"nonsense\": expected codegolf, standard or puzzle\n\
              > frobnicate\n\
-             error: line 6: unknown command \"frobnicate\": expected rules or group\n\
+             error: line 6: unknown command \"frobnicate\": expected rules, group, arrange, table, rack or solve\n\
              > group R9 P9\n\
              error: line 1, column 4: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"P9\"\n  R9 P9\n     ^\n"
         );

@@ -11,7 +11,7 @@ pub mod tile;
 
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
-pub use notation::{parse_tile, parse_tiles};
+pub use notation::{parse_table, parse_tile, parse_tiles};
 pub use rules::{Color, Preset, Rules};
 pub use solve::{Arrangement, Move, Objective, SolveError, arrange, solve};
 pub use tile::{Number, Tile};

@@ -22,7 +22,7 @@ use std::str::FromStr;
 use nom::{Err, Parser, branch::alt, character::complete::space0};
 use tiles_notation::{
     ParseError, PyLiteral, PyValue,
-    grammar::{GrammarError, PResult, digits, expect, keyword_map, list, parse_all},
+    grammar::{GrammarError, PResult, digits, expect, keyword_map, list, lists, parse_all},
     python::python_literal,
 };
 
@@ -199,6 +199,16 @@ impl FromStr for Color {
     }
 }
 
+/// Reads a table: groups of tiles separated by `|`, as `R1 R2 R3 | K4 B4 O4`; each group in
+/// any form [`parse_tiles`] reads. The empty text is an empty table.
+///
+/// # Errors
+///
+/// A [`ParseError`] at the first tile that cannot be read.
+pub fn parse_table(text: &str) -> Result<Vec<Vec<Tile>>, ParseError> {
+    parse_all(text, lists(tile))
+}
+
 impl FromStr for Tile {
     type Err = ParseError;
 
@@ -307,6 +317,24 @@ mod tests {
             tiles("[(9, \"RED\"), (9, \"RED\"]"),
             "error: line 1, column 23: expected ',' or ')', found \"]\""
         );
+    }
+
+    #[test]
+    fn tables() {
+        let table =
+            parse_table("R1 R2 R3 | [(4, 'BLACK'), (4, 'BLUE'), (4, 'ORANGE')] | J R5 R6").unwrap();
+        let shown: Vec<String> = table
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(shown, ["R1 R2 R3", "K4 B4 O4", "J R5 R6"]);
+        assert_eq!(parse_table(""), Ok(vec![]));
+        assert_eq!(parse_table("R1 R2 | R3 X").unwrap_err().column, 12);
     }
 
     #[test]

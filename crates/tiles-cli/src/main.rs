@@ -21,7 +21,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Game {
-    /// Rummikub: group validity.
+    /// Rummikub: group validity, arranging a hand, the best move.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
 }

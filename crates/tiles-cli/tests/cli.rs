@@ -127,3 +127,145 @@ fn closed_stdout_ends_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stderr), "", "no panic message");
 }
+
+#[test]
+fn arrange_prints_groups_or_impossible() {
+    let out = tiles(&["rummikub", "arrange", "R1 R2 R3 B5 K5 O5"], b"");
+    assert_eq!(
+        (text(&out.stdout).as_str(), out.status.code()),
+        ("R1 R2 R3\nK5 B5 O5\n", Some(0))
+    );
+    let out = tiles(&["rummikub", "arrange", "R1", "R2"], b"");
+    assert_eq!(
+        (text(&out.stdout).as_str(), out.status.code()),
+        ("impossible\n", Some(1))
+    );
+    let out = tiles(&["rummikub", "arrange", "R1 Q2"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = tiles(
+        &["rummikub", "arrange"],
+        b"R1 R2 R3 J\nR1 R2\nR1 Q2\n\nK7 B7 O7 J",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "R1 R2 R3 J\nimpossible\nerror: line 3, column 4: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"Q2\"\nK7 B7 O7 J\n"
+    );
+}
+
+#[test]
+fn solve_prints_the_move() {
+    let out = tiles(
+        &[
+            "rummikub",
+            "solve",
+            "--table",
+            "R1 R2 R3 R4 R5 R6 R7",
+            "--rack",
+            "B4 K4",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (text(&out.stdout).as_str(), out.status.code()),
+        ("placed: B4 K4\nR1 R2 R3\nR5 R6 R7\nK4 B4 R4\n", Some(0))
+    );
+    let out = tiles(
+        &[
+            "rummikub",
+            "solve",
+            "--rack",
+            "J R1 R2 R4 K13 B13",
+            "--objective",
+            "value",
+        ],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "placed: B13 K13 J\nK13 B13 J\n");
+    let out = tiles(
+        &[
+            "rummikub",
+            "solve",
+            "--table",
+            "R1 R2 R3",
+            "--rack",
+            "R8 R9 R10",
+            "--objective",
+            "opening",
+        ],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "placed: nothing\nR1 R2 R3\n");
+    let out = tiles(
+        &[
+            "rummikub",
+            "solve",
+            "--table",
+            "R1 R2 | K4 B4 O4",
+            "--rack",
+            "J",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: table group 1 (R1 R2) is not valid: a group needs at least 3 tiles, got 2\n"
+    );
+}
+
+#[test]
+fn json_batches_answer_every_line() {
+    let input = concat!(
+        r#"{"rules":"standard","table":[["R1","R2","R3"],["K4","B4","O4"]],"rack":["J","K5"],"objective":"tiles"}"#,
+        "\n",
+        r#"{"table":["R1","R2","R3","K4","B4","O4"],"rack":["K5"]}"#,
+        "\n",
+        "not json\n",
+        r#"{"rack":["X9"]}"#,
+        "\n",
+        r#"{"rules":"codegolf","table":[["R1","R2"]],"rack":[]}"#,
+        "\n",
+        r#"{"rack":["R10","R11","R12"],"objective":"opening"}"#,
+    );
+    let out = tiles(&["rummikub", "solve", "--json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        r#"{"placed":["J"],"tiles":1,"value":0,"unchanged":1,"groups":[["R1","R2","R3"],["K4","B4","O4","J"]]}"#
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"placed":[],"tiles":0,"value":0,"unchanged":2,"groups":[["R1","R2","R3"],["K4","B4","O4"]]}"#
+    );
+    assert!(
+        lines[2].starts_with(r#"{"error":"line 3: invalid JSON"#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with(r#"{"error":"line 4: rack[0]: \"X9\""#),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(
+        lines[4],
+        r#"{"error":"line 5: table group 1 (R1 R2) is not valid: a group needs at least 3 tiles, got 2"}"#
+    );
+    assert_eq!(
+        lines[5],
+        r#"{"placed":["R10","R11","R12"],"tiles":3,"value":33,"unchanged":0,"groups":[["R10","R11","R12"]]}"#
+    );
+
+    let input = "{\"rules\":\"standard\",\"tiles\":[\"R1\",\"R2\",\"R3\"]}\n{\"tiles\":[\"R1\",\"R2\"]}\n{\"tiles\":\"R1\"}\n";
+    let out = tiles(&["rummikub", "arrange", "--json"], input.as_bytes());
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines[0], r#"{"groups":[["R1","R2","R3"]]}"#);
+    assert_eq!(lines[1], r#"{"groups":null}"#);
+    assert!(
+        lines[2].starts_with(r#"{"error":"line 3: invalid JSON"#),
+        "{}",
+        lines[2]
+    );
+}

@@ -12,7 +12,9 @@
 //! - [`digits`]: an integer of any length as its digit string: `7`, `007`,
 //!   `123456789012345678901234567890` (see [`Digits`]).
 //! - [`list`]: items separated by spaces and/or commas, optionally inside `[ ]` or `( )`, with
-//!   an optional trailing comma: `a b c`, `a, b,c`, `[a, b]`, `(a b,)`, `[]`.
+//!   an optional trailing comma: `a b c`, `a, b,c`, `[a, b]`, `(a b,)`, `[]`. Without brackets
+//!   the items run to the end, a closing bracket or a `|`.
+//! - [`lists`]: lists separated by `|`: `a b | c d`, `[a, b] | [c]`.
 //! - [`expect`]: names what a parser accepts, for the error message.
 //! - [`parse_all`]: runs a grammar over a whole text (surrounding whitespace and comments allowed)
 //!   and turns any failure into a [`ParseError`].
@@ -172,13 +174,13 @@ fn separator(input: &str) -> PResult<'_, ()> {
 }
 
 /// Items without brackets, separated by [`separator`], with an optional trailing comma. The
-/// items run to the end of the input or to a closing bracket: anything else after a separator
-/// must be another item.
+/// items run to the end of the input, a closing bracket or a `|` (which separates lists of
+/// lists): anything else after a separator must be another item.
 fn bare_items<'a, O, P>(item: &mut P, input: &'a str) -> PResult<'a, Vec<O>>
 where
     P: Parser<&'a str, Output = O, Error = GrammarError<'a>>,
 {
-    let at_end = |text: &str| text.is_empty() || text.starts_with([')', ']']);
+    let at_end = |text: &str| text.is_empty() || text.starts_with([')', ']', '|']);
     let mut items = Vec::new();
     let (mut rest, ()) = ws(input)?;
     if at_end(rest) {
@@ -217,15 +219,20 @@ where
                 .parse(rest)?;
             Ok((rest, items))
         };
-        let square = bracketed('[', ']', input);
-        let Err(Err::Error(square_error)) = square else {
-            return square;
+        // A bracketed reading is tried only where the bracket is.
+        let mut bracketed_error: Option<GrammarError<'a>> = None;
+        for (open, close) in [('[', ']'), ('(', ')')] {
+            if !input.starts_with(open) {
+                continue;
+            }
+            match bracketed(open, close, input) {
+                Err(Err::Error(error)) => bracketed_error = Some(error),
+                other => return other,
+            }
+        }
+        let Some(bracketed_error) = bracketed_error else {
+            return bare_items(&mut item, input);
         };
-        let round = bracketed('(', ')', input);
-        let Err(Err::Error(round_error)) = round else {
-            return round;
-        };
-        let bracketed_error = nom::error::ParseError::or(square_error, round_error);
         match bare_items(&mut item, input) {
             Err(Err::Error(bare_error)) => Err(Err::Error(nom::error::ParseError::or(
                 bracketed_error,
@@ -237,6 +244,33 @@ where
                 Err(Err::Error(bracketed_error))
             }
             other => other,
+        }
+    }
+}
+
+/// Lists of `item`s (see [`list`]) separated by `|`: `a b | c d`. An empty text is no list;
+/// an empty list between two bars (`a | | b`) is kept, for the caller to judge.
+pub fn lists<'a, O, P>(
+    item: P,
+) -> impl Parser<&'a str, Output = Vec<Vec<O>>, Error = GrammarError<'a>>
+where
+    P: Parser<&'a str, Output = O, Error = GrammarError<'a>>,
+{
+    let mut one = list(item);
+    move |input: &'a str| {
+        let (mut rest, ()) = ws(input)?;
+        let mut all = Vec::new();
+        if rest.is_empty() {
+            return Ok((rest, all));
+        }
+        loop {
+            let (after, items) = one.parse(rest)?;
+            all.push(items);
+            let (after, ()) = ws(after)?;
+            match after.strip_prefix('|') {
+                Some(next) => (rest, ()) = ws(next)?,
+                None => return Ok((after, all)),
+            }
         }
     }
 }
@@ -330,6 +364,17 @@ mod tests {
         assert_eq!(words("[]"), Ok(vec![]));
         assert_eq!(words(""), Ok(vec![]));
         assert_eq!(words("()"), Ok(vec![]));
+    }
+
+    #[test]
+    fn lists_of_lists() {
+        let word = || expect("a word", take_while1(|c: char| c.is_alphanumeric()));
+        let parse = |text| parse_all(text, lists(word()));
+        assert_eq!(parse("a b | c"), Ok(vec![vec!["a", "b"], vec!["c"]]));
+        assert_eq!(parse("[a, b] | (c)"), Ok(vec![vec!["a", "b"], vec!["c"]]));
+        assert_eq!(parse(""), Ok(vec![]));
+        assert_eq!(parse("a | | b"), Ok(vec![vec!["a"], vec![], vec!["b"]]));
+        assert_eq!(parse("a | b ;").unwrap_err().column, 7);
     }
 
     #[test]

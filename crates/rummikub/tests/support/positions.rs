@@ -60,7 +60,11 @@ fn random_group(rules: &Rules, pool: &mut Vec<Tile>, random: &mut Random) -> Opt
             // A run of 3..6, maybe with a joker in it.
             let len = 3 + random.below(4);
             let start = 1 + random.below(usize::from(rules.highest.get()) - len + 1);
-            let joker_at = if random.below(6) == 0 { Some(random.below(len)) } else { None };
+            let joker_at = if random.below(6) == 0 {
+                Some(random.below(len))
+            } else {
+                None
+            };
             for offset in 0..len {
                 let tile = if joker_at == Some(offset) {
                     Tile::Joker
@@ -100,13 +104,20 @@ fn random_group(rules: &Rules, pool: &mut Vec<Tile>, random: &mut Random) -> Opt
 
 /// A table of about `table_tiles` tiles in valid groups and a rack of `rack_tiles` tiles from
 /// what is left of the set.
-pub fn position(rules: &Rules, seed: u64, table_tiles: usize, rack_tiles: usize) -> (Vec<Vec<Tile>>, Vec<Tile>) {
+pub fn position(
+    rules: &Rules,
+    seed: u64,
+    table_tiles: usize,
+    rack_tiles: usize,
+) -> (Vec<Vec<Tile>>, Vec<Tile>) {
     let mut random = Random::new(seed);
     let mut pool = full_set(rules);
     let mut table = Vec::new();
     let mut count = 0;
     while count < table_tiles {
-        let Some(group) = random_group(rules, &mut pool, &mut random) else { break };
+        let Some(group) = random_group(rules, &mut pool, &mut random) else {
+            break;
+        };
         count += group.len();
         table.push(group);
     }

@@ -1,0 +1,87 @@
+//! Speed of `solve` and `arrange` on random realistic positions of the standard game.
+//!
+//! `cargo bench -p rummikub --bench solve` runs divan on the full-set arrangement and on a
+//! pass over all positions, then times each of 200 positions on its own (median of 7 runs)
+//! and prints the median, 90th percentile and slowest per objective: the figures the crate
+//! README quotes.
+
+#[path = "../tests/support/positions.rs"]
+mod positions;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rummikub::{Objective, Rules, Tile, arrange, solve};
+
+/// 200 positions: a table of 20-60 tiles built from valid groups, a rack of 10-20 tiles from
+/// the rest of the set.
+fn realistic_positions() -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
+    let rules = Rules::standard();
+    (0..200u64)
+        .map(|seed| {
+            let mut random = positions::Random::new(seed + 1000);
+            let table = 20 + random.below(41);
+            let rack = 10 + random.below(11);
+            positions::position(&rules, seed, table, rack)
+        })
+        .collect()
+}
+
+#[divan::bench]
+fn arrange_full_set(bencher: divan::Bencher) {
+    let rules = Rules::standard();
+    let tiles = positions::full_set(&rules);
+    bencher.bench(|| arrange(black_box(&tiles), &rules));
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn solve_200_positions_most_tiles(bencher: divan::Bencher) {
+    let rules = Rules::standard();
+    let all = realistic_positions();
+    bencher.bench(|| {
+        for (table, rack) in &all {
+            black_box(solve(table, rack, &rules, Objective::MostTiles).unwrap());
+        }
+    });
+}
+
+/// The median of 7 timed solves of one position.
+fn time_one(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objective) -> Duration {
+    let mut times: Vec<Duration> = (0..7)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(solve(table, rack, rules, objective).unwrap());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[3]
+}
+
+fn main() {
+    divan::main();
+    let rules = Rules::standard();
+    let all = realistic_positions();
+    println!(
+        "\nper-position solve times over {} positions (median of 7 runs each):",
+        all.len()
+    );
+    println!(
+        "{:<18} {:>10} {:>10} {:>10}",
+        "objective", "median", "p90", "slowest"
+    );
+    for objective in Objective::ALL {
+        let mut times: Vec<Duration> = all
+            .iter()
+            .map(|(table, rack)| time_one(table, rack, &rules, objective))
+            .collect();
+        times.sort();
+        println!(
+            "{:<18} {:>10.1?} {:>10.1?} {:>10.1?}",
+            objective.name(),
+            times[times.len() / 2],
+            times[times.len() * 9 / 10],
+            times[times.len() - 1]
+        );
+    }
+}
