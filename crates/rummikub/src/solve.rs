@@ -693,6 +693,14 @@ struct Choice {
     step: Step,
 }
 
+/// Memoised per-colour bounds (see [`Problem::color_bound`]) and set completions (see
+/// [`Problem::sets_completable`]).
+#[derive(Default)]
+struct Bounds {
+    memo: FxHashMap<(u8, u8, u32, u8, u64), i64>,
+    completable: FxHashMap<(u8, u8, u32, u8), bool>,
+}
+
 /// What the choices at a layer depend on: number, colour (or the set step), the colour's
 /// open runs (or the set tiles), the jokers used and the colour's kept runs.
 type Situation = (u8, u8, u32, u8, u64);
@@ -728,23 +736,155 @@ fn primary(key: i64) -> i64 {
 }
 
 impl Problem<'_> {
-    /// For each layer of the sweep, the most primary objective the rack tiles not yet placed
-    /// could add (an optimistic bound), plus what the rack jokers could.
-    fn optimistic_rest(&self) -> Vec<i64> {
-        let layers = usize::from(self.last_value) * (self.n_colors + 1);
-        let mut rest = vec![0; layers + 1];
-        for layer in (0..layers).rev() {
-            let v = layer / (self.n_colors + 1) + 1;
-            let color = layer % (self.n_colors + 1);
-            let here = if color < self.n_colors {
-                i64::from(self.may[color][v]) * primary(self.tile_key[v])
-            } else {
-                0
-            };
-            rest[layer] = rest[layer + 1] + here;
+    /// Whether a tile of colour index `color` and number `v` could be in some set: enough
+    /// other colours have a tile of that number, counting the jokers.
+    fn set_eligible(&self, color: usize, v: usize) -> bool {
+        let others = (0..self.n_colors)
+            .filter(|&c| c != color && self.must[c][v] + self.may[c][v] > 0)
+            .count();
+        let jokers = usize::from(self.total_jokers().min(self.limit));
+        others + jokers + 1 >= usize::from(self.cap)
+    }
+
+    /// An upper bound on the primary objective colour index `color` can still add from number
+    /// `v` on, with open runs `runs`, `free` jokers and its kept table runs `kept` (which
+    /// reserve their tiles), or [`NONE`] if its tiles that must be used cannot all be. The
+    /// other colours are relaxed away: a tile may go into a set whenever some set of its
+    /// number could exist ([`Problem::set_eligible`]), costing no other tile; every colour may
+    /// use all the free jokers; more table runs need not be kept.
+    fn color_bound(
+        &self,
+        color: usize,
+        v: u8,
+        runs: u32,
+        free: u8,
+        kept: u64,
+        bounds: &mut Bounds,
+    ) -> i64 {
+        if v > self.last_value {
+            let short = (0..self.codes())
+                .any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap);
+            return if short { NONE } else { 0 };
         }
-        let jokers = i64::from(self.may_jokers) * primary(self.joker_key);
-        rest.iter().map(|r| r + jokers).collect()
+        let key = (color as u8, v, runs, free, kept);
+        if let Some(&known) = bounds.memo.get(&key) {
+            return known;
+        }
+        let vi = usize::from(v);
+        let mut open = [0u8; MAX_CODES];
+        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
+            *count = count_of(runs, code);
+        }
+        let open = &open[..self.codes()];
+        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
+            && v <= self.highest;
+        let mut reserved = 0;
+        let mut kept_after = kept;
+        for run in &self.all_runs {
+            if kept >> run.slot & 1 == 1 {
+                reserved += u8::from(run.real >> v & 1 == 1);
+                if run.end == v {
+                    kept_after &= !(1 << run.slot);
+                }
+            }
+        }
+        let (must, may) = (
+            self.must[color][vi].saturating_sub(reserved),
+            self.may[color][vi],
+        );
+        let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi);
+        let mut nexts: Vec<(i64, u32, u8)> = Vec::new();
+        for used in must..=must + may {
+            let gain = i64::from(used - must) * primary(self.tile_key[vi]);
+            let most_to_sets = if eligible { used } else { 0 };
+            for to_sets in 0..=most_to_sets {
+                for run_jokers in 0..=free {
+                    let mut plans = [CodePlan::default(); MAX_CODES];
+                    self.plan_runs(
+                        open,
+                        0,
+                        used - to_sets,
+                        run_jokers,
+                        can_start,
+                        &mut plans,
+                        &mut |plans, new_tile, new_joker| {
+                            nexts.push((
+                                gain,
+                                self.next_runs(open, plans, new_tile, new_joker),
+                                run_jokers,
+                            ));
+                        },
+                    );
+                }
+            }
+        }
+        nexts.sort_unstable();
+        nexts.dedup();
+        let mut best = NONE;
+        for (gain, next, jokers) in nexts {
+            let rest = self.color_bound(color, v + 1, next, free - jokers, kept_after, bounds);
+            if rest != NONE {
+                best = best.max(gain + rest);
+            }
+        }
+        bounds.memo.insert(key, best);
+        best
+    }
+
+    /// Whether the set tiles the colours before `color` gave at number `v` (`sets`) can still
+    /// become valid sets, with tiles the remaining colours have of that number and at most
+    /// `free` jokers.
+    fn sets_completable(&self, v: u8, color: u8, sets: u32, free: u8, bounds: &mut Bounds) -> bool {
+        if sets == 0 {
+            return true;
+        }
+        let key = (v, color, sets, free);
+        if let Some(&known) = bounds.completable.get(&key) {
+            return known;
+        }
+        let vi = usize::from(v);
+        let mut found = false;
+        let mut full = sets;
+        self.complete_sets(vi, usize::from(color), &mut full, free, &mut found);
+        bounds.completable.insert(key, found);
+        found
+    }
+
+    fn complete_sets(&self, v: usize, color: usize, sets: &mut u32, free: u8, found: &mut bool) {
+        if *found {
+            return;
+        }
+        if color == self.n_colors {
+            *found = (0..=free).any(|jokers| self.best_sets(v as u8, *sets, jokers).is_some());
+            return;
+        }
+        let available = (self.must[color][v] + self.may[color][v]).min(7);
+        for count in 0..=available {
+            *sets |= u32::from(count) << (color * 3);
+            self.complete_sets(v, color + 1, sets, free, found);
+            *sets &= !(7 << (color * 3));
+        }
+    }
+
+    /// An upper bound on the primary objective `state` can still add (the colours' relaxed
+    /// bounds and every rack joker), or [`NONE`] if some colour is stuck.
+    fn state_bound(&self, state: &State, bounds: &mut Bounds) -> i64 {
+        let free = self.total_jokers() - state.jokers;
+        let mut total = i64::from(self.may_jokers) * primary(self.joker_key);
+        for color in 0..self.n_colors {
+            let v = if color < usize::from(state.color) {
+                state.value + 1
+            } else {
+                state.value
+            };
+            let kept = state.kept & self.color_runs[color];
+            let bound = self.color_bound(color, v, state.runs[color], free, kept, bounds);
+            if bound == NONE {
+                return NONE;
+            }
+            total += bound;
+        }
+        total
     }
 
     /// The situation of a state: what its choices depend on.
@@ -807,9 +947,10 @@ impl Problem<'_> {
     fn sweep(
         &self,
         target: i64,
-        rest: &[i64],
         cache: &mut ChoiceCache,
+        bounds: &mut Bounds,
     ) -> Option<(Vec<Vec<Node>>, usize)> {
+        let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
         let start = Node {
             state: State::start(),
             gain: 0,
@@ -817,15 +958,28 @@ impl Problem<'_> {
         };
         let mut layers: Vec<Vec<Node>> = vec![vec![start]];
         let mut index: FxHashMap<State, u32> = FxHashMap::default();
-        for layer in 0..rest.len() - 1 {
+        for layer in 0..layer_count {
             let mut next: Vec<Node> = Vec::new();
             index.clear();
             for (parent, node) in layers[layer].iter().enumerate() {
-                if primary(node.gain) + rest[layer] < target {
+                let bound = self.state_bound(&node.state, bounds);
+                if bound == NONE || primary(node.gain) + bound < target {
                     continue;
                 }
                 for choice in self.choices(&node.state, cache) {
                     let state = self.apply(&node.state, choice);
+                    let free = self.total_jokers() - state.jokers;
+                    if state.color > 0
+                        && !self.sets_completable(
+                            state.value,
+                            state.color,
+                            state.sets,
+                            free,
+                            bounds,
+                        )
+                    {
+                        continue;
+                    }
                     let gain = node.gain + choice.gain;
                     let parent = parent as u32;
                     match index.entry(state) {
@@ -876,12 +1030,15 @@ impl Problem<'_> {
     /// lead to the best move, so it finds it. `None` only if nothing at all is possible (an
     /// arrangement that does not exist).
     fn best_outcome(&self) -> Option<Outcome> {
-        let rest = self.optimistic_rest();
         let mut cache = ChoiceCache::default();
-        let mut target = rest[0];
+        let mut bounds = Bounds::default();
+        let mut target = self.state_bound(&State::start(), &mut bounds);
+        if target == NONE {
+            return None;
+        }
         let mut drop = 1;
         loop {
-            if let Some((layers, at)) = self.sweep(target, &rest, &mut cache) {
+            if let Some((layers, at)) = self.sweep(target, &mut cache, &mut bounds) {
                 return Some(self.replay(&layers, at, &mut cache));
             }
             if target <= 0 {
