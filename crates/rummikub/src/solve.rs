@@ -206,7 +206,7 @@ fn show_tiles(tiles: &[Tile]) -> String {
 /// arranged.
 pub fn arrange(tiles: &[Tile], rules: &Rules) -> Option<Arrangement> {
     let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles).ok()?;
-    let outcome = problem.best_outcome()?;
+    let outcome = problem.any_arrangement()?;
     let mut groups = outcome.new_groups;
     sort_new_groups(&mut groups, rules);
     Some(Arrangement { groups })
@@ -1047,6 +1047,80 @@ impl Problem<'_> {
             target = (target - drop).max(0);
             drop *= 2;
         }
+    }
+
+    /// Some way to use every tile, found depth first: with nothing optional there is nothing to
+    /// optimise, so the first complete path is an answer. States found to lead nowhere are
+    /// remembered, so an impossible arrangement is proved by visiting each state once.
+    fn any_arrangement(&self) -> Option<Outcome> {
+        let mut cache = ChoiceCache::default();
+        let mut bounds = Bounds::default();
+        let mut dead: rustc_hash::FxHashSet<State> = rustc_hash::FxHashSet::default();
+        let mut path: Vec<(State, Step)> = Vec::new();
+        if !self.search(
+            State::start(),
+            &mut path,
+            &mut dead,
+            &mut cache,
+            &mut bounds,
+        ) {
+            return None;
+        }
+        let final_jokers = match path.last() {
+            Some(&(state, step)) => {
+                self.apply(&state, &self.step_choice(&state, step, &mut cache))
+                    .jokers
+            }
+            None => 0,
+        };
+        let mut builder = Builder::new(self);
+        for (state, step) in &path {
+            builder.apply(state, step);
+        }
+        Some(builder.finish(final_jokers))
+    }
+
+    /// The choice of `state` that `step` describes.
+    fn step_choice(&self, state: &State, step: Step, cache: &mut ChoiceCache) -> Choice {
+        *self
+            .choices(state, cache)
+            .iter()
+            .find(|choice| choice.step == step)
+            .expect("the step is one of the state's choices")
+    }
+
+    /// Depth-first search for a complete path from `state`, recorded in `path`.
+    fn search(
+        &self,
+        state: State,
+        path: &mut Vec<(State, Step)>,
+        dead: &mut rustc_hash::FxHashSet<State>,
+        cache: &mut ChoiceCache,
+        bounds: &mut Bounds,
+    ) -> bool {
+        if state.value > self.last_value {
+            return self.finish(&state) != NONE;
+        }
+        if dead.contains(&state) || self.state_bound(&state, bounds) == NONE {
+            return false;
+        }
+        let choices: Vec<Choice> = self.choices(&state, cache).to_vec();
+        for choice in choices {
+            let next = self.apply(&state, &choice);
+            let free = self.total_jokers() - next.jokers;
+            if next.color > 0
+                && !self.sets_completable(next.value, next.color, next.sets, free, bounds)
+            {
+                continue;
+            }
+            path.push((state, choice.step));
+            if self.search(next, path, dead, cache, bounds) {
+                return true;
+            }
+            path.pop();
+        }
+        dead.insert(state);
+        false
     }
 
     /// Whether open runs `a` can do whatever open runs `b` can (per colour: no more runs that
