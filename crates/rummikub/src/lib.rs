@@ -1,4 +1,4 @@
-//! Rummikub rules: tiles and notation, rule presets, group validity.
+//! Rummikub rules: tiles and notation, rule presets, group validity, arranging, best moves.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
