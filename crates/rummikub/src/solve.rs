@@ -1146,31 +1146,30 @@ impl Problem<'_> {
 
     /// Drops the states another state of the layer dominates: same jokers, sets, kept runs and
     /// points, open runs that can do whatever its runs can, and a gain at least as high.
-    fn drop_dominated(&self, mut nodes: Vec<Node>) -> Vec<Node> {
-        nodes.sort_by(|x, y| {
-            let kx = (x.state.jokers, x.state.sets, x.state.kept, x.state.points);
-            let ky = (y.state.jokers, y.state.sets, y.state.kept, y.state.points);
-            kx.cmp(&ky).then(y.gain.cmp(&x.gain))
-        });
+    fn drop_dominated(&self, nodes: Vec<Node>) -> Vec<Node> {
+        // Sort small keys, not nodes: group by (kept runs, set tiles, jokers, points), best
+        // gain first; within a group compare each state with the ones kept before it.
+        let mut order: Vec<(u64, u64, i64, u32)> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| {
+                let state = &node.state;
+                let rest = u64::from(state.sets) << 32
+                    | u64::from(state.jokers) << 16
+                    | u64::from(state.points);
+                (state.kept, rest, -node.gain, i as u32)
+            })
+            .collect();
+        order.sort_unstable();
         let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
         let mut group_start = 0;
-        for node in nodes {
-            let same_group = kept.get(group_start).is_some_and(|first| {
-                (
-                    first.state.jokers,
-                    first.state.sets,
-                    first.state.kept,
-                    first.state.points,
-                ) == (
-                    node.state.jokers,
-                    node.state.sets,
-                    node.state.kept,
-                    node.state.points,
-                )
-            });
-            if !same_group {
+        let mut group_key = None;
+        for (kept_runs, rest, _, index) in order {
+            if group_key != Some((kept_runs, rest)) {
+                group_key = Some((kept_runs, rest));
                 group_start = kept.len();
             }
+            let node = nodes[index as usize];
             let dominated = kept[group_start..].iter().any(|other| {
                 other.gain >= node.gain && self.runs_dominate(&other.state.runs, &node.state.runs)
             });
