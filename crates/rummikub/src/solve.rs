@@ -349,7 +349,6 @@ struct KeptRun {
     index: usize,
     /// Its bit in [`State::kept`].
     slot: usize,
-    color: usize,
     start: u8,
     end: u8,
     jokers: u8,
@@ -566,7 +565,6 @@ impl<'r> Problem<'r> {
                 let run = KeptRun {
                     index,
                     slot: self.all_runs.len(),
-                    color,
                     start: numbers[0],
                     end: numbers[numbers.len() - 1],
                     jokers,
@@ -778,16 +776,7 @@ impl Problem<'_> {
         let open = &open[..self.codes()];
         let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
             && v <= self.highest;
-        let mut reserved = 0;
-        let mut kept_after = kept;
-        for run in &self.all_runs {
-            if kept >> run.slot & 1 == 1 {
-                reserved += u8::from(run.real >> v & 1 == 1);
-                if run.end == v {
-                    kept_after &= !(1 << run.slot);
-                }
-            }
-        }
+        let (reserved, kept_after) = self.reserve(kept, v);
         let (must, may) = (
             self.must[color][vi].saturating_sub(reserved),
             self.may[color][vi],
@@ -1427,21 +1416,29 @@ impl Problem<'_> {
         if state.jokers + jokers > self.total_jokers() {
             return None;
         }
-        let mut reserved = 0u8;
-        let mut kept_after = kept;
-        for run in &self.all_runs {
-            if kept >> run.slot & 1 == 1 && run.color == color {
-                reserved += u8::from(run.real >> v & 1 == 1);
-                if run.end == v {
-                    kept_after &= !(1 << run.slot);
-                }
-            }
-        }
+        let (reserved, going_on) = self.reserve(kept & self.color_runs[color], v);
+        let kept_after = (kept & !self.color_runs[color]) | going_on;
         (reserved <= self.must[color][usize::from(v)]).then_some(Keeping {
             kept_after,
             jokers,
             reserved,
         })
+    }
+
+    /// The tiles of number `v` that the kept table runs `kept` reserve, and those of them
+    /// still going on after `v`.
+    fn reserve(&self, kept: u64, v: u8) -> (u8, u64) {
+        let mut reserved = 0u8;
+        let mut going_on = kept;
+        for run in &self.all_runs {
+            if kept >> run.slot & 1 == 1 {
+                reserved += u8::from(run.real >> v & 1 == 1);
+                if run.end == v {
+                    going_on &= !(1 << run.slot);
+                }
+            }
+        }
+        (reserved, going_on)
     }
 
     /// Chooses, code by code, how many open runs close, take a tile, or take a joker; the

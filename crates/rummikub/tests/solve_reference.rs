@@ -113,6 +113,21 @@ struct Score {
     unchanged: u32,
 }
 
+impl Score {
+    /// The score of playing `placed` with `unchanged` table groups left as they were.
+    fn of(placed: &[Tile], unchanged: u32) -> Score {
+        Score {
+            tiles: placed.len() as u32,
+            value: placed
+                .iter()
+                .filter_map(|t| t.number())
+                .map(|n| u32::from(n.get()))
+                .sum(),
+            unchanged,
+        }
+    }
+}
+
 /// The objective's full order, as a key to maximise.
 fn order(objective: Objective, score: Score) -> (u32, u32, u32) {
     let Score {
@@ -170,15 +185,7 @@ fn reference(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objec
                     return;
                 }
                 let placed: Vec<Tile> = tiles.copied().collect();
-                consider(Score {
-                    tiles: placed.len() as u32,
-                    value: placed
-                        .iter()
-                        .filter_map(|t| t.number())
-                        .map(|n| u32::from(n.get()))
-                        .sum(),
-                    unchanged: table.len() as u32,
-                });
+                consider(Score::of(&placed, table.len() as u32));
             },
         );
         return best.unwrap();
@@ -209,15 +216,7 @@ fn reference(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objec
                     unchanged += 1;
                 }
             }
-            consider(Score {
-                tiles: placed.len() as u32,
-                value: placed
-                    .iter()
-                    .filter_map(|t| t.number())
-                    .map(|n| u32::from(n.get()))
-                    .sum(),
-                unchanged,
-            });
+            consider(Score::of(&placed, unchanged));
         },
     );
     best.expect("leaving the table as it is is always a move")
