@@ -1013,11 +1013,11 @@ impl Problem<'_> {
         best.map(|(at, _)| (layers, at))
     }
 
-    /// The best move: sweeps with a target on the primary objective, starting from the most
-    /// the rack could give and lowering it (by 1, 2, 4 …) until a sweep reaches it. Higher
-    /// targets prune harder; the first sweep that succeeds has kept every state that could
-    /// lead to the best move, so it finds it. `None` only if nothing at all is possible (an
-    /// arrangement that does not exist).
+    /// The best move: sweeps with a target on the primary objective, starting from the
+    /// start's bound ([`Problem::state_bound`]) and lowering it (by 1, 2, 4 …) until a sweep
+    /// reaches it. Higher targets prune harder; the first sweep that succeeds has kept every
+    /// state that could lead to the best move, so it finds it. `None` only if nothing at all
+    /// is possible.
     fn best_outcome(&self) -> Option<Outcome> {
         let mut cache = ChoiceCache::default();
         let mut bounds = Bounds::default();
