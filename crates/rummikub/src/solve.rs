@@ -656,6 +656,23 @@ struct ColorStep {
     new_joker: u8,
 }
 
+/// One way a colour places its tiles of one number (see [`Problem::color_moves`]).
+struct Placement {
+    /// Tiles of this colour and number used.
+    used: u8,
+    /// Of those, tiles put into sets.
+    to_sets: u8,
+    /// Jokers put into this colour's runs.
+    run_jokers: u8,
+    /// What the open runs do, per code.
+    plans: [CodePlan; MAX_CODES],
+    /// New runs started with a tile, and with a joker.
+    new_tile: u8,
+    new_joker: u8,
+    /// The colour's open runs afterwards, encoded.
+    runs: u32,
+}
+
 /// A step of the sweep, for the replay that builds the groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
@@ -769,44 +786,14 @@ impl Problem<'_> {
             return known;
         }
         let vi = usize::from(v);
-        let mut open = [0u8; MAX_CODES];
-        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
-            *count = count_of(runs, code);
-        }
-        let open = &open[..self.codes()];
-        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
-            && v <= self.highest;
         let (reserved, kept_after) = self.reserve(kept, v);
-        let (must, may) = (
-            self.must[color][vi].saturating_sub(reserved),
-            self.may[color][vi],
-        );
+        let must = self.must[color][vi].saturating_sub(reserved);
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi);
         let mut nexts: Vec<(i64, u32, u8)> = Vec::new();
-        for used in must..=must + may {
-            let gain = i64::from(used - must) * primary(self.tile_key[vi]);
-            let most_to_sets = if eligible { used } else { 0 };
-            for to_sets in 0..=most_to_sets {
-                for run_jokers in 0..=free {
-                    let mut plans = [CodePlan::default(); MAX_CODES];
-                    self.plan_runs(
-                        open,
-                        0,
-                        used - to_sets,
-                        run_jokers,
-                        can_start,
-                        &mut plans,
-                        &mut |plans, new_tile, new_joker| {
-                            nexts.push((
-                                gain,
-                                self.next_runs(open, plans, new_tile, new_joker),
-                                run_jokers,
-                            ));
-                        },
-                    );
-                }
-            }
-        }
+        self.color_moves(color, v, runs, must, free, eligible, &mut |placed| {
+            let gain = i64::from(placed.used - must) * primary(self.tile_key[vi]);
+            nexts.push((gain, placed.runs, placed.run_jokers));
+        });
         nexts.sort_unstable();
         nexts.dedup();
         let mut best = NONE;
@@ -1339,61 +1326,90 @@ impl Problem<'_> {
         kept
     }
 
-    /// Every decision for one colour at one number.
+    /// Every decision for one colour at one number: which table runs starting here to keep,
+    /// then every way to place its tiles ([`Problem::color_moves`]).
     fn color_transitions(&self, state: &State, color: usize, emit: &mut dyn FnMut(Choice)) {
         let v = state.value;
         let vi = usize::from(v);
         let starting = self.runs_starting[color * VALUES + vi].len().min(16);
-        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
-            && v <= self.highest;
-        let mut open = [0u8; MAX_CODES];
-        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
-            *count = count_of(state.runs[color], code);
-        }
-        let open = &open[..self.codes()];
         for keep_new in 0u32..(1 << starting) {
             let Some(keeping) = self.keep(state, color, keep_new) else {
                 continue;
             };
             let must = self.must[color][vi] - keeping.reserved;
-            let may = self.may[color][vi];
             let free_jokers = self.total_jokers() - state.jokers - keeping.jokers;
             let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
             let kept = keeping.kept_after & self.color_runs[color];
-            for used in must..=must + may {
-                let tile_gain = i64::from(used - must) * self.tile_key[vi];
-                for to_sets in 0..=used.min(7) {
-                    let to_runs = used - to_sets;
-                    for run_jokers in 0..=free_jokers {
-                        let mut plans = [CodePlan::default(); MAX_CODES];
-                        self.plan_runs(
-                            open,
-                            0,
-                            to_runs,
-                            run_jokers,
-                            can_start,
-                            &mut plans,
-                            &mut |plans, new_tile, new_joker| {
-                                emit(Choice {
-                                    gain: keep_gain + tile_gain,
-                                    runs: self.next_runs(open, plans, new_tile, new_joker),
-                                    to_sets,
-                                    jokers: keeping.jokers + run_jokers,
-                                    points: u16::from(v)
-                                        * (u16::from(used) + u16::from(run_jokers)),
-                                    kept,
-                                    step: Step::Color(ColorStep {
-                                        keep_new,
-                                        used,
-                                        to_sets,
-                                        plans: *plans,
-                                        new_tile,
-                                        new_joker,
-                                    }),
-                                });
-                            },
-                        );
-                    }
+            let runs = state.runs[color];
+            self.color_moves(color, v, runs, must, free_jokers, true, &mut |placed| {
+                let used = placed.used;
+                emit(Choice {
+                    gain: keep_gain + i64::from(used - must) * self.tile_key[vi],
+                    runs: placed.runs,
+                    to_sets: placed.to_sets,
+                    jokers: keeping.jokers + placed.run_jokers,
+                    points: u16::from(v) * (u16::from(used) + u16::from(placed.run_jokers)),
+                    kept,
+                    step: Step::Color(ColorStep {
+                        keep_new,
+                        used,
+                        to_sets: placed.to_sets,
+                        plans: placed.plans,
+                        new_tile: placed.new_tile,
+                        new_joker: placed.new_joker,
+                    }),
+                });
+            });
+        }
+    }
+
+    /// Every way colour index `color` can place its tiles of number `v` with open runs
+    /// `runs`: `must ..= must + may` tiles used (the rack's are optional), some of them into
+    /// sets if `sets` allows it, the rest and up to `free` jokers into runs by a plan
+    /// ([`Problem::plan_runs`]).
+    #[allow(clippy::too_many_arguments)]
+    fn color_moves(
+        &self,
+        color: usize,
+        v: u8,
+        runs: u32,
+        must: u8,
+        free: u8,
+        sets: bool,
+        visit: &mut dyn FnMut(&Placement),
+    ) {
+        let may = self.may[color][usize::from(v)];
+        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
+            && v <= self.highest;
+        let mut open = [0u8; MAX_CODES];
+        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
+            *count = count_of(runs, code);
+        }
+        let open = &open[..self.codes()];
+        for used in must..=must + may {
+            let most_to_sets = if sets { used.min(7) } else { 0 };
+            for to_sets in 0..=most_to_sets {
+                for run_jokers in 0..=free {
+                    let mut plans = [CodePlan::default(); MAX_CODES];
+                    self.plan_runs(
+                        open,
+                        0,
+                        used - to_sets,
+                        run_jokers,
+                        can_start,
+                        &mut plans,
+                        &mut |plans, new_tile, new_joker| {
+                            visit(&Placement {
+                                used,
+                                to_sets,
+                                run_jokers,
+                                plans: *plans,
+                                new_tile,
+                                new_joker,
+                                runs: self.next_runs(open, plans, new_tile, new_joker),
+                            });
+                        },
+                    );
                 }
             }
         }
