@@ -1515,21 +1515,29 @@ impl Problem<'_> {
         plans[code] = CodePlan::default();
     }
 
+    /// The code of a run of `code` after it takes one more tile, or a joker.
+    fn continued(&self, code: usize, joker: bool) -> usize {
+        let class = (self.class_of(code) + 1).min(self.cap);
+        let held = self.jokers_of(code) + u8::from(joker && self.joker_levels > 1);
+        self.code(class, held)
+    }
+
+    /// The code of a run just started with a tile, or a joker.
+    fn started(&self, joker: bool) -> usize {
+        self.code(1, u8::from(joker && self.joker_levels > 1))
+    }
+
     /// The open runs after a plan, encoded.
     fn next_runs(&self, open: &[u8], plans: &[CodePlan], new_tile: u8, new_joker: u8) -> u32 {
         let mut counts = [0u8; MAX_CODES];
         for (code, plan) in plans.iter().enumerate().take(open.len()) {
-            let class = (self.class_of(code) + 1).min(self.cap);
-            let held = self.jokers_of(code);
-            counts[self.code(class, held)] += plan.tile;
+            counts[self.continued(code, false)] += plan.tile;
             if plan.joker > 0 {
-                let held = if self.joker_levels == 1 { 0 } else { held + 1 };
-                counts[self.code(class, held)] += plan.joker;
+                counts[self.continued(code, true)] += plan.joker;
             }
         }
-        counts[self.code(1, 0)] += new_tile;
-        let first_joker = if self.joker_levels == 1 { 0 } else { 1 };
-        counts[self.code(1, first_joker)] += new_joker;
+        counts[self.started(false)] += new_tile;
+        counts[self.started(true)] += new_joker;
         counts
             .iter()
             .enumerate()
@@ -1643,8 +1651,6 @@ impl<'p, 'r> Builder<'p, 'r> {
                 let mut next: Vec<(usize, u8, Vec<Tile>)> = Vec::new();
                 let mut index = 0;
                 for (code, plan) in step.plans.iter().enumerate() {
-                    let class = (problem.class_of(code) + 1).min(problem.cap);
-                    let held = problem.jokers_of(code);
                     for _ in 0..plan.close {
                         let (_, start, tiles) = std::mem::take(&mut runs[index]);
                         self.close_run(start, tiles);
@@ -1653,27 +1659,21 @@ impl<'p, 'r> Builder<'p, 'r> {
                     for _ in 0..plan.tile {
                         let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
                         tiles.push(tile);
-                        next.push((problem.code(class, held), start, tiles));
+                        next.push((problem.continued(code, false), start, tiles));
                         index += 1;
                     }
                     for _ in 0..plan.joker {
                         let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
                         tiles.push(Tile::Joker);
-                        let held = if problem.joker_levels == 1 {
-                            0
-                        } else {
-                            held + 1
-                        };
-                        next.push((problem.code(class, held), start, tiles));
+                        next.push((problem.continued(code, true), start, tiles));
                         index += 1;
                     }
                 }
                 for _ in 0..step.new_tile {
-                    next.push((problem.code(1, 0), v, vec![tile]));
+                    next.push((problem.started(false), v, vec![tile]));
                 }
-                let first_joker = if problem.joker_levels == 1 { 0 } else { 1 };
                 for _ in 0..step.new_joker {
-                    next.push((problem.code(1, first_joker), v, vec![Tile::Joker]));
+                    next.push((problem.started(true), v, vec![Tile::Joker]));
                 }
                 self.open[color] = next;
             }
