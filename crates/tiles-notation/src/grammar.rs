@@ -24,7 +24,7 @@ use std::borrow::Cow;
 use nom::{
     Err, IResult, Parser,
     branch::alt,
-    bytes::complete::{tag, take_till, take_while1},
+    bytes::complete::{take_till, take_while1},
     character::complete::{char, multispace1},
     combinator::{recognize, value},
     multi::many0_count,
@@ -295,13 +295,6 @@ where
             Err(GrammarError::new(&source[source.len()..], "more input").into_parse_error(source))
         }
     }
-}
-
-/// The literal text `word`, exactly (case-sensitive).
-pub fn literal<'a>(
-    word: &'static str,
-) -> impl Parser<&'a str, Output = &'a str, Error = GrammarError<'a>> {
-    expect(word, tag(word))
 }
 
 #[cfg(test)]
