@@ -753,11 +753,11 @@ fn primary(key: i64) -> i64 {
 impl Problem<'_> {
     /// Whether a tile of colour index `color` and number `v` could be in some set: enough
     /// other colours have a tile of that number, counting the jokers.
-    fn set_eligible(&self, color: usize, v: usize) -> bool {
+    fn set_eligible(&self, color: usize, v: usize, free: u8) -> bool {
         let others = (0..self.n_colors)
             .filter(|&c| c != color && self.must[c][v] + self.may[c][v] > 0)
             .count();
-        let jokers = usize::from(self.total_jokers().min(self.limit));
+        let jokers = usize::from(free.min(self.limit));
         others + jokers + 1 >= usize::from(self.cap)
     }
 
@@ -788,7 +788,7 @@ impl Problem<'_> {
         let vi = usize::from(v);
         let (reserved, kept_after) = self.reserve(kept, v);
         let must = self.must[color][vi].saturating_sub(reserved);
-        let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi);
+        let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
         let mut nexts: Vec<(i64, u32, u8)> = Vec::new();
         self.color_moves(color, v, runs, must, free, eligible, &mut |placed| {
             let gain = i64::from(placed.used - must) * primary(self.tile_key[vi]);

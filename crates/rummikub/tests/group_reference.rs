@@ -182,7 +182,10 @@ fn case_strategy() -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    // PROPTEST_CASES raises the count for a longer run after solver changes.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3000)
+    ))]
 
     #[test]
     fn group_new_agrees_with_brute_force(case in case_strategy()) {

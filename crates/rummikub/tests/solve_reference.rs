@@ -341,7 +341,10 @@ fn full_set(rules: &Rules) -> Vec<Tile> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    // PROPTEST_CASES raises the count for a longer run after solver changes.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(400)
+    ))]
 
     #[test]
     fn solve_matches_brute_force(position in position_strategy(), objective_index in 0usize..4) {
