@@ -20,10 +20,16 @@ pub struct Game {
 }
 
 /// Every game crate whose fixtures `verify` runs.
-pub const GAMES: &[Game] = &[Game {
-    name: "rummikub",
-    run_fixture: rummikub::run_fixture,
-}];
+pub const GAMES: &[Game] = &[
+    Game {
+        name: "rummikub",
+        run_fixture: rummikub::run_fixture,
+    },
+    Game {
+        name: "rummikub-puzzle",
+        run_fixture: rummikub_puzzle::run_fixture,
+    },
+];
 
 /// The workspace root (the folder holding `testdata/`).
 pub fn workspace_root() -> PathBuf {

@@ -5,6 +5,7 @@
 //! answer line per query, in order, never stopping on a bad line.
 
 mod batch;
+mod puzzle;
 mod rummikub;
 
 use std::process::ExitCode;
@@ -24,11 +25,14 @@ enum Game {
     /// Rummikub: group validity, arranging a hand, the best move.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
+    /// The Rummikub action puzzle: the preferred shortest TAKE/PUT/COMBINE answer.
+    RummikubPuzzle(puzzle::PuzzleArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.game {
         Game::Rummikub(command) => rummikub::run(command),
+        Game::RummikubPuzzle(args) => puzzle::run(args),
     }
 }

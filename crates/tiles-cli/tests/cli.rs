@@ -269,3 +269,53 @@ fn json_batches_answer_every_line() {
         lines[2]
     );
 }
+
+#[test]
+fn rummikub_puzzle_solves_traces_and_checks() {
+    let puzzle = b"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y\n";
+    let solved = tiles(&["rummikub-puzzle"], puzzle);
+    assert_eq!(solved.status.code(), Some(0));
+    assert_eq!(
+        text(&solved.stdout),
+        "PUT 3R 1\n1 3R 4R 5R 6R\n2 4B 4G 4Y\n"
+    );
+
+    let traced = tiles(&["rummikub-puzzle", "--trace"], puzzle);
+    assert_eq!(
+        text(&traced.stdout),
+        "PUT 3R 1\n  1 3R 4R 5R 6R\n  2 4B 4G 4Y\n1 3R 4R 5R 6R\n2 4B 4G 4Y\n"
+    );
+
+    let dir = std::env::temp_dir().join(format!("tiles-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&good, "PUT 3R 1\n1 3R 4R 5R 6R\n2 4B 4G 4Y\n").unwrap();
+    std::fs::write(&bad, "PUT 3R 2\n").unwrap();
+    let accepted = tiles(
+        &["rummikub-puzzle", "--check", good.to_str().unwrap()],
+        puzzle,
+    );
+    assert_eq!(accepted.status.code(), Some(0));
+    assert_eq!(
+        text(&accepted.stdout),
+        "ok: the preferred shortest answer (1 action)\n"
+    );
+    let rejected = tiles(
+        &["rummikub-puzzle", "--check", bad.to_str().unwrap()],
+        puzzle,
+    );
+    assert_eq!(rejected.status.code(), Some(1));
+    assert_eq!(
+        text(&rejected.stdout),
+        "action 1 (line 1) `PUT 3R 2`: 3R does not fit the row\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let impossible = tiles(&["rummikub-puzzle"], b"3R\n1\n1 4B 4G 4Y\n");
+    assert_eq!(impossible.status.code(), Some(1));
+    assert!(text(&impossible.stderr).starts_with("no solution: "));
+    let unreadable = tiles(&["rummikub-puzzle"], b"3R\n1\n1 4B 4X 4Y\n");
+    assert_eq!(unreadable.status.code(), Some(2));
+    assert!(text(&unreadable.stderr).contains("line 3, column 6"));
+}

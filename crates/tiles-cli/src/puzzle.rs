@@ -1,0 +1,87 @@
+//! `tiles rummikub-puzzle …`: solve, trace and check the Rummikub action puzzle.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use rummikub_puzzle::{answer_text, check, parse_answer, parse_puzzle, solve};
+
+/// The Rummikub action puzzle (parts 1 and 2).
+///
+/// Reads one puzzle from FILE (or stdin) and prints the preferred shortest answer: the
+/// actions, then every row of the final table. A puzzle without an answer prints `no
+/// solution: WHY` to stderr (exit 1); an unreadable one prints the error with its line and
+/// column (exit 2).
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// The puzzle file; stdin if absent.
+    file: Option<PathBuf>,
+    /// Print the table after every action too.
+    #[arg(long, conflicts_with = "check")]
+    trace: bool,
+    /// Check the answer in this file instead of solving: every action legal, and the preferred
+    /// shortest answer (exit 0), or the first rule broken and where (exit 1).
+    #[arg(long, value_name = "ANSWER")]
+    check: Option<PathBuf>,
+}
+
+fn read(path: Option<&PathBuf>) -> Result<String, String> {
+    match path {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display())),
+        None => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|error| format!("cannot read stdin: {error}"))?;
+            Ok(text)
+        }
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: PuzzleArgs) -> ExitCode {
+    let text = match read(args.file.as_ref()) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let puzzle = match parse_puzzle(&text) {
+        Ok(puzzle) => puzzle,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = &args.check {
+        let answer = match read(Some(path)).and_then(|text| {
+            parse_answer(&text).map_err(|error| format!("in {}: {error}", path.display()))
+        }) {
+            Ok(answer) => answer,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        };
+        let verdict = check(&puzzle, &answer);
+        println!("{verdict}");
+        return if verdict.is_preferred() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        };
+    }
+    match solve(&puzzle.table, puzzle.goal) {
+        Ok(actions) => {
+            print!("{}", answer_text(&puzzle, &actions, args.trace));
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            eprintln!("no solution: {reason}");
+            ExitCode::from(1)
+        }
+    }
+}
