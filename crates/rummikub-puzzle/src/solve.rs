@@ -68,7 +68,7 @@ impl Step {
 
 /// Every move from `table`: COMBINEs of two runs, then each TAKE with each PUT it allows.
 /// A TAKE and PUT that give back the same table are left out.
-fn moves(table: &Table, goal: Piece, visit: &mut dyn FnMut(Step)) {
+fn moves(table: &Table, visit: &mut dyn FnMut(Step)) {
     let rows = table.rows();
     for (i, &(first, a)) in rows.iter().enumerate() {
         if !a.is_run() {
@@ -86,7 +86,6 @@ fn moves(table: &Table, goal: Piece, visit: &mut dyn FnMut(Step)) {
             }
         }
     }
-    let _ = goal;
     for &(source, row) in rows {
         let mut pieces = row.pieces();
         pieces.sort_unstable();
@@ -156,7 +155,7 @@ impl Search {
             return Err(());
         }
         let mut steps = Vec::new();
-        moves(table, self.goal, &mut |step| steps.push(step));
+        moves(table, &mut |step| steps.push(step));
         for step in steps {
             if step.cost() < budget && self.reachable(&step.table, budget - step.cost())? {
                 return Ok(true);
@@ -177,7 +176,7 @@ impl Search {
             goal_row(table, self.goal).map(|id| vec![Action::Put(self.goal, id)])
         } else {
             let mut steps = Vec::new();
-            moves(table, self.goal, &mut |step| steps.push(step));
+            moves(table, &mut |step| steps.push(step));
             let mut best: Option<Vec<Action>> = None;
             for step in steps {
                 let cost = step.cost();
