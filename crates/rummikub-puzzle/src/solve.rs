@@ -133,6 +133,8 @@ struct Search {
     /// Per table shape: the largest number of actions known not to be enough.
     failed: FxHashMap<Vec<Row>, u8>,
     states: usize,
+    /// Most states phase 1 may examine; phase 2 runs unlimited, inside a length phase 1 proved.
+    limit: usize,
     /// Per table and number of actions: the preferred sequence, if any.
     best: FxHashMap<(Table, u8), Option<Vec<Action>>>,
 }
@@ -151,7 +153,7 @@ impl Search {
             return Ok(false);
         }
         self.states += 1;
-        if self.states > MAX_STATES {
+        if self.states > self.limit {
             return Err(());
         }
         let mut steps = Vec::new();
@@ -180,8 +182,7 @@ impl Search {
             let mut best: Option<Vec<Action>> = None;
             for step in steps {
                 let cost = step.cost();
-                if cost >= budget || !matches!(self.reachable(&step.table, budget - cost), Ok(true))
-                {
+                if cost >= budget || self.reachable(&step.table, budget - cost) != Ok(true) {
                     continue;
                 }
                 let Some(rest) = self.preferred(&step.table, budget - cost) else {
@@ -262,11 +263,14 @@ pub fn solve(table: &Table, goal: Piece) -> Result<Vec<Action>, NoSolution> {
         goal,
         failed: FxHashMap::default(),
         states: 0,
+        limit: MAX_STATES,
         best: FxHashMap::default(),
     };
     for budget in 1..=MAX_ACTIONS {
         match search.reachable(table, budget) {
             Ok(true) => {
+                // The length is proved; choosing among its answers must not hit the limit.
+                search.limit = usize::MAX;
                 return Ok(search
                     .preferred(table, budget)
                     .expect("a reachable budget has a sequence"));
