@@ -171,18 +171,19 @@ fn play(puzzle: &Puzzle, answer: &Answer) -> Result<Table, Verdict> {
                 }
             }
         }
-        let result = match action {
-            Action::Combine(a, b) => table.combine(a, b),
-            Action::Take(piece, row) => {
+        // Whether this action puts the goal tile itself (not a taken copy of it).
+        let mut puts_goal = false;
+        match action {
+            Action::Combine(..) => {}
+            Action::Take(piece, _) => {
                 if last {
                     return Err(fail(
                         "the last action must put the goal tile, not take a tile".into(),
                     ));
                 }
                 taken = Some(piece);
-                table.take(piece, row)
             }
-            Action::Put(piece, row) => {
+            Action::Put(piece, _) => {
                 if taken.take().is_none() {
                     if piece != puzzle.goal {
                         return Err(fail(format!(
@@ -194,16 +195,14 @@ fn play(puzzle: &Puzzle, answer: &Answer) -> Result<Table, Verdict> {
                             "the goal tile may only be put by the last action".into(),
                         ));
                     }
+                    puts_goal = true;
                 }
-                table.put(piece, row)
             }
-        };
-        if let Err(error) = result {
+        }
+        if let Err(error) = table.apply(action) {
             return Err(fail(error.to_string()));
         }
-        if last
-            && !matches!(action, Action::Put(piece, _) if piece == puzzle.goal && taken.is_none())
-        {
+        if last && !puts_goal {
             return Err(fail(format!(
                 "the last action must be PUT {} rowid",
                 puzzle.goal

@@ -158,3 +158,13 @@ fn check_reports_the_broken_rule_and_action() {
         );
     }
 }
+
+#[test]
+fn a_taken_copy_of_the_goal_tile_does_not_place_the_goal() {
+    let puzzle = parse_puzzle("4G\n2\n1 4B 4G 4R 4Y\n2 5G 6G 7G\n").unwrap();
+    let verdict = check(&puzzle, &parse_answer("TAKE 4G 1\nPUT 4G 2\n").unwrap());
+    assert_eq!(
+        verdict.to_string(),
+        "action 2 (line 2) `PUT 4G 2`: the last action must be PUT 4G rowid"
+    );
+}
