@@ -1,11 +1,10 @@
 //! Checking a proposed answer: is every action legal, and is it the preferred shortest answer?
 
-use std::cmp::Ordering;
 use std::fmt;
 
 use crate::parse::{Answer, Puzzle};
 use crate::row::Piece;
-use crate::solve::{NoSolution, compare, solve};
+use crate::solve::{NoSolution, deciding_rule, solve};
 use crate::table::{Action, Table};
 
 /// What checking an answer found.
@@ -29,7 +28,7 @@ pub enum Verdict {
         at: usize,
         /// The preferred answer's action there.
         preferred: Action,
-        /// The preference rule (1-5, see [`compare`]) that decides.
+        /// The preference rule (1-5, see [`crate::compare`]) that decides.
         rule: u8,
     },
     /// Legal, but the solver found no answer to compare with.
@@ -112,28 +111,6 @@ fn rule_text(rule: u8) -> &'static str {
         3 => "rule 3: fewer joker actions",
         4 => "rule 4: joker actions as early as possible",
         _ => "the final tie-break: actions in order COMBINE, TAKE, PUT, then by tile and row",
-    }
-}
-
-/// Which preference rule decides between two different answers of the same length.
-fn deciding_rule(a: &[Action], b: &[Action]) -> u8 {
-    let only = |list: &[Action], flag: fn(&Action) -> bool| -> Vec<bool> {
-        list.iter().map(flag).collect()
-    };
-    let pairs = |list: &[Action]| -> Vec<Action> {
-        list.iter().copied().filter(Action::is_combine).collect()
-    };
-    let jokers = |list: &[Action]| list.iter().filter(|action| action.is_joker()).count();
-    if only(a, Action::is_combine) != only(b, Action::is_combine) {
-        1
-    } else if pairs(a) != pairs(b) {
-        2
-    } else if jokers(a) != jokers(b) {
-        3
-    } else if only(a, Action::is_joker) != only(b, Action::is_joker) {
-        4
-    } else {
-        5
     }
 }
 
@@ -265,11 +242,11 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
             shortest: best.len(),
         };
     }
-    match compare(&proposed, &best) {
-        Ordering::Equal => Verdict::Preferred {
+    match deciding_rule(&proposed, &best) {
+        None => Verdict::Preferred {
             actions: proposed.len(),
         },
-        _ => {
+        Some((rule, _)) => {
             let at = proposed
                 .iter()
                 .zip(&best)
@@ -278,7 +255,7 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
             Verdict::NotPreferred {
                 at: at + 1,
                 preferred: best[at],
-                rule: deciding_rule(&proposed, &best),
+                rule,
             }
         }
     }

@@ -215,6 +215,13 @@ impl Search {
 ///    compared one by one: COMBINE before TAKE before PUT, then by tile (value, colour B G R
 ///    Y, the joker last), then by row id.
 pub fn compare(a: &[Action], b: &[Action]) -> Ordering {
+    deciding_rule(a, b).map_or(Ordering::Equal, |(_, order)| order)
+}
+
+/// The first criterion of [`compare`] that tells `a` and `b` apart, with the order it gives:
+/// 0 for the length, 1 to 4 for the preference rules, 5 for the final tie-break; `None` if
+/// the answers are equal.
+pub(crate) fn deciding_rule(a: &[Action], b: &[Action]) -> Option<(u8, Ordering)> {
     let earliest = |flag: fn(&Action) -> bool| {
         a.iter()
             .zip(b)
@@ -236,13 +243,19 @@ pub fn compare(a: &[Action], b: &[Action]) -> Ordering {
             .collect()
     };
     let jokers = |list: &[Action]| list.iter().filter(|action| action.is_joker()).count();
-    a.len()
-        .cmp(&b.len())
-        .then_with(|| earliest(Action::is_combine))
-        .then_with(|| pairs(a).cmp(&pairs(b)))
-        .then_with(|| jokers(a).cmp(&jokers(b)))
-        .then_with(|| earliest(Action::is_joker))
-        .then_with(|| a.cmp(b))
+    // Evaluated lazily, in order: the first criterion that differs decides.
+    let criteria: [&dyn Fn() -> Ordering; 6] = [
+        &|| a.len().cmp(&b.len()),
+        &|| earliest(Action::is_combine),
+        &|| pairs(a).cmp(&pairs(b)),
+        &|| jokers(a).cmp(&jokers(b)),
+        &|| earliest(Action::is_joker),
+        &|| a.cmp(b),
+    ];
+    criteria.iter().zip(0u8..).find_map(|(criterion, rule)| {
+        let order = criterion();
+        order.is_ne().then_some((rule, order))
+    })
 }
 
 /// The preferred shortest answer: its actions, the last one the PUT of the goal tile.
