@@ -18,21 +18,10 @@ use crate::solve::solve;
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.
 pub fn run_fixture(input: &str) -> String {
     let mut sections = input.split("\n--- ");
-    let puzzle_text: String = sections
-        .next()
-        .unwrap_or("")
-        .lines()
-        .map(|line| {
-            if line.trim_start().starts_with('#') {
-                ""
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    // `parse_puzzle` skips the `#` comment lines itself.
+    let puzzle_text = sections.next().unwrap_or("");
     let mut transcript = String::new();
-    let puzzle = match parse_puzzle(&puzzle_text) {
+    let puzzle = match parse_puzzle(puzzle_text) {
         Ok(puzzle) => puzzle,
         Err(error) => {
             let _ = writeln!(transcript, "error: {error}");

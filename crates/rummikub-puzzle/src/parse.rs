@@ -75,16 +75,7 @@ fn piece_token(input: &str) -> IResult<&str, Piece> {
 ///
 /// A [`ParseError`] saying what a tile looks like.
 pub fn parse_piece(text: &str) -> Result<Piece, ParseError> {
-    all_consuming(piece_token)
-        .parse(text)
-        .map(|(_, piece)| piece)
-        .map_err(|_| {
-            ParseError::at(
-                text,
-                0,
-                "a tile such as 4G, 13R or J (values 1 to 13, colours B G R Y)",
-            )
-        })
+    piece_at(text, 1, (0, text))
 }
 
 /// The whitespace-separated tokens of a line with their byte offsets in the line.
@@ -143,6 +134,21 @@ fn number_at(
     match token.parse::<u16>() {
         Ok(n) if n >= 1 && token.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
         _ => Err(error_at(line, number, offset, what)),
+    }
+}
+
+/// The one token of a line that must hold exactly one; else an error at the second token.
+fn lone_token<'a>(
+    line: &'a str,
+    number: usize,
+    expected: &str,
+) -> Result<(usize, &'a str), ParseError> {
+    match tokens(line)[..] {
+        [token] => Ok(token),
+        ref found => {
+            let at = found.get(1).map_or(0, |&(offset, _)| offset);
+            Err(error_at(line, number, at, expected))
+        }
     }
 }
 
@@ -212,44 +218,30 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
         line_text: all.last().unwrap_or(&"").to_string(),
     };
     let (goal_line, goal_text) = numbered.next().ok_or_else(|| end("the goal tile"))?;
-    let goal_tokens = tokens(goal_text);
-    if goal_tokens.len() != 1 {
-        let at = goal_tokens.get(1).map_or(0, |&(offset, _)| offset);
-        return Err(error_at(
-            goal_text,
-            goal_line,
-            at,
-            "one goal tile on the first line",
-        ));
-    }
-    let goal = piece_at(goal_text, goal_line, goal_tokens[0])?;
+    let goal_token = lone_token(goal_text, goal_line, "one goal tile on the first line")?;
+    let goal = piece_at(goal_text, goal_line, goal_token)?;
     if goal == Piece::Joker {
         return Err(error_at(
             goal_text,
             goal_line,
-            goal_tokens[0].0,
+            goal_token.0,
             "a numbered goal tile (the goal is never the joker)",
         ));
     }
     let (count_line, count_text) = numbered.next().ok_or_else(|| end("the number of rows"))?;
-    let count_tokens = tokens(count_text);
-    if count_tokens.len() != 1 {
-        let at = count_tokens.get(1).map_or(0, |&(offset, _)| offset);
-        return Err(error_at(
-            count_text,
-            count_line,
-            at,
-            "the number of rows alone on the second line",
-        ));
-    }
+    let count_token = lone_token(
+        count_text,
+        count_line,
+        "the number of rows alone on the second line",
+    )?;
     let count = number_at(
         count_text,
         count_line,
-        count_tokens[0],
+        count_token,
         "the number of rows (1 or more)",
     )?;
     let mut rows: Vec<(RowId, Row)> = Vec::new();
-    let mut copies: FxCount = FxCount::default();
+    let mut copies: Copies = Copies::default();
     copies.add(goal);
     for index in 0..count {
         let (number, line) = numbered
@@ -307,12 +299,12 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
 
 /// Counts tiles to refuse a third copy or a second joker.
 #[derive(Default)]
-struct FxCount {
+struct Copies {
     plain: [[u8; 14]; 4],
     jokers: u8,
 }
 
-impl FxCount {
+impl Copies {
     /// Counts `piece`; the problem if it is one copy too many.
     fn add(&mut self, piece: Piece) -> Option<String> {
         match piece {

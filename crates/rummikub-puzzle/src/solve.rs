@@ -119,15 +119,6 @@ fn shape(table: &Table) -> Vec<Row> {
     rows
 }
 
-/// The first row (by id) that takes the goal now.
-fn goal_row(table: &Table, goal: Piece) -> Option<RowId> {
-    table
-        .rows()
-        .iter()
-        .find(|(_, row)| row.put(goal).is_ok())
-        .map(|&(id, _)| id)
-}
-
 struct Search {
     goal: Piece,
     /// Per table shape: the largest number of actions known not to be enough.
@@ -142,7 +133,7 @@ struct Search {
 impl Search {
     /// Whether the goal can be placed from `table` within `budget` actions.
     fn reachable(&mut self, table: &Table, budget: u8) -> Result<bool, ()> {
-        if goal_row(table, self.goal).is_some() {
+        if table.row_taking(self.goal).is_some() {
             return Ok(budget >= 1);
         }
         if budget < 2 {
@@ -175,7 +166,9 @@ impl Search {
             return known.clone();
         }
         let result = if budget == 1 {
-            goal_row(table, self.goal).map(|id| vec![Action::Put(self.goal, id)])
+            table
+                .row_taking(self.goal)
+                .map(|id| vec![Action::Put(self.goal, id)])
         } else {
             let mut steps = Vec::new();
             moves(table, &mut |step| steps.push(step));

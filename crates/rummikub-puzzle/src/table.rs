@@ -157,9 +157,12 @@ impl Table {
         }
     }
 
-    /// Whether `piece` could be put into some row now.
-    pub fn accepts(&self, piece: Piece) -> bool {
-        self.rows.iter().any(|(_, row)| row.put(piece).is_ok())
+    /// The first row (by id) that `piece` could be put into now.
+    pub fn row_taking(&self, piece: Piece) -> Option<RowId> {
+        self.rows
+            .iter()
+            .find(|(_, row)| row.put(piece).is_ok())
+            .map(|&(id, _)| id)
     }
 }
 
