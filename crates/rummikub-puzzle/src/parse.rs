@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Blank lines and lines starting with `#` are skipped. Refused, with the line and column: a missing or extra line, a tile such as `4X`, `14R` or
-//! `0B`, a row that is not a valid run or set (the reason is given), a repeated row id, more
+//! `0B`, a row id above 9999, a row that is not a valid run or set (the reason is given), a repeated row id, more
 //! than two copies of a tile (the goal included) or more than one joker.
 //!
 //! An answer is action lines (`TAKE 4B 3`, `PUT 4B 1`, `COMBINE 1 2`), optionally followed by
@@ -29,6 +29,10 @@ use tiles_notation::ParseError;
 
 use crate::row::{Joker, Piece, Row};
 use crate::table::{Action, RowId, Table};
+
+/// Highest row id a puzzle may give: splits number new rows upwards from the highest id, and
+/// ids must stay well inside [`RowId`].
+pub const MAX_ROW_ID: RowId = 9999;
 
 /// A puzzle: the goal tile and the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -248,7 +252,15 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
             .next()
             .ok_or_else(|| end(&format!("row {} of {count}", index + 1)))?;
         let row_tokens = tokens(line);
-        let id = number_at(line, number, row_tokens[0], "a row id (1 or more)")?;
+        let id = number_at(line, number, row_tokens[0], "a row id from 1 to 9999")?;
+        if id > MAX_ROW_ID {
+            return Err(error_at(
+                line,
+                number,
+                row_tokens[0].0,
+                "a row id from 1 to 9999",
+            ));
+        }
         if rows.iter().any(|&(known, _)| known == id) {
             return Err(error_at(
                 line,

@@ -168,3 +168,11 @@ fn a_taken_copy_of_the_goal_tile_does_not_place_the_goal() {
         "action 2 (line 2) `PUT 4G 2`: the last action must be PUT 4G rowid"
     );
 }
+
+#[test]
+fn row_ids_are_capped_so_split_ids_cannot_overflow() {
+    let error = parse_puzzle("3R\n1\n65535 4R 5R 6R 7R 8R 9R\n").unwrap_err();
+    assert_eq!((error.line, error.column), (3, 1));
+    assert!(error.expected.contains("1 to 9999"), "{error}");
+    assert!(parse_puzzle("3R\n1\n9999 4R 5R 6R\n").is_ok());
+}
