@@ -1,50 +1,99 @@
-//! Speed of the solver: the published part 2 example alone, and with rows that can't matter.
+//! Speed of the solver: the published part 2 example alone and next to rows that can't matter,
+//! chains of 20 rows with answers of up to 25 actions, and random 20-row puzzles.
 //!
 //! `cargo bench -p rummikub-puzzle --bench solve`.
 
-use std::hint::black_box;
+#[path = "../tests/common/mod.rs"]
+mod common;
 
-use rummikub_puzzle::{Puzzle, parse_puzzle, solve};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rummikub_puzzle::{Piece, Table, parse_puzzle, solve};
 
 const PART2: &str = "3G\n5\n1 4G 4R 4Y\n2 6G 6R 6Y\n3 4B 5B 6B 7B 8B 9B\n4 7G 8G 9G\n5 5G 5R 5Y\n";
 
-/// Rows far from the part 2 example's tiles: none of their tiles can help place 3G, but some
+/// The part 2 example with `extra` far rows: none of their tiles can help place 3G, but some
 /// can give tiles (4-tile sets, long runs), so they make moves.
-const FAR_ROWS: [&str; 15] = [
-    "11B 11G 11R 11Y",
-    "12B 12G 12R",
-    "13B 13G 13R 13Y",
-    "10R 11R 12R 13R",
-    "10Y 11Y 12Y 13Y",
-    "1B 1G 1R 1Y",
-    "1R 2R 3R",
-    "1Y 2Y 3Y",
-    "2B 2G 2Y",
-    "10B 11B 12B",
-    "8Y 9Y 10Y",
-    "10G 11G 12G 13G",
-    "8G 8R 8Y",
-    "8R 9R 10R",
-    "1B 2B 3B",
-];
-
-fn with_far_rows(count: usize) -> Puzzle {
-    let mut text = format!("3G\n{}\n", 5 + count);
-    for line in PART2.lines().skip(2) {
-        text.push_str(&format!("{line}\n"));
-    }
-    for (i, row) in FAR_ROWS.iter().take(count).enumerate() {
-        text.push_str(&format!("{} {row}\n", 6 + i));
-    }
-    parse_puzzle(&text).expect("a valid puzzle")
+#[divan::bench(args = [0, 5, 10, 15])]
+fn part2_example_with_far_rows(bencher: divan::Bencher, extra: usize) {
+    let puzzle = parse_puzzle(PART2).expect("the published example");
+    let table = common::with_far_rows(&puzzle.table, puzzle.goal, 5 + extra);
+    assert_eq!(table.rows().len(), 5 + extra);
+    bencher.bench(|| solve(black_box(&table), puzzle.goal).unwrap());
 }
 
-#[divan::bench(args = [0, 5, 10, 15], sample_count = 10)]
-fn part2_example_with_far_rows(bencher: divan::Bencher, count: usize) {
-    let puzzle = with_far_rows(count);
-    bencher.bench(|| solve(black_box(&puzzle.table), puzzle.goal).unwrap());
+/// Chains padded to 20 rows: 13, 17, 21 and 25 actions.
+#[divan::bench(args = [3, 4, 5, 6])]
+fn chain_of_20_rows(bencher: divan::Bencher, links: u8) {
+    let (table, goal) = common::chain_puzzle(links, false);
+    let table = common::with_far_rows(&table, goal, 20);
+    assert_eq!(
+        solve(&table, goal).unwrap().len(),
+        usize::from(4 * links + 1)
+    );
+    bencher.bench(|| solve(black_box(&table), goal).unwrap());
+}
+
+/// The same with the joker in a far set: 11 to 23 actions.
+#[divan::bench(args = [3, 4, 5, 6])]
+fn chain_of_20_rows_with_joker(bencher: divan::Bencher, links: u8) {
+    let (table, goal) = common::chain_puzzle(links, true);
+    let table = common::with_far_rows(&table, goal, 20);
+    bencher.bench(|| solve(black_box(&table), goal).unwrap());
+}
+
+fn time_one(table: &Table, goal: Piece) -> Duration {
+    let mut times: Vec<Duration> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(solve(table, goal).ok());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[2]
 }
 
 fn main() {
     divan::main();
+    // Random puzzles shaped like the part 2 example, alone and padded to 20 rows.
+    let mut alone = Vec::new();
+    let mut padded = Vec::new();
+    let mut longest = 0;
+    for seed in 0..2000 {
+        let Some((table, goal)) = common::long_puzzle(seed) else {
+            continue;
+        };
+        let Ok(answer) = solve(&table, goal) else {
+            continue;
+        };
+        if answer.len() < 5 {
+            continue;
+        }
+        longest = longest.max(answer.len());
+        let big = common::with_far_rows(&table, goal, 20);
+        alone.push(time_one(&table, goal));
+        padded.push(time_one(&big, goal));
+        if alone.len() == 200 {
+            break;
+        }
+    }
+    println!(
+        "\n{} random puzzles with answers of 5 to {longest} actions, median of 5 runs each:",
+        alone.len()
+    );
+    println!(
+        "{:<22} {:>10} {:>10} {:>10}",
+        "rows", "median", "p90", "slowest"
+    );
+    for (name, mut times) in [("as generated (3-9)", alone), ("padded to 20", padded)] {
+        times.sort();
+        println!(
+            "{name:<22} {:>10.1?} {:>10.1?} {:>10.1?}",
+            times[times.len() / 2],
+            times[times.len() * 9 / 10],
+            times[times.len() - 1]
+        );
+    }
 }

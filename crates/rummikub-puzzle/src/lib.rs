@@ -2,6 +2,7 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+pub mod bound;
 pub mod check;
 mod fixture;
 pub mod parse;

@@ -255,6 +255,16 @@ impl Row {
         pieces
     }
 
+    /// Whether the piece is of this row's kind: the run's colour, the set's value, or the
+    /// joker. Only such a piece can ever be put into the row; a cheap test before [`Row::put`].
+    pub fn matches(&self, piece: Piece) -> bool {
+        match (*self, piece) {
+            (_, Piece::Joker) => true,
+            (Row::Run { color, .. }, Piece::Plain { color: c, .. }) => color == c,
+            (Row::Set { value, .. }, Piece::Plain { value: v, .. }) => value == v,
+        }
+    }
+
     /// Whether the row holds this piece.
     pub fn holds(&self, piece: Piece) -> bool {
         match (*self, piece) {

@@ -7,7 +7,8 @@
 //! 1. The length: iterative deepening on the number of actions. A table state is the multiset
 //!    of its rows (ids don't change what can be done), and each state remembers the largest
 //!    budget it is known to fail with, so states reached along different orders are searched
-//!    once per budget.
+//!    once per budget. A state whose [lower bound](crate::bound) exceeds the actions left is
+//!    not searched at all, which is what makes rows that cannot help cost nothing.
 //! 2. The preferred sequence of that length: a memoised search over the states (now with row
 //!    ids, which the answer prints) from which the goal can still be placed in the remaining
 //!    actions. The preference order (see [`compare`]) compares two sequences with a common
@@ -18,6 +19,7 @@ use std::cmp::Ordering;
 
 use rustc_hash::FxHashMap;
 
+use crate::bound::{idle_rows, lower_bound};
 use crate::row::{Piece, Row};
 use crate::table::{Action, RowId, Table};
 
@@ -67,14 +69,26 @@ impl Step {
 }
 
 /// Every move from `table`: COMBINEs of two runs, then each TAKE with each PUT it allows.
-/// A TAKE and PUT that give back the same table are left out.
-fn moves(table: &Table, visit: &mut dyn FnMut(Step)) {
+/// A TAKE and PUT that give back the same table are left out, and so are moves that cannot
+/// change the [lower bound](crate::bound) and cost more than `slack` (the actions left beyond
+/// the bound): the search would drop what they lead to at once.
+fn moves(table: &Table, goal: Piece, slack: u8, visit: &mut dyn FnMut(Step)) {
     let rows = table.rows();
+    let idle = idle_rows(table, goal);
+    let active: Vec<RowId> = rows
+        .iter()
+        .zip(&idle)
+        .filter(|&(_, &idle)| !idle)
+        .map(|(&(id, _), _)| id)
+        .collect();
     for (i, &(first, a)) in rows.iter().enumerate() {
         if !a.is_run() {
             continue;
         }
-        for &(second, b) in &rows[i + 1..] {
+        for (j, &(second, b)) in rows.iter().enumerate().skip(i + 1) {
+            if idle[i] && idle[j] && slack < 1 {
+                continue;
+            }
             if a.combine(&b).is_ok() {
                 let mut next = table.clone();
                 if next.combine(first, second).is_ok() {
@@ -86,16 +100,32 @@ fn moves(table: &Table, visit: &mut dyn FnMut(Step)) {
             }
         }
     }
-    for &(source, row) in rows {
+    for (i, &(source, row)) in rows.iter().enumerate() {
         let mut pieces = row.pieces();
         pieces.sort_unstable();
         pieces.dedup();
         for piece in pieces {
+            // A plain tile moved between idle rows leaves the bound as it was (the parts of a
+            // split idle row are idle too).
+            let only_active = slack < 2 && piece != Piece::Joker && idle[i];
+            if only_active && active.is_empty() {
+                continue;
+            }
+            // Rows are checked on their own before any table is copied.
+            if row.take(piece).is_err() {
+                continue;
+            }
             let mut taken = table.clone();
             if taken.take(piece, source).is_err() {
                 continue;
             }
-            for &(target, _) in taken.rows() {
+            for &(target, into) in taken.rows() {
+                if !into.matches(piece)
+                    || (only_active && !active.contains(&target))
+                    || into.put(piece).is_err()
+                {
+                    continue;
+                }
                 let mut next = taken.clone();
                 if next.put(piece, target).is_err() || next == *table {
                     continue;
@@ -121,8 +151,9 @@ fn shape(table: &Table) -> Vec<Row> {
 
 struct Search {
     goal: Piece,
-    /// Per table shape: the largest number of actions known not to be enough.
-    failed: FxHashMap<Vec<Row>, u8>,
+    /// Per table shape: the largest number of actions known not to be enough, and the
+    /// smallest known to be enough.
+    known: FxHashMap<Vec<Row>, (u8, u8)>,
     states: usize,
     /// Most states phase 1 may examine; phase 2 runs unlimited, inside a length phase 1 proved.
     limit: usize,
@@ -133,30 +164,45 @@ struct Search {
 impl Search {
     /// Whether the goal can be placed from `table` within `budget` actions.
     fn reachable(&mut self, table: &Table, budget: u8) -> Result<bool, ()> {
-        if table.row_taking(self.goal).is_some() {
-            return Ok(budget >= 1);
-        }
-        if budget < 2 {
+        let need = lower_bound(table, self.goal);
+        if need > budget {
             return Ok(false);
+        }
+        if need == 1 {
+            // A row takes the goal now.
+            return Ok(true);
         }
         let key = shape(table);
-        if self.failed.get(&key).is_some_and(|&known| known >= budget) {
-            return Ok(false);
+        if let Some(&(fails, works)) = self.known.get(&key) {
+            if budget <= fails {
+                return Ok(false);
+            }
+            if budget >= works {
+                return Ok(true);
+            }
         }
         self.states += 1;
         if self.states > self.limit {
             return Err(());
         }
         let mut steps = Vec::new();
-        moves(table, &mut |step| steps.push(step));
+        moves(table, self.goal, budget - need, &mut |step| {
+            steps.push(step)
+        });
+        let mut works = false;
         for step in steps {
             if step.cost() < budget && self.reachable(&step.table, budget - step.cost())? {
-                return Ok(true);
+                works = true;
+                break;
             }
         }
-        let entry = self.failed.entry(key).or_insert(0);
-        *entry = (*entry).max(budget);
-        Ok(false)
+        let entry = self.known.entry(key).or_insert((0, u8::MAX));
+        if works {
+            entry.1 = entry.1.min(budget);
+        } else {
+            entry.0 = entry.0.max(budget);
+        }
+        Ok(works)
     }
 
     /// The preferred sequence of exactly `budget` actions from `table` (the shortest possible
@@ -170,8 +216,9 @@ impl Search {
                 .row_taking(self.goal)
                 .map(|id| vec![Action::Put(self.goal, id)])
         } else {
+            let slack = budget.saturating_sub(lower_bound(table, self.goal));
             let mut steps = Vec::new();
-            moves(table, &mut |step| steps.push(step));
+            moves(table, self.goal, slack, &mut |step| steps.push(step));
             let mut best: Option<Vec<Action>> = None;
             for step in steps {
                 let cost = step.cost();
@@ -267,12 +314,13 @@ pub fn solve(table: &Table, goal: Piece) -> Result<Vec<Action>, NoSolution> {
     }
     let mut search = Search {
         goal,
-        failed: FxHashMap::default(),
+        known: FxHashMap::default(),
         states: 0,
         limit: MAX_STATES,
         best: FxHashMap::default(),
     };
-    for budget in 1..=MAX_ACTIONS {
+    // Shorter budgets fail at the first state; a bound of NEVER skips the loop.
+    for budget in lower_bound(table, goal).max(1)..=MAX_ACTIONS {
         match search.reachable(table, budget) {
             Ok(true) => {
                 // The length is proved; choosing among its answers must not hit the limit.

@@ -161,7 +161,7 @@ impl Table {
     pub fn row_taking(&self, piece: Piece) -> Option<RowId> {
         self.rows
             .iter()
-            .find(|(_, row)| row.put(piece).is_ok())
+            .find(|(_, row)| row.matches(piece) && row.put(piece).is_ok())
             .map(|&(id, _)| id)
     }
 }

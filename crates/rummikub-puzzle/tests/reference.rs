@@ -1,8 +1,14 @@
 //! The solver against a brute-force reference: every legal action sequence up to a small
 //! length, enumerated action by action, the best one picked by the preference order.
 
+use std::collections::{HashSet, VecDeque};
+
 use proptest::prelude::*;
+use rummikub_puzzle::bound::{NEVER, lower_bound};
 use rummikub_puzzle::{Action, Joker, Piece, Row, Table, compare, solve};
+
+mod common;
+use common::{every_move, long_puzzle};
 
 /// Longest sequence the reference enumerates.
 const REFERENCE_LENGTH: usize = 5;
@@ -92,6 +98,11 @@ fn reference(table: &Table, goal: Piece) -> Option<Vec<Action>> {
 
 /// A small random table near the goal: a few runs and sets of nearby values, maybe the joker.
 fn small_puzzle(seed: u64) -> Option<(Table, Piece)> {
+    random_puzzle(seed, 3, 3)
+}
+
+/// A random table near the goal of `fewest` to `fewest + spread - 1` rows.
+fn random_puzzle(seed: u64, fewest: u16, spread: u64) -> Option<(Table, Piece)> {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move |n: u64| {
         state ^= state << 13;
@@ -109,7 +120,7 @@ fn small_puzzle(seed: u64) -> Option<(Table, Piece)> {
     copies[usize::from(goal_color)][usize::from(goal_value)] += 1;
     let mut joker_left = next(2) == 0;
     let mut rows = Vec::new();
-    let n_rows = 3 + next(3) as u16;
+    let n_rows = fewest + next(spread) as u16;
     for id in 1..=n_rows {
         let near = |offset: u64| (i64::from(goal_value) + offset as i64 - 3).clamp(1, 13) as u8;
         let mut row = if next(2) == 0 {
@@ -223,4 +234,89 @@ fn generated_puzzles_are_varied() {
         "{solved:?}"
     );
     assert!(with_joker > 20, "{with_joker}");
+}
+
+/// The table without its row ids: what can be done from it.
+fn shape(table: &Table) -> Vec<Row> {
+    let mut rows: Vec<Row> = table.rows().iter().map(|&(_, row)| row).collect();
+    rows.sort_unstable();
+    rows
+}
+
+/// The length of the shortest answer, by a plain breadth-first search over tables (no bound,
+/// no pruning): `Some(length)` up to `longest` actions, `None` if there is none that short,
+/// `Err` if the search grew past `most_states`.
+fn shortest(
+    table: &Table,
+    goal: Piece,
+    longest: usize,
+    most_states: usize,
+) -> Result<Option<usize>, ()> {
+    // Layers by number of actions: a COMBINE costs 1, a TAKE with its PUT 2.
+    let mut layers: VecDeque<Vec<Table>> = VecDeque::from([vec![table.clone()], vec![], vec![]]);
+    let mut seen: HashSet<Vec<Row>> = HashSet::from([shape(table)]);
+    for spent in 0..longest {
+        let layer = layers.pop_front().unwrap_or_default();
+        layers.push_back(Vec::new());
+        for table in layer {
+            if table.row_taking(goal).is_some() {
+                return Ok(Some(spent + 1));
+            }
+            for (next, cost) in every_move(&table) {
+                if seen.insert(shape(&next)) {
+                    layers[cost - 1].push(next);
+                }
+            }
+            if seen.len() > most_states {
+                return Err(());
+            }
+        }
+    }
+    Ok(None)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(300)
+    ))]
+
+    /// On bigger tables with longer answers: the solver's length is the breadth-first
+    /// search's, and the lower bound never exceeds it.
+    #[test]
+    fn length_and_bound_match_breadth_first_search(seed in any::<u64>()) {
+        let Some((table, goal)) = long_puzzle(seed) else {
+            return Ok(());
+        };
+        let Ok(expected) = shortest(&table, goal, 15, 100_000) else {
+            return Ok(());
+        };
+        let bound = lower_bound(&table, goal);
+        match expected {
+            Some(length) => {
+                prop_assert!(usize::from(bound) <= length, "bound {bound} > {length}\n{table}goal {goal}");
+                let found = solve(&table, goal);
+                prop_assert_eq!(found.map(|answer| answer.len()).ok(), Some(length), "table:\n{}goal {}", table, goal);
+            }
+            None => {
+                if let Ok(found) = solve(&table, goal) {
+                    prop_assert!(found.len() > 15, "solver found {found:?}, shorter than the search allows\n{table}goal {goal}");
+                    prop_assert!(bound != NEVER);
+                }
+            }
+        }
+    }
+}
+
+/// The bigger generator makes answers long enough for the bound to matter.
+#[test]
+fn bigger_puzzles_have_long_answers() {
+    let mut lengths = [0usize; 16];
+    for seed in 0..300 {
+        if let Some((table, goal)) = long_puzzle(seed)
+            && let Ok(Some(length)) = shortest(&table, goal, 15, 100_000)
+        {
+            lengths[length] += 1;
+        }
+    }
+    assert!(lengths[7..].iter().sum::<usize>() > 10, "{lengths:?}");
 }
