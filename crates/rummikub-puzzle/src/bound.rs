@@ -18,8 +18,9 @@
 //!   (2 actions, plus 2 if the set has 3 tiles, as above); these are different actions for
 //!   different values (a set has one value, a TAKE/PUT moves one tile). Tiles now in other runs
 //!   of colour `c` may all arrive in one COMBINE: 1 action for all of them together.
-//! - The joker can stand for one of those values. Bringing it in is an action of its own
-//!   unless it is the free joker of `g` (counted with the COMBINE above, which may bring it).
+//! - The joker can stand for one of those values. Bringing it costs nothing if it is the free
+//!   joker of `g`; 1 if it is in another run of colour `c` (the COMBINE above may bring it);
+//!   anywhere else a TAKE/PUT must move it (or, in a gap of `g`, free it): 2.
 //!   It can stand for a second value only after leaving the first one by a TAKE that splits
 //!   the run at its gap, which needs three plain tiles of the part going on towards `v` and a
 //!   TAKE/PUT of the joker (2 actions): at most one more value per four needed values.
@@ -48,9 +49,12 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
     // take it out of a set.
     let mut in_run = [false; 16];
     let mut from_set = [NEVER; 16];
-    let mut joker_on_table = false;
-    for &(_, row) in table.rows() {
-        joker_on_table |= row.has_joker();
+    // The id of the joker's row and whether it is a run of the goal's colour.
+    let mut joker_row = None;
+    for &(id, row) in table.rows() {
+        if row.has_joker() {
+            joker_row = Some((id, matches!(row, Row::Run { color, .. } if color == c)));
+        }
         match row {
             Row::Run {
                 color,
@@ -70,11 +74,23 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
             _ => {}
         }
     }
-    let fill = |needed: std::ops::Range<u8>, free_joker: bool| {
-        fill_cost(needed, &in_run, &from_set, joker_on_table, free_joker)
+    let fill = |needed: std::ops::Range<u8>, id, joker| {
+        // What bringing the joker to the run costs: nothing if it is the run's free joker;
+        // it may come with the COMBINE of its run of the goal's colour; anywhere else (a
+        // set, a run of another colour, this run's gap) a TAKE/PUT must move it or free it.
+        let joker = joker_row.map(|(at, in_run_of_color)| {
+            if at == id {
+                if joker == Joker::Free { 0 } else { 2 }
+            } else if in_run_of_color {
+                1
+            } else {
+                2
+            }
+        });
+        fill_cost(needed, &in_run, &from_set, joker)
     };
     let mut best = NEVER;
-    for &(_, row) in table.rows() {
+    for &(id, row) in table.rows() {
         let cost = match row {
             Row::Set { value, colors, .. } if value == v => {
                 if row.len() >= 4 {
@@ -91,11 +107,10 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
                 high,
                 joker,
             } if color == c => {
-                let free_joker = joker == Joker::Free;
                 if v + 1 < low {
-                    fill(v + 1..low, free_joker)
+                    fill(v + 1..low, id, joker)
                 } else if v > high + 1 {
-                    fill(high + 1..v, free_joker)
+                    fill(high + 1..v, id, joker)
                 } else {
                     1
                 }
@@ -167,13 +182,13 @@ pub fn idle_rows(table: &Table, goal: Piece) -> Vec<bool> {
 }
 
 /// The fewest actions that cover the values `needed` of the goal's colour next to a run (see
-/// the module docs), or [`NEVER`]. `free_joker`: the run holds the joker, free.
+/// the module docs), or [`NEVER`]. `joker`: what bringing the joker costs, if it is on the
+/// table (1 meaning it may come with the COMBINE that brings tiles of other runs).
 fn fill_cost(
     needed: std::ops::Range<u8>,
     in_run: &[bool; 16],
     from_set: &[u8; 16],
-    joker_on_table: bool,
-    free_joker: bool,
+    joker: Option<u8>,
 ) -> u8 {
     let count = needed.len();
     let mut runs = 0usize;
@@ -185,17 +200,18 @@ fn fill_cost(
             sets.push(from_set[usize::from(x)]);
         }
     }
-    let total = |sets: &[u8], runs: usize, shared: bool| {
+    let total = |sets: &[u8], runs: usize, joker: u8| {
         if sets.contains(&NEVER) {
             NEVER
         } else {
-            sets.iter().sum::<u8>() + u8::from(runs > 0 || shared)
+            let combine = u8::from(runs > 0 || joker == 1);
+            sets.iter().sum::<u8>() + combine + if joker == 2 { 2 } else { 0 }
         }
     };
-    let plain = total(&sets, runs, false);
-    if !joker_on_table {
+    let plain = total(&sets, runs, 0);
+    let Some(joker) = joker else {
         return plain;
-    }
+    };
     // The joker stands for the dearest value; each further value it stands for costs 2.
     sets.sort_unstable_by(|a, b| b.cmp(a));
     if sets.is_empty() {
@@ -206,7 +222,7 @@ fn fill_cost(
     for cost in sets.iter_mut().take((count - 1) / 4) {
         *cost = (*cost).min(2);
     }
-    plain.min(total(&sets, runs, !free_joker))
+    plain.min(total(&sets, runs, joker))
 }
 
 #[cfg(test)]
@@ -235,10 +251,14 @@ mod tests {
     #[test]
     fn a_joker_stands_for_the_dearest_value() {
         // As above, but the joker (in a 4-tile set) can stand for one of 4G, 5G, 6G: two
-        // 4-action values, 1 to bring the joker, the final PUT.
+        // 4-action values, a TAKE/PUT to bring the joker, the final PUT.
         let text = "3G\n6\n1 4G 4R 4Y\n2 6G 6R 6Y\n3 4B 5B 6B 7B 8B 9B\n4 7G 8G 9G\n5 5G 5R 5Y\n\
                     6 11B 11G 11R J\n";
-        assert_eq!(bound(text), 10);
+        assert_eq!(bound(text), 11);
+        // The run's own free joker costs nothing to bring.
+        let text = "3G\n5\n1 4G 4R 4Y\n2 6G 6R 6Y\n3 4B 5B 6B 7B 8B 9B\n4 7G 8G 9G J\n\
+                    5 5G 5R 5Y\n";
+        assert_eq!(bound(text), 9);
     }
 
     #[test]

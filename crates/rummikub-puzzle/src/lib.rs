@@ -16,7 +16,7 @@ pub use check::{Verdict, check};
 pub use fixture::run_fixture;
 pub use parse::{Answer, Puzzle, parse_answer, parse_piece, parse_puzzle};
 pub use row::{Joker, Piece, Row, RowError};
-pub use solve::{NoSolution, compare, solve};
+pub use solve::{NoSolution, compare, solve, solve_counting};
 pub use table::{Action, ActionError, RowId, Table};
 pub use tiles_notation::ParseError;
 

@@ -75,11 +75,11 @@ impl Step {
 fn moves(table: &Table, goal: Piece, slack: u8, visit: &mut dyn FnMut(Step)) {
     let rows = table.rows();
     let idle = idle_rows(table, goal);
-    let active: Vec<RowId> = rows
+    let active: Vec<(RowId, Row)> = rows
         .iter()
         .zip(&idle)
         .filter(|&(_, &idle)| !idle)
-        .map(|(&(id, _), _)| id)
+        .map(|(&row, _)| row)
         .collect();
     for (i, &(first, a)) in rows.iter().enumerate() {
         if !a.is_run() {
@@ -108,7 +108,7 @@ fn moves(table: &Table, goal: Piece, slack: u8, visit: &mut dyn FnMut(Step)) {
             // A plain tile moved between idle rows leaves the bound as it was (the parts of a
             // split idle row are idle too).
             let only_active = slack < 2 && piece != Piece::Joker && idle[i];
-            if only_active && active.is_empty() {
+            if only_active && !active.iter().any(|(_, into)| into.matches(piece)) {
                 continue;
             }
             // Rows are checked on their own before any table is copied.
@@ -121,7 +121,7 @@ fn moves(table: &Table, goal: Piece, slack: u8, visit: &mut dyn FnMut(Step)) {
             }
             for &(target, into) in taken.rows() {
                 if !into.matches(piece)
-                    || (only_active && !active.contains(&target))
+                    || (only_active && !active.iter().any(|&(id, _)| id == target))
                     || into.put(piece).is_err()
                 {
                     continue;
@@ -304,14 +304,12 @@ pub(crate) fn deciding_rule(a: &[Action], b: &[Action]) -> Option<(u8, Ordering)
 ///
 /// [`NoSolution`] with the reason.
 pub fn solve(table: &Table, goal: Piece) -> Result<Vec<Action>, NoSolution> {
-    let can_ever = table.rows().iter().any(|(_, row)| match (*row, goal) {
-        (Row::Run { color, .. }, Piece::Plain { color: c, .. }) => color == c,
-        (Row::Set { value, .. }, Piece::Plain { value: v, .. }) => value == v,
-        (_, Piece::Joker) => true,
-    });
-    if !can_ever {
-        return Err(NoSolution::NoRowForGoal(goal));
-    }
+    solve_counting(table, goal).0
+}
+
+/// [`solve`], with the number of table states the search expanded (both phases): a measure
+/// of how hard the puzzle is for this solver.
+pub fn solve_counting(table: &Table, goal: Piece) -> (Result<Vec<Action>, NoSolution>, usize) {
     let mut search = Search {
         goal,
         known: FxHashMap::default(),
@@ -319,27 +317,43 @@ pub fn solve(table: &Table, goal: Piece) -> Result<Vec<Action>, NoSolution> {
         limit: MAX_STATES,
         best: FxHashMap::default(),
     };
-    // Shorter budgets fail at the first state; a bound of NEVER skips the loop.
-    for budget in lower_bound(table, goal).max(1)..=MAX_ACTIONS {
-        match search.reachable(table, budget) {
-            Ok(true) => {
-                // The length is proved; choosing among its answers must not hit the limit.
-                search.limit = usize::MAX;
-                return Ok(search
-                    .preferred(table, budget)
-                    .expect("a reachable budget has a sequence"));
-            }
-            Ok(false) => {}
-            Err(()) => {
-                return Err(NoSolution::SearchLimit {
-                    states: search.states,
-                    tried: budget - 1,
-                });
+    let result = search.run(table);
+    (result, search.states)
+}
+
+impl Search {
+    fn run(&mut self, table: &Table) -> Result<Vec<Action>, NoSolution> {
+        let goal = self.goal;
+        let can_ever = table.rows().iter().any(|(_, row)| match (*row, goal) {
+            (Row::Run { color, .. }, Piece::Plain { color: c, .. }) => color == c,
+            (Row::Set { value, .. }, Piece::Plain { value: v, .. }) => value == v,
+            (_, Piece::Joker) => true,
+        });
+        if !can_ever {
+            return Err(NoSolution::NoRowForGoal(goal));
+        }
+        // Shorter budgets fail at the first state; a bound of NEVER skips the loop.
+        for budget in lower_bound(table, goal).max(1)..=MAX_ACTIONS {
+            match self.reachable(table, budget) {
+                Ok(true) => {
+                    // The length is proved; choosing among its answers must not hit the limit.
+                    self.limit = usize::MAX;
+                    return Ok(self
+                        .preferred(table, budget)
+                        .expect("a reachable budget has a sequence"));
+                }
+                Ok(false) => {}
+                Err(()) => {
+                    return Err(NoSolution::SearchLimit {
+                        states: self.states,
+                        tried: budget - 1,
+                    });
+                }
             }
         }
+        Err(NoSolution::TooLong {
+            goal,
+            limit: MAX_ACTIONS,
+        })
     }
-    Err(NoSolution::TooLong {
-        goal,
-        limit: MAX_ACTIONS,
-    })
 }
