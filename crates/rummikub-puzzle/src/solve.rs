@@ -19,7 +19,7 @@ use std::cmp::Ordering;
 
 use rustc_hash::FxHashMap;
 
-use crate::bound::{idle_rows, lower_bound};
+use crate::bound::{NEVER, idle_rows, lower_bound};
 use crate::row::{Piece, Row};
 use crate::table::{Action, RowId, Table};
 
@@ -36,6 +36,12 @@ pub enum NoSolution {
     /// the table.
     #[error("no row can ever take {0}: the table has no set of its value and no run of its colour")]
     NoRowForGoal(Piece),
+    /// No set of the goal's value is on the table, and between the goal and every run of its
+    /// colour lies a value that no tile on the table (nor the joker) can fill.
+    #[error(
+        "no sequence can ever put {0} on the table: every run of its colour is cut off from it by a value no tile can fill"
+    )]
+    Unreachable(Piece),
     /// Every sequence up to the limit was tried.
     #[error("no sequence of at most {limit} actions puts {goal} on the table")]
     TooLong {
@@ -332,8 +338,12 @@ impl Search {
         if !can_ever {
             return Err(NoSolution::NoRowForGoal(goal));
         }
-        // Shorter budgets fail at the first state; a bound of NEVER skips the loop.
-        for budget in lower_bound(table, goal).max(1)..=MAX_ACTIONS {
+        let need = lower_bound(table, goal);
+        if need == NEVER {
+            return Err(NoSolution::Unreachable(goal));
+        }
+        // Shorter budgets fail at the first state.
+        for budget in need..=MAX_ACTIONS {
             match self.reachable(table, budget) {
                 Ok(true) => {
                     // The length is proved; choosing among its answers must not hit the limit.
