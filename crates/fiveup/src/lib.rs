@@ -1,5 +1,13 @@
 //! Five Up dominoes: is a sequence of dominoes a legal game, its layout and its score.
-//!
-//! This crate is a documented skeleton: its README below says what it will hold.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
+
+pub mod check;
+pub mod domino;
+mod flow;
+pub mod notation;
+
+pub use check::{Attachment, Layout, Verdict, check};
+pub use domino::{Domino, Number};
+pub use notation::parse_game;
+pub use tiles_notation::ParseError;
