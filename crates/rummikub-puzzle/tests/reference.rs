@@ -8,7 +8,7 @@ use rummikub_puzzle::bound::{NEVER, lower_bound};
 use rummikub_puzzle::{Action, Joker, Piece, Row, Table, compare, solve};
 
 mod common;
-use common::{every_move, long_puzzle};
+use common::{Copies, every_move, long_puzzle, random};
 
 /// Longest sequence the reference enumerates.
 const REFERENCE_LENGTH: usize = 5;
@@ -98,29 +98,17 @@ fn reference(table: &Table, goal: Piece) -> Option<Vec<Action>> {
 
 /// A small random table near the goal: a few runs and sets of nearby values, maybe the joker.
 fn small_puzzle(seed: u64) -> Option<(Table, Piece)> {
-    random_puzzle(seed, 3, 3)
-}
-
-/// A random table near the goal of `fewest` to `fewest + spread - 1` rows.
-fn random_puzzle(seed: u64, fewest: u16, spread: u64) -> Option<(Table, Piece)> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = random(seed);
     let goal_value = 3 + next(8) as u8;
     let goal_color = next(4) as u8;
     let goal = Piece::Plain {
         value: goal_value,
         color: goal_color,
     };
-    let mut copies = [[0u8; 15]; 4];
-    copies[usize::from(goal_color)][usize::from(goal_value)] += 1;
+    let mut copies = Copies::new(goal);
     let mut joker_left = next(2) == 0;
     let mut rows = Vec::new();
-    let n_rows = fewest + next(spread) as u16;
+    let n_rows = 3 + next(3) as u16;
     for id in 1..=n_rows {
         let near = |offset: u64| (i64::from(goal_value) + offset as i64 - 3).clamp(1, 13) as u8;
         let mut row = if next(2) == 0 {
@@ -173,16 +161,8 @@ fn random_puzzle(seed: u64, fewest: u16, spread: u64) -> Option<(Table, Piece)> 
             };
             joker_left &= !row.has_joker();
         }
-        if !row.valid() {
+        if !copies.add(&row) {
             return None;
-        }
-        for piece in row.pieces() {
-            if let Piece::Plain { value, color } = piece {
-                copies[usize::from(color)][usize::from(value)] += 1;
-                if copies[usize::from(color)][usize::from(value)] > 2 {
-                    return None;
-                }
-            }
         }
         rows.push((id, row));
     }

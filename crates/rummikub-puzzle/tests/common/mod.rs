@@ -3,6 +3,49 @@
 
 use rummikub_puzzle::{Joker, Piece, Row, Table};
 
+/// A deterministic source of random numbers below `n` (xorshift), from a seed.
+pub fn random(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}
+
+/// Copies of each plain tile on a table being built, the goal included: two of each exist.
+pub struct Copies([[u8; 16]; 4]);
+
+impl Copies {
+    /// The goal's copy alone.
+    pub fn new(goal: Piece) -> Copies {
+        let mut copies = Copies([[0; 16]; 4]);
+        copies.count(goal);
+        copies
+    }
+
+    fn count(&mut self, piece: Piece) {
+        if let Piece::Plain { value, color } = piece {
+            self.0[usize::from(color)][usize::from(value)] += 1;
+        }
+    }
+
+    /// Whether `row` is valid and its tiles fit beside those counted (a row holds at most one
+    /// copy of a tile); if so, counts them.
+    pub fn add(&mut self, row: &Row) -> bool {
+        let fits = row.valid()
+            && row.pieces().into_iter().all(|piece| match piece {
+                Piece::Plain { value, color } => self.0[usize::from(color)][usize::from(value)] < 2,
+                Piece::Joker => true,
+            });
+        if fits {
+            row.pieces().into_iter().for_each(|piece| self.count(piece));
+        }
+        fits
+    }
+}
+
 /// Every table one move away (a COMBINE, or a TAKE with its PUT) with the move's cost in
 /// actions, through the public actions alone.
 pub fn every_move(table: &Table) -> Vec<(Table, usize)> {
@@ -38,13 +81,7 @@ pub fn every_move(table: &Table) -> Vec<(Table, usize)> {
 /// fourth before they can give one), runs of other colours that can give set tiles, a few
 /// random rows, maybe the joker; then a few random legal moves.
 pub fn long_puzzle(seed: u64) -> Option<(Table, Piece)> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = random(seed);
     let c = next(4) as u8;
     let gap = 1 + next(3) as u8;
     let len = 3 + next(2) as u8;
@@ -116,20 +153,10 @@ pub fn long_puzzle(seed: u64) -> Option<(Table, Piece)> {
             other => other,
         };
     }
-    let mut copies = [[0u8; 16]; 4];
-    copies[usize::from(c)][usize::from(v)] += 1;
-    for row in &rows {
-        if !row.valid() {
-            return None;
-        }
-        for piece in row.pieces() {
-            if let Piece::Plain { value, color } = piece {
-                copies[usize::from(color)][usize::from(value)] += 1;
-                if copies[usize::from(color)][usize::from(value)] > 2 {
-                    return None;
-                }
-            }
-        }
+    let goal = Piece::Plain { value: v, color: c };
+    let mut copies = Copies::new(goal);
+    if !rows.iter().all(|row| copies.add(row)) {
+        return None;
     }
     for i in (1..rows.len()).rev() {
         rows.swap(i, next(i as u64 + 1) as usize);
@@ -142,7 +169,7 @@ pub fn long_puzzle(seed: u64) -> Option<(Table, Piece)> {
         }
         table = moves[next(moves.len() as u64) as usize].0.clone();
     }
-    Some((table, Piece::Plain { value: v, color: c }))
+    Some((table, goal))
 }
 
 /// Far rows: sets and runs of high and low values, some able to give tiles.
@@ -172,30 +199,10 @@ pub const FAR_ROWS: [&str; 20] = [
 /// `table` with far rows added (each one that keeps every tile within two copies, the goal
 /// included, and leaves the goal without a row taking it) until it has `rows` rows.
 pub fn with_far_rows(table: &Table, goal: Piece, rows: usize) -> Table {
-    let mut copies = [[0u8; 16]; 4];
-    let count = |row: &Row, copies: &mut [[u8; 16]; 4], add: bool| {
-        let pieces: Vec<(usize, usize)> = row
-            .pieces()
-            .into_iter()
-            .filter_map(|piece| match piece {
-                Piece::Plain { value, color } => Some((usize::from(color), usize::from(value))),
-                Piece::Joker => None,
-            })
-            .collect();
-        let fits = pieces.iter().all(|&(c, v)| copies[c][v] < 2);
-        if fits && add {
-            for (c, v) in pieces {
-                copies[c][v] += 1;
-            }
-        }
-        fits
-    };
-    if let Piece::Plain { value, color } = goal {
-        copies[usize::from(color)][usize::from(value)] += 1;
-    }
+    let mut copies = Copies::new(goal);
     let mut all: Vec<Row> = table.rows().iter().map(|&(_, row)| row).collect();
     for row in &all {
-        count(row, &mut copies, true);
+        copies.add(row);
     }
     for text in FAR_ROWS {
         if all.len() >= rows {
@@ -206,8 +213,7 @@ pub fn with_far_rows(table: &Table, goal: Piece, rows: usize) -> Table {
             .table
             .rows()[0]
             .1;
-        if row.put(goal).is_err() && count(&row, &mut copies, false) {
-            count(&row, &mut copies, true);
+        if row.put(goal).is_err() && copies.add(&row) {
             all.push(row);
         }
     }
