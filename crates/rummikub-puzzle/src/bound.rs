@@ -31,6 +31,8 @@
 //! takes the goal now. [`NEVER`] means no sequence can place the goal (a value with no tile
 //! left to fill it, no row of its value or colour).
 
+use std::ops::Range;
+
 use crate::row::{Joker, Piece, Row};
 use crate::table::Table;
 
@@ -47,7 +49,7 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
     }
     // Per value of the goal's colour: whether a run holds that tile, and the cheapest way to
     // take it out of a set.
-    let mut in_run = [false; 16];
+    let mut in_run = 0u16;
     let mut from_set = [NEVER; 16];
     // The id of the joker's row and whether it is a run of the goal's colour.
     let mut joker_row = None;
@@ -61,11 +63,7 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
                 low,
                 high,
                 joker,
-            } if color == c => {
-                for x in low..=high {
-                    in_run[usize::from(x)] |= joker != Joker::Gap(x);
-                }
-            }
+            } if color == c => in_run |= plain_values(low, high, joker),
             Row::Set { value, colors, .. } if colors >> c & 1 == 1 => {
                 let cost = if row.len() >= 4 { 2 } else { 4 };
                 let slot = &mut from_set[usize::from(value)];
@@ -74,7 +72,7 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
             _ => {}
         }
     }
-    let fill = |needed: std::ops::Range<u8>, id, joker| {
+    let fill = |needed: Range<u8>, id, joker| {
         // What bringing the joker to the run costs: nothing if it is the run's free joker;
         // it may come with the COMBINE of its run of the goal's colour; anywhere else (a
         // set, a run of another colour, this run's gap) a TAKE/PUT must move it or free it.
@@ -87,7 +85,7 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
                 2
             }
         });
-        fill_cost(needed, &in_run, &from_set, joker)
+        fill_cost(needed, in_run, &from_set, joker)
     };
     let mut best = NEVER;
     for &(id, row) in table.rows() {
@@ -107,12 +105,11 @@ pub fn lower_bound(table: &Table, goal: Piece) -> u8 {
                 high,
                 joker,
             } if color == c => {
-                if v + 1 < low {
-                    fill(v + 1..low, id, joker)
-                } else if v > high + 1 {
-                    fill(high + 1..v, id, joker)
-                } else {
+                let needed = between(v, low, high);
+                if needed.is_empty() {
                     1
+                } else {
+                    fill(needed, id, joker)
                 }
             }
             _ => NEVER,
@@ -137,11 +134,6 @@ pub fn idle_rows(table: &Table, goal: Piece) -> Vec<bool> {
     };
     let mut in_run = 0u16;
     let mut needed = 0u16;
-    let between = |a: u8, b: u8| -> u16 {
-        // Values strictly between a and b.
-        let (low, high) = (a.min(b), a.max(b));
-        (low + 1..high).fold(0, |mask, x| mask | 1 << x)
-    };
     for &(_, row) in table.rows() {
         if let Row::Run {
             color,
@@ -151,18 +143,8 @@ pub fn idle_rows(table: &Table, goal: Piece) -> Vec<bool> {
         } = row
             && color == c
         {
-            for x in low..=high {
-                if joker != Joker::Gap(x) {
-                    in_run |= 1 << x;
-                }
-            }
-            needed |= if v < low {
-                between(v, low)
-            } else if v > high {
-                between(high, v)
-            } else {
-                0
-            };
+            in_run |= plain_values(low, high, joker);
+            needed |= between(v, low, high).fold(0, |mask, x| mask | 1 << x);
         }
     }
     let wanted = needed & !in_run;
@@ -181,20 +163,37 @@ pub fn idle_rows(table: &Table, goal: Piece) -> Vec<bool> {
         .collect()
 }
 
+/// The values a run of `low..=high` holds as plain tiles, a bit per value: all but the one a
+/// gap joker stands for.
+fn plain_values(low: u8, high: u8, joker: Joker) -> u16 {
+    let all = (low..=high).fold(0u16, |mask, x| mask | 1 << x);
+    match joker {
+        Joker::Gap(x) => all & !(1 << x),
+        Joker::None | Joker::Free => all,
+    }
+}
+
+/// The values strictly between the goal's value `v` and a run of `low..=high`: what the run
+/// must be given before it can reach the goal (none if the goal is next to it or inside it).
+fn between(v: u8, low: u8, high: u8) -> Range<u8> {
+    if v < low {
+        v + 1..low
+    } else if v > high {
+        high + 1..v
+    } else {
+        v..v
+    }
+}
+
 /// The fewest actions that cover the values `needed` of the goal's colour next to a run (see
 /// the module docs), or [`NEVER`]. `joker`: what bringing the joker costs, if it is on the
 /// table (1 meaning it may come with the COMBINE that brings tiles of other runs).
-fn fill_cost(
-    needed: std::ops::Range<u8>,
-    in_run: &[bool; 16],
-    from_set: &[u8; 16],
-    joker: Option<u8>,
-) -> u8 {
+fn fill_cost(needed: Range<u8>, in_run: u16, from_set: &[u8; 16], joker: Option<u8>) -> u8 {
     let count = needed.len();
     let mut runs = 0usize;
     let mut sets: Vec<u8> = Vec::with_capacity(count);
     for x in needed {
-        if in_run[usize::from(x)] {
+        if in_run >> x & 1 == 1 {
             runs += 1;
         } else {
             sets.push(from_set[usize::from(x)]);
