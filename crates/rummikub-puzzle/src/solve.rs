@@ -168,6 +168,41 @@ struct Search {
 }
 
 impl Search {
+    /// The preferred shortest answer from `table` (see [`solve`]).
+    fn run(&mut self, table: &Table) -> Result<Vec<Action>, NoSolution> {
+        let goal = self.goal;
+        if !table.rows().iter().any(|(_, row)| row.matches(goal)) {
+            return Err(NoSolution::NoRowForGoal(goal));
+        }
+        let need = lower_bound(table, goal);
+        if need == NEVER {
+            return Err(NoSolution::Unreachable(goal));
+        }
+        // Shorter budgets fail at the first state.
+        for budget in need..=MAX_ACTIONS {
+            match self.reachable(table, budget) {
+                Ok(true) => {
+                    // The length is proved; choosing among its answers must not hit the limit.
+                    self.limit = usize::MAX;
+                    return Ok(self
+                        .preferred(table, budget)
+                        .expect("a reachable budget has a sequence"));
+                }
+                Ok(false) => {}
+                Err(()) => {
+                    return Err(NoSolution::SearchLimit {
+                        states: self.states,
+                        tried: budget - 1,
+                    });
+                }
+            }
+        }
+        Err(NoSolution::TooLong {
+            goal,
+            limit: MAX_ACTIONS,
+        })
+    }
+
     /// Whether the goal can be placed from `table` within `budget` actions.
     fn reachable(&mut self, table: &Table, budget: u8) -> Result<bool, ()> {
         let need = lower_bound(table, self.goal);
@@ -325,45 +360,4 @@ pub fn solve_counting(table: &Table, goal: Piece) -> (Result<Vec<Action>, NoSolu
     };
     let result = search.run(table);
     (result, search.states)
-}
-
-impl Search {
-    fn run(&mut self, table: &Table) -> Result<Vec<Action>, NoSolution> {
-        let goal = self.goal;
-        let can_ever = table.rows().iter().any(|(_, row)| match (*row, goal) {
-            (Row::Run { color, .. }, Piece::Plain { color: c, .. }) => color == c,
-            (Row::Set { value, .. }, Piece::Plain { value: v, .. }) => value == v,
-            (_, Piece::Joker) => true,
-        });
-        if !can_ever {
-            return Err(NoSolution::NoRowForGoal(goal));
-        }
-        let need = lower_bound(table, goal);
-        if need == NEVER {
-            return Err(NoSolution::Unreachable(goal));
-        }
-        // Shorter budgets fail at the first state.
-        for budget in need..=MAX_ACTIONS {
-            match self.reachable(table, budget) {
-                Ok(true) => {
-                    // The length is proved; choosing among its answers must not hit the limit.
-                    self.limit = usize::MAX;
-                    return Ok(self
-                        .preferred(table, budget)
-                        .expect("a reachable budget has a sequence"));
-                }
-                Ok(false) => {}
-                Err(()) => {
-                    return Err(NoSolution::SearchLimit {
-                        states: self.states,
-                        tried: budget - 1,
-                    });
-                }
-            }
-        }
-        Err(NoSolution::TooLong {
-            goal,
-            limit: MAX_ACTIONS,
-        })
-    }
 }
