@@ -1,106 +1,78 @@
-//! Speed of the legality check: a full double-18 set (190 tiles) and 20,000 tiles, legal and
-//! with the first illegal tile near the end (which takes a binary search over prefixes).
+//! Speed of the legality check: a full double-18 set (190 tiles) and a double-199 set (20,100
+//! tiles), each in a random legal order and in an order that plays a tile both of whose
+//! numbers are open whenever it can (the orders that make a search over choices explode);
+//! and the latter made illegal by the note's trap hung on its end, so that its last tile
+//! cannot be attached though every number it holds was played.
 //!
 //! `cargo bench -p fiveup --bench check`.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 
-use fiveup::{Domino, check};
+use common::{dominoes, legal_game, open_ends, trap};
+use fiveup::{Domino, Verdict, check};
 
-/// A legal game using every tile of a double-`top` set that can be reached: each tile hangs on
-/// a random open end (a random tile among those having that number).
-fn legal_game(top: u64, seed: u64) -> Vec<Domino> {
-    let mut state = seed | 1;
-    let mut next = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
-    let n = top as usize + 1;
-    // Per number: the unused tiles holding it (each tile listed under both numbers).
-    let mut unused: Vec<Vec<(u64, u64)>> = vec![Vec::new(); n];
-    for a in 0..=top {
-        for b in a..=top {
-            unused[a as usize].push((a, b));
-            if a != b {
-                unused[b as usize].push((a, b));
-            }
-        }
-    }
-    let mut used = std::collections::HashSet::new();
-    let mut open: Vec<u64> = vec![0; 4];
-    let mut game = vec![Domino::new(0, 0)];
-    used.insert((0, 0));
-    while !open.is_empty() {
-        let at = next(open.len());
-        let v = open[at] as usize;
-        while let Some(&tile) = unused[v].last() {
-            if used.contains(&tile) {
-                unused[v].pop();
-            } else {
-                break;
-            }
-        }
-        if unused[v].is_empty() {
-            open.swap_remove(at);
-            continue;
-        }
-        let pick = next(unused[v].len());
-        let (a, b) = unused[v].swap_remove(pick);
-        if used.contains(&(a, b)) {
-            continue;
-        }
-        used.insert((a, b));
-        open.swap_remove(at);
-        let other = if a as usize == v { b } else { a };
-        if a == b {
-            open.extend([a; 3]);
-        } else {
-            open.push(other);
-        }
-        game.push(if next(2) == 0 {
-            Domino::new(a, b)
-        } else {
-            Domino::new(b, a)
-        });
-    }
-    game
+/// The game of a double-`top` set (in a random or the ambiguous order).
+fn game(top: u32, ambiguous: bool) -> Vec<Domino> {
+    dominoes(&legal_game(top, usize::MAX, ambiguous, 7))
 }
 
-/// The legal game with one tile moved from its place to the end, after a tile it needed: the
-/// first illegal tile is found late.
-fn broken_game(top: u64, seed: u64) -> Vec<Domino> {
-    let mut game = legal_game(top, seed);
-    let n = game.len();
-    // The last tile goes to the front of the second half: it probably needs an end that is
-    // not open yet.
-    let last = game.pop().unwrap();
-    game.insert(n / 2, last);
+/// The ambiguous order of a double-`top` set, cut 7 tiles short of `tiles`, then the trap.
+fn broken(top: u32, tiles: usize) -> Vec<Domino> {
+    let mut game = legal_game(top, tiles - 7, true, 7);
+    let Verdict::Legal(layout) = check(&dominoes(&game)) else {
+        unreachable!("generated games are legal")
+    };
+    let (v, _) = open_ends(&game, &layout)[0];
+    game.extend(trap(v, top));
+    let game = dominoes(&game);
+    assert_eq!(
+        check(&game),
+        Verdict::Unattachable {
+            position: game.len() - 1
+        }
+    );
     game
 }
 
 #[divan::bench(args = [18, 199])]
-fn legal(bencher: divan::Bencher, top: u64) {
-    let game = legal_game(top, 7);
+fn random_order(bencher: divan::Bencher, top: u32) {
+    let game = game(top, false);
     assert!(check(&game).is_legal());
     bencher.bench(|| check(black_box(&game)));
 }
 
 #[divan::bench(args = [18, 199])]
-fn illegal(bencher: divan::Bencher, top: u64) {
-    let game = broken_game(top, 7);
+fn ambiguous_order(bencher: divan::Bencher, top: u32) {
+    let game = game(top, true);
+    assert!(check(&game).is_legal());
+    bencher.bench(|| check(black_box(&game)));
+}
+
+#[divan::bench(args = [(18, 190), (199, 20_000)])]
+fn trap_at_the_end(bencher: divan::Bencher, (top, tiles): (u32, usize)) {
+    let game = broken(top, tiles);
     bencher.bench(|| check(black_box(&game)));
 }
 
 fn main() {
     for top in [18, 199] {
-        let game = legal_game(top, 7);
-        let broken = broken_game(top, 7);
+        for ambiguous in [false, true] {
+            let order = if ambiguous { "ambiguous" } else { "random" };
+            println!(
+                "double-{top}, {order} order: {} tiles",
+                game(top, ambiguous).len()
+            );
+        }
+    }
+    for (top, tiles) in [(18, 190), (199, 20_000)] {
+        let game = broken(top, tiles);
         println!(
-            "double-{top}: {} tiles, broken: {:?}",
+            "double-{top} with the trap: {} tiles, {}",
             game.len(),
-            check(&broken).reason(&broken)
+            check(&game).reason(&game).unwrap()
         );
     }
     divan::main();

@@ -10,28 +10,38 @@
 //!
 //! How it is decided. What matters is how many ends of each number are open. A later
 //! non-double `a-b` either moves one open end from `a` to `b` (attached at `a`) or from `b` to
-//! `a`; a double `d-d` needs an open `d` and adds two. Take "attached at the second number" as
-//! the baseline for every non-double and let `x_j = 1` mean tile `j` is turned round: then the
-//! open `v` ends after any step are a fixed count plus twice (turned-round tiles into `v` minus
-//! those out of `v`). "Never fewer than 0 open, and at least 1 just before a double" becomes a
-//! lower bound on that difference after each step touching `v`. Each value's steps form a
-//! chain whose flow is that difference (shifted to be non-negative), each turned-round tile a
-//! unit of flow from its first number's chain to its second's, and the game is legal exactly
-//! when this network has a feasible flow, which one maximum flow decides. The network's matrix
-//! is totally unimodular, so the flow is integral: a real choice of orientations, which a
-//! replay turns into a witness layout.
+//! `a`; a double `d-d` needs an open `d` and adds two. Take one orientation as the baseline
+//! for every non-double and let `x_j = 1` mean tile `j` is turned round: then the open `v`
+//! ends after any step are a fixed count plus twice (turned-round tiles into `v` minus those
+//! out of `v`). "Never fewer than 0 open, and at least 1 just before a double" becomes a lower
+//! bound on that difference after each step touching `v`. Each number's steps form a chain
+//! whose flow is that difference, each turned-round tile a unit of flow from one number's
+//! chain to the other's, and the game is legal exactly when this network has a feasible flow
+//! (the note's formulation). The network's matrix is totally unimodular, so a feasible flow is
+//! integral: a real choice of orientations, which a replay turns into a witness layout.
 //!
-//! The first illegal tile: a tile that repeats an earlier one, or the shortest prefix with no
-//! legal history. Legality of prefixes is monotone (a legal game's prefixes are legal), so a
-//! binary search over prefix lengths finds it with a logarithmic number of flows.
+//! The flow is built tile by tile rather than once (Ford and Fulkerson's method, one unit at
+//! a time). The tiles so far always have a legal history, kept as the chains' counts. A new
+//! tile is attached at an open end of one of its numbers if there is one (when both are open,
+//! at the number with more open ends, or else at the one needed later). If neither is open, an
+//! augmenting path in the residual network turns earlier tiles round so that one of them is:
+//! flow theory says such a path exists exactly when some legal history of the tiles so far
+//! leaves one of the numbers open. If it does not, the tile is the first that breaks the game,
+//! and every tile before it has a legal history: the shortest illegal prefix, found without
+//! any search over prefixes. Legal prefixes are found with no search at all most of the time;
+//! the path search visits the latest nodes first (a binary heap), since a path that turns
+//! recent tiles round is short and must spare open ends over a short stretch only.
+//!
+//! Each search visits every node at most once, so a game of `n` tiles takes at most
+//! `O(n^2 log n)` time and `O(n)` memory; in practice a search visits a handful of nodes (the
+//! benchmark's figures are in the crate README).
 
-use std::collections::VecDeque;
+use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
 
 use rustc_hash::FxHashMap;
 
 use crate::domino::{Domino, Number};
-use crate::flow::{Bounded, UNLIMITED};
 
 /// The verdict on a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +130,221 @@ impl fmt::Display for Layout {
     }
 }
 
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// One step of one number's chain: the open ends of that number just after a tile touching it
+/// was played.
+#[derive(Debug, Clone)]
+struct Node {
+    /// Open ends of this number after the step.
+    count: i32,
+    /// The fewest allowed: 3 after a double (it needed an open end, and adds two), else 0.
+    floor: i32,
+    /// The same number's previous and next steps.
+    prev: u32,
+    next: u32,
+    /// The node of the tile's other number, for a non-double after the first tile.
+    partner: u32,
+    /// Whether the tile covers an end of this node's number (and opens its partner's).
+    covers: bool,
+    /// The search that last reached this node, and the node its path continues to.
+    seen: u32,
+    toward: u32,
+}
+
+/// A legal history of the tiles played so far, kept as one chain of nodes per number; each
+/// new tile is attached at an open end if there is one, else the history is repaired along an
+/// augmenting path first.
+struct History {
+    nodes: Vec<Node>,
+    /// Per number: its latest node.
+    last: Vec<u32>,
+    /// Per tile: the node of its first and of its second number (the same for a double).
+    tile_nodes: Vec<(u32, u32)>,
+    /// Per tile: the position of the next tile holding its first, and its second, number.
+    next_use: Vec<(u32, u32)>,
+    searches: u32,
+    stack: BinaryHeap<u32>,
+}
+
+impl History {
+    fn new(game: &Game) -> History {
+        let mut next_use = vec![(NONE, NONE); game.tiles.len()];
+        let mut upcoming = vec![NONE; game.values];
+        for (at, &(a, b)) in game.tiles.iter().enumerate().rev() {
+            next_use[at] = (upcoming[a as usize], upcoming[b as usize]);
+            upcoming[a as usize] = at as u32;
+            upcoming[b as usize] = at as u32;
+        }
+        History {
+            nodes: Vec::with_capacity(2 * game.tiles.len()),
+            last: vec![NONE; game.values],
+            tile_nodes: Vec::with_capacity(game.tiles.len()),
+            next_use,
+            searches: 0,
+            stack: BinaryHeap::new(),
+        }
+    }
+
+    /// The open ends of number `v` now.
+    fn open(&self, v: u32) -> i32 {
+        match self.last[v as usize] {
+            NONE => 0,
+            node => self.nodes[node as usize].count,
+        }
+    }
+
+    /// Appends a step of number `v` that changes its open ends by `change`.
+    fn step(&mut self, v: u32, change: i32, floor: i32) -> u32 {
+        let id = self.nodes.len() as u32;
+        let prev = self.last[v as usize];
+        let count = self.open(v) + change;
+        if prev != NONE {
+            self.nodes[prev as usize].next = id;
+        }
+        self.nodes.push(Node {
+            count,
+            floor,
+            prev,
+            next: NONE,
+            partner: NONE,
+            covers: false,
+            seen: 0,
+            toward: NONE,
+        });
+        self.last[v as usize] = id;
+        id
+    }
+
+    /// Plays tile `at`, `(a, b)`, if some legal history of the tiles before it leaves an end
+    /// open to attach it; `false` if none does.
+    fn play(&mut self, at: usize, (a, b): (u32, u32)) -> bool {
+        if at == 0 {
+            let nodes = if a == b {
+                let node = self.step(a, 4, 0);
+                (node, node)
+            } else {
+                (self.step(a, 1, 0), self.step(b, 1, 0))
+            };
+            self.tile_nodes.push(nodes);
+            return true;
+        }
+        if a == b {
+            if self.open(a) == 0 && self.augment([self.last[a as usize], NONE]).is_none() {
+                return false;
+            }
+            let node = self.step(a, 2, 3);
+            self.tile_nodes.push((node, node));
+            return true;
+        }
+        let (open_a, open_b) = (self.open(a), self.open(b));
+        let cover_a = if open_a > 0 && open_b > 0 {
+            // Keep the number with fewer open ends, or else the one needed sooner.
+            let (soon_a, soon_b) = self.next_use[at];
+            open_a > open_b || (open_a == open_b && soon_a >= soon_b)
+        } else if open_a > 0 || open_b > 0 {
+            open_a > 0
+        } else {
+            match self.augment([self.last[a as usize], self.last[b as usize]]) {
+                None => return false,
+                Some(root) => root == self.last[a as usize],
+            }
+        };
+        let (node_a, node_b) = if cover_a {
+            (self.step(a, -1, 0), self.step(b, 1, 0))
+        } else {
+            (self.step(a, 1, 0), self.step(b, -1, 0))
+        };
+        self.nodes[node_a as usize].partner = node_b;
+        self.nodes[node_b as usize].partner = node_a;
+        self.nodes[node_a as usize].covers = cover_a;
+        self.nodes[node_b as usize].covers = !cover_a;
+        self.tile_nodes.push((node_a, node_b));
+        true
+    }
+
+    /// Gives one of the `roots` (latest nodes with no open end, or `NONE`) two more open ends by turning
+    /// round earlier tiles, keeping the history legal; returns that root, or `None` if no
+    /// legal history of the tiles so far can.
+    ///
+    /// This is an augmenting path in the residual network of the flow formulation, searched
+    /// backwards from the roots. A node's count can rise if an earlier node of its number
+    /// rises (the path goes on to `prev`), or if its tile covers its number and can be turned
+    /// round (on to `partner`, whose count then falls); it can fall by two if it has two to
+    /// spare, and then so must the next node of its number (on to `next`), or, for the latest
+    /// node, nothing else: the path is found.
+    fn augment(&mut self, roots: [u32; 2]) -> Option<u32> {
+        self.searches += 1;
+        let search = self.searches;
+        self.stack.clear();
+        for root in roots.into_iter().filter(|&root| root != NONE) {
+            let node = &mut self.nodes[root as usize];
+            node.seen = search;
+            node.toward = NONE;
+            self.stack.push(root);
+        }
+        while let Some(y) = self.stack.pop() {
+            let node = &self.nodes[y as usize];
+            let spare = node.count - 2 >= node.floor && !roots.contains(&y);
+            if spare && node.next == NONE {
+                return Some(self.apply(y));
+            }
+            let mut candidates = [NONE; 3];
+            candidates[0] = node.prev;
+            if node.covers {
+                candidates[1] = node.partner;
+            }
+            if spare {
+                candidates[2] = node.next;
+            }
+            for x in candidates {
+                if x == NONE || self.nodes[x as usize].seen == search {
+                    continue;
+                }
+                let next = &mut self.nodes[x as usize];
+                next.seen = search;
+                next.toward = y;
+                self.stack.push(x);
+            }
+        }
+        None
+    }
+
+    /// Changes the history along the path found from `start`, a latest node with two ends to
+    /// spare; returns the root it ends at.
+    fn apply(&mut self, start: u32) -> u32 {
+        self.nodes[start as usize].count -= 2;
+        let mut u = start;
+        loop {
+            let w = self.nodes[u as usize].toward;
+            if w == NONE {
+                self.nodes[u as usize].count += 2;
+                return u;
+            }
+            let (uu, ww) = (u as usize, w as usize);
+            if self.nodes[ww].next == u {
+                self.nodes[ww].count -= 2;
+            } else if self.nodes[ww].prev == u {
+                self.nodes[uu].count += 2;
+            } else {
+                // Turned round: the tile now covers `u`'s number and opens `w`'s.
+                self.nodes[ww].covers = false;
+                self.nodes[uu].covers = true;
+            }
+            u = w;
+        }
+    }
+
+    /// How each tile is played: `true` if it covers an end of its first number.
+    fn orientations(&self) -> Vec<bool> {
+        self.tile_nodes
+            .iter()
+            .map(|&(first, _)| self.nodes[first as usize].covers)
+            .collect()
+    }
+}
+
 /// The game with numbers replaced by small ids.
 struct Game {
     /// Per tile: its two numbers' ids, as written.
@@ -143,144 +368,23 @@ impl Game {
             values: ids.len(),
         }
     }
-
-    /// Whether the first `length` tiles can be played legally; with `orient`, how a legal
-    /// play turns each tile (`true`: attached at its first number, opening its second).
-    fn playable(&self, length: usize, orient: Option<&mut Vec<bool>>) -> bool {
-        const SOURCE: usize = 0;
-        const SINK: usize = 1;
-        const NONE: usize = usize::MAX;
-        let tiles = &self.tiles[..length];
-        let Some(&(a, b)) = tiles.first() else {
-            if let Some(orient) = orient {
-                orient.clear();
-            }
-            return true;
-        };
-        // Baseline counts of open ends: the first tile, then every later non-double attached
-        // at its second number (moving an end from its second number to its first), every
-        // double adding two.
-        let mut base = vec![0i64; self.values];
-        if a == b {
-            base[a as usize] = 4;
-        } else {
-            base[a as usize] = 1;
-            base[b as usize] = 1;
-        }
-        // Per value: how many later tiles may move an end out of it, so its chain's flow
-        // (shift + turned-round tiles in - out) is never negative.
-        let mut shift = vec![0i64; self.values];
-        for &(a, b) in &tiles[1..] {
-            if a != b {
-                shift[a as usize] += 1;
-            }
-        }
-        let mut network = Bounded::new(2);
-        // Per node: the least flow on the chain arc leaving it.
-        let mut lower: Vec<i64> = vec![0, 0];
-        let mut latest = vec![NONE; self.values];
-        let mut tile_arcs: Vec<usize> = Vec::with_capacity(length);
-        // A step touching `v`: a new node on its chain, after its previous step's node.
-        let mut advance = |network: &mut Bounded, lower: &mut Vec<i64>, v: usize| -> usize {
-            let node = network.add_node();
-            lower.push(0);
-            match latest[v] {
-                NONE => network.add_arc(SOURCE, node, shift[v], shift[v]),
-                previous => network.add_arc(previous, node, lower[previous], UNLIMITED),
-            };
-            latest[v] = node;
-            node
-        };
-        for &(a, b) in &tiles[1..] {
-            let (a, b) = (a as usize, b as usize);
-            if a == b {
-                let node = advance(&mut network, &mut lower, a);
-                base[a] += 2;
-                // At least one open end before the double, so at least three after it.
-                lower[node] = need(3 - base[a], shift[a]);
-                tile_arcs.push(NONE);
-            } else {
-                let node_a = advance(&mut network, &mut lower, a);
-                let node_b = advance(&mut network, &mut lower, b);
-                tile_arcs.push(network.add_arc(node_a, node_b, 0, 1));
-                base[a] += 1;
-                base[b] -= 1;
-                lower[node_a] = need(-base[a], shift[a]);
-                lower[node_b] = need(-base[b], shift[b]);
-            }
-        }
-        for &node in latest.iter().filter(|&&node| node != NONE) {
-            network.add_arc(node, SINK, lower[node], UNLIMITED);
-        }
-        network.add_arc(SINK, SOURCE, 0, UNLIMITED);
-        if !network.feasible() {
-            return false;
-        }
-        if let Some(orient) = orient {
-            orient.clear();
-            orient.push(false);
-            orient.extend(
-                tile_arcs
-                    .iter()
-                    .map(|&arc| arc != NONE && network.flow(arc) == 1),
-            );
-        }
-        true
-    }
-}
-
-/// The least flow on a chain arc for a count of at least the baseline's `shortfall` more:
-/// twice the turned-round difference must cover it.
-fn need(shortfall: i64, shift: i64) -> i64 {
-    (shift + (shortfall + 1).div_euclid(2)).max(0)
 }
 
 /// Decides whether `tiles`, in the order given, is a legal game of Five Up.
 pub fn check(tiles: &[Domino]) -> Verdict {
     let game = Game::new(tiles);
-    // The first repeated tile ends the search: only the tiles before it can be judged.
     let mut seen: FxHashMap<(u32, u32), usize> = FxHashMap::default();
-    let mut repeat = None;
+    let mut history = History::new(&game);
     for (at, &(a, b)) in game.tiles.iter().enumerate() {
         if let Some(&first) = seen.get(&(a.min(b), a.max(b))) {
-            repeat = Some((first, at));
-            break;
+            return Verdict::Repeated { first, second: at };
         }
         seen.insert((a.min(b), a.max(b)), at);
-    }
-    let mut judged = repeat.map_or(tiles.len(), |(_, second)| second);
-    // A tile neither of whose numbers was ever on the table can never be attached.
-    let mut opened = vec![false; game.values];
-    let mut known_bad = None;
-    for (at, &(a, b)) in game.tiles[..judged].iter().enumerate() {
-        if at > 0 && !opened[a as usize] && !opened[b as usize] {
-            known_bad = Some(at);
-            break;
-        }
-        opened[a as usize] = true;
-        opened[b as usize] = true;
-    }
-    if let Some(at) = known_bad {
-        judged = at + 1;
-    }
-    let mut orient = Vec::new();
-    if known_bad.is_none() && game.playable(judged, Some(&mut orient)) {
-        return match repeat {
-            Some((first, second)) => Verdict::Repeated { first, second },
-            None => Verdict::Legal(layout(&game, tiles, &orient)),
-        };
-    }
-    // The shortest unplayable prefix: `low` tiles are playable, `high` are not.
-    let (mut low, mut high) = (1, judged);
-    while high - low > 1 {
-        let middle = low + (high - low) / 2;
-        if game.playable(middle, None) {
-            low = middle;
-        } else {
-            high = middle;
+        if !history.play(at, (a, b)) {
+            return Verdict::Unattachable { position: at };
         }
     }
-    Verdict::Unattachable { position: high - 1 }
+    Verdict::Legal(layout(&game, tiles, &history.orientations()))
 }
 
 /// Replays a legal game with the orientations found, hanging each tile on the oldest open end
@@ -299,7 +403,6 @@ fn layout(game: &Game, tiles: &[Domino], orient: &[bool]) -> Layout {
             parents.push(None);
             continue;
         }
-        // Turned round: attached at the first number.
         let (covered, opened, number) = if orient[at] {
             (a, b, &tiles[at].first)
         } else {
@@ -307,7 +410,7 @@ fn layout(game: &Game, tiles: &[Domino], orient: &[bool]) -> Layout {
         };
         let parent = open[covered]
             .pop_front()
-            .expect("a feasible flow keeps an end open for every tile");
+            .expect("a legal history keeps an end open for every tile");
         if a == b {
             open[a].extend(std::iter::repeat_n(at, 3));
         } else {

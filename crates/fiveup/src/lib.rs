@@ -4,7 +4,6 @@
 
 pub mod check;
 pub mod domino;
-mod flow;
 pub mod notation;
 
 pub use check::{Attachment, Layout, Verdict, check};

@@ -1,28 +1,32 @@
-//! The flow checker against a slow, obviously-correct reference: play the tiles one by one,
-//! keeping every reachable multiset of open ends.
+//! The checker against a slow, obviously-correct reference on small games (play the tiles one
+//! by one, keeping every reachable multiset of open ends), and against the note's one-shot
+//! flow formulation on games too long for it.
+
+mod common;
 
 use std::collections::HashSet;
 
-use fiveup::{Domino, Verdict, check};
+use common::{dominoes, legal_game, verdict_by_flow};
+use fiveup::{Verdict, check};
 use proptest::prelude::*;
 
 /// Open ends: a count per number 0..=N.
-type Ends = Vec<u8>;
+type Ends = Vec<u32>;
 
 /// The reference verdict: tile by tile, every multiset of open ends some legal history
 /// reaches; the first tile that repeats an earlier one or leaves no multiset is the answer.
-fn reference(tiles: &[(u8, u8)], numbers: usize) -> Result<(), (bool, usize, usize)> {
+fn reference(tiles: &[(u32, u32)], numbers: usize) -> Result<(), (bool, usize, usize)> {
     let mut states: HashSet<Ends> = HashSet::new();
-    let mut seen: Vec<(u8, u8)> = Vec::new();
+    let mut seen: Vec<(u32, u32)> = Vec::new();
     for (at, &(a, b)) in tiles.iter().enumerate() {
         let key = (a.min(b), a.max(b));
         if let Some(first) = seen.iter().position(|&k| k == key) {
             return Err((true, first, at));
         }
         seen.push(key);
-        let (a, b) = (usize::from(a), usize::from(b));
+        let (a, b) = (a as usize, b as usize);
         if at == 0 {
-            let mut ends = vec![0u8; numbers];
+            let mut ends = vec![0u32; numbers];
             if a == b {
                 ends[a] = 4;
             } else {
@@ -62,18 +66,18 @@ fn reference(tiles: &[(u8, u8)], numbers: usize) -> Result<(), (bool, usize, usi
 /// Checks a witness layout: every tile after the first hangs on an earlier tile's open end of
 /// the number it names, which the tile has too; a non-double offers each of its two ends
 /// once (one of them covered if it was attached), a double four (three if attached).
-fn layout_is_valid(tiles: &[(u8, u8)], verdict: &Verdict) -> bool {
+fn layout_is_valid(tiles: &[(u32, u32)], verdict: &Verdict) -> bool {
     let Verdict::Legal(layout) = verdict else {
         return false;
     };
     // Per tile: the numbers of its ends still free.
-    let mut free: Vec<Vec<u8>> = Vec::new();
+    let mut free: Vec<Vec<u32>> = Vec::new();
     for (at, (&(a, b), attachment)) in tiles.iter().zip(layout.attachments()).enumerate() {
         let mut ends = if a == b { vec![a; 4] } else { vec![a, b] };
         match attachment {
             None if at == 0 => {}
             Some(attachment) if attachment.parent < at => {
-                let number = attachment.number.to_u64().unwrap() as u8;
+                let number = attachment.number.to_u64().unwrap() as u32;
                 let Some(slot) = free[attachment.parent].iter().position(|&n| n == number) else {
                     return false;
                 };
@@ -90,55 +94,7 @@ fn layout_is_valid(tiles: &[(u8, u8)], verdict: &Verdict) -> bool {
     true
 }
 
-fn dominoes(tiles: &[(u8, u8)]) -> Vec<Domino> {
-    tiles
-        .iter()
-        .map(|&(a, b)| Domino::new(u64::from(a), u64::from(b)))
-        .collect()
-}
-
-/// A random legal game from a double-`top` set: each tile hangs on a random open end.
-fn random_game(seed: u64, top: u8, length: usize) -> Vec<(u8, u8)> {
-    let mut state = seed | 1;
-    let mut next = move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
-    let mut unused: Vec<(u8, u8)> = (0..=top)
-        .flat_map(|a| (a..=top).map(move |b| (a, b)))
-        .collect();
-    let mut open: Vec<u8> = Vec::new();
-    let mut game = Vec::new();
-    while game.len() < length && !unused.is_empty() {
-        if game.is_empty() {
-            let (a, b) = unused.swap_remove(next(unused.len()));
-            open.extend(if a == b { vec![a; 4] } else { vec![a, b] });
-            game.push(if next(2) == 0 { (a, b) } else { (b, a) });
-            continue;
-        }
-        let playable: Vec<usize> = (0..unused.len())
-            .filter(|&i| open.contains(&unused[i].0) || open.contains(&unused[i].1))
-            .collect();
-        if playable.is_empty() {
-            break;
-        }
-        let (a, b) = unused.swap_remove(playable[next(playable.len())]);
-        let choices: Vec<u8> = [a, b].into_iter().filter(|n| open.contains(n)).collect();
-        let cover = choices[next(choices.len())];
-        open.remove(open.iter().position(|&n| n == cover).unwrap());
-        if a == b {
-            open.extend([a; 3]);
-        } else {
-            open.push(if cover == a { b } else { a });
-        }
-        game.push(if next(2) == 0 { (a, b) } else { (b, a) });
-    }
-    game
-}
-
-fn agree(tiles: &[(u8, u8)], numbers: usize) -> Result<(), TestCaseError> {
+fn agree(tiles: &[(u32, u32)], numbers: usize) -> Result<(), TestCaseError> {
     let verdict = check(&dominoes(tiles));
     match reference(tiles, numbers) {
         Ok(()) => prop_assert!(layout_is_valid(tiles, &verdict), "{tiles:?}: {verdict:?}"),
@@ -152,53 +108,96 @@ fn agree(tiles: &[(u8, u8)], numbers: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The checker against the one-shot flow method: the same verdict, and a valid layout when
+/// legal.
+fn agree_with_flow(tiles: &[(u32, u32)]) -> Result<(), TestCaseError> {
+    let verdict = check(&dominoes(tiles));
+    match verdict_by_flow(tiles) {
+        Verdict::Unattachable {
+            position: usize::MAX,
+        } => {
+            prop_assert!(layout_is_valid(tiles, &verdict), "{tiles:?}: {verdict:?}")
+        }
+        expected => prop_assert_eq!(verdict, expected, "{:?}", tiles),
+    }
+    Ok(())
+}
+
+/// A tile of a double-`top` set from two arbitrary numbers.
+fn tile(top: u32, a: u32, b: u32) -> (u32, u32) {
+    (a % (top + 1), b % (top + 1))
+}
+
+/// `PROPTEST_CASES` cases, or `default`.
+fn cases(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok());
+    ProptestConfig::with_cases(cases.unwrap_or(default))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
-    ))]
+    #![proptest_config(cases(2000))]
 
     #[test]
-    fn random_legal_games(seed in any::<u64>(), top in 1u8..7, length in 1usize..20) {
-        let game = random_game(seed, top, length);
-        prop_assert!(reference(&game, usize::from(top) + 1).is_ok());
-        agree(&game, usize::from(top) + 1)?;
+    fn random_legal_games(seed: u64, top in 1u32..7, length in 1usize..20, ambiguous: bool) {
+        let game = legal_game(top, length, ambiguous, seed);
+        prop_assert!(reference(&game, top as usize + 1).is_ok());
+        agree(&game, top as usize + 1)?;
     }
 
     #[test]
-    fn swapped_tiles(seed in any::<u64>(), top in 1u8..7, length in 2usize..20, i in any::<usize>(), j in any::<usize>()) {
-        let mut game = random_game(seed, top, length);
+    fn swapped_tiles(seed: u64, top in 1u32..7, length in 2usize..20, ambiguous: bool, i: usize, j: usize) {
+        let mut game = legal_game(top, length, ambiguous, seed);
         let n = game.len();
         game.swap(i % n, j % n);
-        agree(&game, usize::from(top) + 1)?;
+        agree(&game, top as usize + 1)?;
     }
 
     #[test]
-    fn an_extra_tile(seed in any::<u64>(), top in 1u8..7, length in 1usize..20, at in any::<usize>(), a in 0u8..7, b in 0u8..7) {
-        let mut game = random_game(seed, top, length);
+    fn an_extra_tile(seed: u64, top in 1u32..7, length in 1usize..20, ambiguous: bool, at: usize, a: u32, b: u32) {
+        let mut game = legal_game(top, length, ambiguous, seed);
         let at = at % (game.len() + 1);
-        game.insert(at, (a.min(top), b.min(top)));
-        agree(&game, usize::from(top) + 1)?;
+        game.insert(at, tile(top, a, b));
+        agree(&game, top as usize + 1)?;
     }
 
     #[test]
-    fn a_repeated_tile(seed in any::<u64>(), top in 1u8..7, length in 1usize..20, from in any::<usize>(), at in any::<usize>(), turn: bool) {
-        let mut game = random_game(seed, top, length);
+    fn a_repeated_tile(seed: u64, top in 1u32..7, length in 1usize..20, ambiguous: bool, from: usize, at: usize, turn: bool) {
+        let mut game = legal_game(top, length, ambiguous, seed);
         let (a, b) = game[from % game.len()];
         let at = at % (game.len() + 1);
         game.insert(at, if turn { (b, a) } else { (a, b) });
-        agree(&game, usize::from(top) + 1)?;
+        agree(&game, top as usize + 1)?;
     }
 
     #[test]
-    fn shuffled_games(seed in any::<u64>(), top in 1u8..5, length in 1usize..14, order in any::<u64>()) {
-        let mut game = random_game(seed, top, length);
-        let mut state = order | 1;
+    fn shuffled_games(seed: u64, top in 1u32..5, length in 1usize..14, order: u64) {
+        let mut game = legal_game(top, length, true, seed);
+        let mut next = common::random(order);
         for i in (1..game.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.swap(i, (state % (i as u64 + 1)) as usize);
+            game.swap(i, next(i + 1));
         }
-        agree(&game, usize::from(top) + 1)?;
+        agree(&game, top as usize + 1)?;
+    }
+}
+
+proptest! {
+    // Each case runs up to ten maximum flows on a network of up to 1,000 nodes.
+    #![proptest_config(cases(200))]
+
+    /// Long games: every tile of a double-`top` set that a random game reaches, mutated.
+    #[test]
+    fn long_games_against_the_flow(seed: u64, top in 6u32..30, ambiguous: bool, mutation in 0u8..4, i: usize, j: usize, a: u32, b: u32) {
+        let mut game = legal_game(top, usize::MAX, ambiguous, seed);
+        let n = game.len();
+        match mutation {
+            0 => {}
+            1 => game.swap(i % n, j % n),
+            2 => game.insert(i % (n + 1), tile(top + 1, a, b)),
+            _ => {
+                let moved = game.remove(i % n);
+                game.insert(j % n, moved);
+            }
+        }
+        agree_with_flow(&game)?;
     }
 }
