@@ -22,6 +22,10 @@ pub struct Game {
 /// Every game crate whose fixtures `verify` runs.
 pub const GAMES: &[Game] = &[
     Game {
+        name: "fiveup",
+        run_fixture: fiveup::run_fixture,
+    },
+    Game {
         name: "rummikub",
         run_fixture: rummikub::run_fixture,
     },

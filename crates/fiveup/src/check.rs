@@ -37,11 +37,11 @@
 //! benchmark's figures are in the crate README).
 
 use std::collections::{BinaryHeap, VecDeque};
-use std::fmt;
 
 use rustc_hash::FxHashMap;
 
 use crate::domino::{Domino, Number};
+use crate::layout::{Attachment, Layout, Side};
 
 /// The verdict on a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,41 +92,6 @@ impl Verdict {
                 ))
             }
         }
-    }
-}
-
-/// Where each tile of a legal game hangs: for every tile after the first, the earlier tile and
-/// the number of the end it is attached to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Layout {
-    parents: Vec<Option<Attachment>>,
-}
-
-/// A tile's place in a layout.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attachment {
-    /// The earlier tile it hangs on (0-based position).
-    pub parent: usize,
-    /// The number of the end it covers (on both tiles).
-    pub number: Number,
-}
-
-impl Layout {
-    /// Per tile in play order: where it hangs (`None` for the first tile).
-    pub fn attachments(&self) -> &[Option<Attachment>] {
-        &self.parents
-    }
-}
-
-impl fmt::Display for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (at, attachment) in self.parents.iter().enumerate() {
-            match attachment {
-                None => writeln!(f, "{}: first", at + 1)?,
-                Some(a) => writeln!(f, "{}: on {} at {}", at + 1, a.parent + 1, a.number)?,
-            }
-        }
-        Ok(())
     }
 }
 
@@ -388,38 +353,43 @@ pub fn check(tiles: &[Domino]) -> Verdict {
 }
 
 /// Replays a legal game with the orientations found, hanging each tile on the oldest open end
-/// of its number.
+/// of the number it covers (a double's long sides before its short ends).
 fn layout(game: &Game, tiles: &[Domino], orient: &[bool]) -> Layout {
-    let mut open: Vec<VecDeque<usize>> = vec![VecDeque::new(); game.values];
-    let mut parents = Vec::with_capacity(tiles.len());
+    let mut open: Vec<VecDeque<(usize, Side)>> = vec![VecDeque::new(); game.values];
+    let mut attachments = Vec::with_capacity(tiles.len());
     for (at, &(a, b)) in game.tiles.iter().enumerate() {
         let (a, b) = (a as usize, b as usize);
-        if at == 0 {
-            let ends = if a == b { 4 } else { 1 };
-            open[a].extend(std::iter::repeat_n(0, ends));
-            if a != b {
-                open[b].push_back(0);
+        let opened = if at == 0 {
+            attachments.push(None);
+            // A first double has two long sides, the others' ends are pushed below.
+            if a == b {
+                open[a].push_back((0, Side::Long));
+            } else {
+                open[a].push_back((0, Side::End));
             }
-            parents.push(None);
-            continue;
-        }
-        let (covered, opened, number) = if orient[at] {
-            (a, b, &tiles[at].first)
+            b
         } else {
-            (b, a, &tiles[at].second)
+            let (covered, opened, number) = if orient[at] {
+                (a, b, &tiles[at].first)
+            } else {
+                (b, a, &tiles[at].second)
+            };
+            let (parent, side) = open[covered]
+                .pop_front()
+                .expect("a legal history keeps an end open for every tile");
+            attachments.push(Some(Attachment {
+                parent,
+                number: number.clone(),
+                side,
+            }));
+            opened
         };
-        let parent = open[covered]
-            .pop_front()
-            .expect("a legal history keeps an end open for every tile");
         if a == b {
-            open[a].extend(std::iter::repeat_n(at, 3));
+            // A spinner: its free long side, then its two short ends.
+            open[a].extend([(at, Side::Long), (at, Side::Short), (at, Side::Short)]);
         } else {
-            open[opened].push_back(at);
+            open[opened].push_back((at, Side::End));
         }
-        parents.push(Some(Attachment {
-            parent,
-            number: number.clone(),
-        }));
     }
-    Layout { parents }
+    Layout::new(tiles.to_vec(), attachments)
 }

@@ -3,11 +3,20 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// A non-negative integer of any number of digits, kept as its decimal digits without leading
-/// zeros (`007` is `7`), so no size overflows. Ordered by value.
+/// A non-negative integer of any number of digits (`007` is `7`), so no size overflows.
+/// Ordered by value. Numbers that fit in a `u64` are kept as one; larger ones as their
+/// decimal digits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Number(Box<str>);
+pub struct Number(Digits);
+
+/// A number's value. `Big` only for values above `u64::MAX`, so equal numbers have equal
+/// representations.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Digits {
+    Small(u64),
+    /// Decimal digits without leading zeros.
+    Big(Box<str>),
+}
 
 impl Number {
     /// The number written with these ASCII digits (leading zeros allowed); `None` if `digits`
@@ -17,34 +26,36 @@ impl Number {
             return None;
         }
         let trimmed = digits.trim_start_matches('0');
-        Some(Number(
-            if trimmed.is_empty() { "0" } else { trimmed }.into(),
-        ))
-    }
-
-    /// The decimal digits, without leading zeros.
-    pub fn digits(&self) -> &str {
-        &self.0
+        Some(Number(match trimmed.parse() {
+            Ok(value) => Digits::Small(value),
+            Err(_) if trimmed.is_empty() => Digits::Small(0),
+            Err(_) => Digits::Big(trimmed.into()),
+        }))
     }
 
     /// The value, if it fits in a `u64`.
     pub fn to_u64(&self) -> Option<u64> {
-        self.0.parse().ok()
+        match self.0 {
+            Digits::Small(value) => Some(value),
+            Digits::Big(_) => None,
+        }
     }
 }
 
 impl From<u64> for Number {
     fn from(value: u64) -> Number {
-        Number(value.to_string().into())
+        Number(Digits::Small(value))
     }
 }
 
 impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
-        self.0
-            .len()
-            .cmp(&other.0.len())
-            .then_with(|| self.0.cmp(&other.0))
+        match (&self.0, &other.0) {
+            (Digits::Small(a), Digits::Small(b)) => a.cmp(b),
+            (Digits::Small(_), Digits::Big(_)) => Ordering::Less,
+            (Digits::Big(_), Digits::Small(_)) => Ordering::Greater,
+            (Digits::Big(a), Digits::Big(b)) => a.len().cmp(&b.len()).then_with(|| a.cmp(b)),
+        }
     }
 }
 
@@ -56,7 +67,29 @@ impl PartialOrd for Number {
 
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match &self.0 {
+            Digits::Small(value) => write!(f, "{value}"),
+            Digits::Big(digits) => f.write_str(digits),
+        }
+    }
+}
+
+/// A number is serialised as its decimal digits, a string (`"7"`), since it may not fit any
+/// integer type.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Number, D::Error> {
+        let digits = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Number::new(&digits).ok_or_else(|| {
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&digits), &"decimal digits")
+        })
     }
 }
 
@@ -125,6 +158,11 @@ mod tests {
         assert!(Number::from(u64::MAX) < big);
         assert!(Number::from(9) < Number::from(10));
         assert_eq!(big.to_u64(), None);
+        let largest = Number::new("0018446744073709551615").unwrap();
+        assert_eq!(largest, Number::from(u64::MAX));
+        let above = Number::new("18446744073709551616").unwrap();
+        assert!(largest < above && above < big);
+        assert_eq!(above.to_string(), "18446744073709551616");
     }
 
     #[test]

@@ -4,9 +4,15 @@
 
 pub mod check;
 pub mod domino;
+mod fixture;
+pub mod layout;
 pub mod notation;
+pub mod score;
 
-pub use check::{Attachment, Layout, Verdict, check};
+pub use check::{Verdict, check};
 pub use domino::{Domino, Number};
+pub use fixture::run_fixture;
+pub use layout::{Attachment, Layout, Side};
 pub use notation::parse_game;
+pub use score::{Play, Score, ScoreError, Scoring, Units};
 pub use tiles_notation::ParseError;

@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::{dominoes, legal_game, verdict_by_flow};
-use fiveup::{Verdict, check};
+use fiveup::{Side, Verdict, check};
 use proptest::prelude::*;
 
 /// Open ends: a count per number 0..=N.
@@ -63,33 +63,53 @@ fn reference(tiles: &[(u32, u32)], numbers: usize) -> Result<(), (bool, usize, u
     Ok(())
 }
 
-/// Checks a witness layout: every tile after the first hangs on an earlier tile's open end of
-/// the number it names, which the tile has too; a non-double offers each of its two ends
-/// once (one of them covered if it was attached), a double four (three if attached).
+/// Checks a witness layout: the tiles as given; every tile after the first hangs on a free
+/// side of an earlier tile with the number it names, which the tile has too. A non-double
+/// offers its two ends (one covered if it was attached); a double two long sides and two
+/// short ends (one long side covered if it was attached), its short ends only once its long
+/// sides are taken.
 fn layout_is_valid(tiles: &[(u32, u32)], verdict: &Verdict) -> bool {
     let Verdict::Legal(layout) = verdict else {
         return false;
     };
-    // Per tile: the numbers of its ends still free.
-    let mut free: Vec<Vec<u32>> = Vec::new();
+    if layout.tiles() != dominoes(tiles) {
+        return false;
+    }
+    // Per tile: its free sides.
+    let mut free: Vec<Vec<(u32, Side)>> = Vec::new();
     for (at, (&(a, b), attachment)) in tiles.iter().zip(layout.attachments()).enumerate() {
-        let mut ends = if a == b { vec![a; 4] } else { vec![a, b] };
+        let mut sides = if a == b {
+            vec![
+                (a, Side::Long),
+                (a, Side::Long),
+                (a, Side::Short),
+                (a, Side::Short),
+            ]
+        } else {
+            vec![(a, Side::End), (b, Side::End)]
+        };
         match attachment {
             None if at == 0 => {}
             Some(attachment) if attachment.parent < at => {
                 let number = attachment.number.to_u64().unwrap() as u32;
-                let Some(slot) = free[attachment.parent].iter().position(|&n| n == number) else {
+                let parent = &mut free[attachment.parent];
+                let side = (number, attachment.side);
+                let Some(slot) = parent.iter().position(|&s| s == side) else {
                     return false;
                 };
-                free[attachment.parent].remove(slot);
-                let Some(own) = ends.iter().position(|&n| n == number) else {
+                if attachment.side == Side::Short && parent.contains(&(number, Side::Long)) {
+                    return false;
+                }
+                parent.remove(slot);
+                let own = if a == b { Side::Long } else { Side::End };
+                let Some(own) = sides.iter().position(|&s| s == (number, own)) else {
                     return false;
                 };
-                ends.remove(own);
+                sides.remove(own);
             }
             _ => return false,
         }
-        free.push(ends);
+        free.push(sides);
     }
     true
 }
@@ -130,7 +150,9 @@ fn tile(top: u32, a: u32, b: u32) -> (u32, u32) {
 
 /// `PROPTEST_CASES` cases, or `default`.
 fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok());
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok());
     ProptestConfig::with_cases(cases.unwrap_or(default))
 }
 
