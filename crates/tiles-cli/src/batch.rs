@@ -2,6 +2,7 @@
 //! query, in order, whatever goes wrong with a line.
 
 use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 /// An answer line could not be written: stdout is closed (`tiles … | head -1`) or broken. The
 /// caller stops quietly.
@@ -56,6 +57,24 @@ pub fn run_lines(
         out.flush().map_err(|_| OutputClosed)?;
     }
     Ok(())
+}
+
+/// Writes `lines` to stdout and exits with `code`; a closed stdout is not an error.
+pub fn answer(lines: &[String], code: u8) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        if write_line(&mut out, line).is_err() {
+            break;
+        }
+    }
+    let _ = out.flush();
+    ExitCode::from(code)
+}
+
+/// Reports an unreadable query: the message with its caret on stderr, exit 2.
+pub fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("error: {error}");
+    ExitCode::from(2)
 }
 
 /// Stdin, locked and buffered.

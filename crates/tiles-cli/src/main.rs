@@ -5,6 +5,7 @@
 //! answer line per query, in order, never stopping on a bad line.
 
 mod batch;
+mod fiveup;
 mod puzzle;
 mod rummikub;
 
@@ -22,6 +23,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Game {
+    /// Five Up dominoes: legality of a game, its layout and its score.
+    #[command(subcommand)]
+    Fiveup(fiveup::Command),
     /// Rummikub: group validity, arranging a hand, the best move.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
@@ -32,6 +36,7 @@ enum Game {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.game {
+        Game::Fiveup(command) => fiveup::run(command),
         Game::Rummikub(command) => rummikub::run(command),
         Game::RummikubPuzzle(args) => puzzle::run(args),
     }

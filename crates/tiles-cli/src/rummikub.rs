@@ -1,6 +1,5 @@
 //! `tiles rummikub …`: group validity, arranging a hand, the best move.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -140,24 +139,6 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-/// Writes `lines` to stdout and exits with `code`; a closed stdout is not an error.
-fn answer(lines: &[String], code: u8) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        if batch::write_line(&mut out, line).is_err() {
-            break;
-        }
-    }
-    let _ = out.flush();
-    ExitCode::from(code)
-}
-
-/// Reports an unreadable query: the message with its caret on stderr, exit 2.
-fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
-    eprintln!("error: {error}");
-    ExitCode::from(2)
-}
-
 /// The answer for one group.
 enum Verdict {
     Valid(String),
@@ -190,9 +171,9 @@ fn group(args: &GroupArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match check(&args.tiles.join(" "), &rules) {
-        Verdict::Valid(text) => answer(&[text], 0),
-        Verdict::Invalid(text) => answer(&[text], 1),
-        Verdict::Unreadable(error) => unreadable(&error),
+        Verdict::Valid(text) => batch::answer(&[text], 0),
+        Verdict::Invalid(text) => batch::answer(&[text], 1),
+        Verdict::Unreadable(error) => batch::unreadable(&error),
     }
 }
 
@@ -230,10 +211,10 @@ fn arrange_command(args: &ArrangeArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match parse_tiles(&args.tiles.join(" ")) {
-        Err(error) => unreadable(&error),
+        Err(error) => batch::unreadable(&error),
         Ok(tiles) => match arrange(&tiles, &rules) {
-            None => answer(&["impossible".to_owned()], 1),
-            Some(found) => answer(
+            None => batch::answer(&["impossible".to_owned()], 1),
+            Some(found) => batch::answer(
                 &found.groups().iter().map(show_group).collect::<Vec<_>>(),
                 0,
             ),
@@ -248,14 +229,14 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
     }
     let table = match parse_table(&args.table) {
         Ok(table) => table,
-        Err(error) => return unreadable(&format_args!("in --table: {error}")),
+        Err(error) => return batch::unreadable(&format_args!("in --table: {error}")),
     };
     let rack = match parse_tiles(args.rack.as_deref().unwrap_or("")) {
         Ok(rack) => rack,
-        Err(error) => return unreadable(&format_args!("in --rack: {error}")),
+        Err(error) => return batch::unreadable(&format_args!("in --rack: {error}")),
     };
     match solve(&table, &rack, &rules, args.objective.into()) {
-        Err(error) => unreadable(&error),
+        Err(error) => batch::unreadable(&error),
         Ok(found) => {
             let placed = tile_names(found.placed());
             let mut lines = vec![if placed.is_empty() {
@@ -264,7 +245,7 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
                 format!("placed: {}", placed.join(" "))
             }];
             lines.extend(found.table().iter().map(show_group));
-            answer(&lines, 0)
+            batch::answer(&lines, 0)
         }
     }
 }

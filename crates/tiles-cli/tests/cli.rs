@@ -319,3 +319,54 @@ fn rummikub_puzzle_solves_traces_and_checks() {
     assert_eq!(unreadable.status.code(), Some(2));
     assert!(text(&unreadable.stderr).contains("line 3, column 6"));
 }
+
+#[test]
+fn fiveup_check_answers_and_exit_codes() {
+    let valid = tiles(&["fiveup", "check", "0-6 6-6"], b"");
+    assert_eq!(
+        (text(&valid.stdout).as_str(), valid.status.code()),
+        ("valid\n", Some(0))
+    );
+    let invalid = tiles(&["fiveup", "check", "0-6 6-0"], b"");
+    assert_eq!(
+        (text(&invalid.stdout).as_str(), invalid.status.code()),
+        (
+            "invalid: 6-0 (tile 2) is the same tile as 0-6 (tile 1): a set has one of each\n",
+            Some(1)
+        )
+    );
+    let unreadable = tiles(&["fiveup", "check", "0-6", "6-"], b"");
+    assert_eq!(unreadable.status.code(), Some(2));
+    assert!(text(&unreadable.stderr).contains("line 1, column 7: expected a number"));
+    let layout = tiles(
+        &[
+            "fiveup", "check", "--layout", "--score", "--units", "pips", "5-5 5-0",
+        ],
+        b"",
+    );
+    assert_eq!(layout.status.code(), Some(0));
+    assert_eq!(
+        text(&layout.stdout),
+        "valid\n5-5 #1\n5-0 #2 (long side)\nplay tile count points player total\n\
+         1 5-5 10 10 1 10\n2 5-0 10 10 2 10\nno winner yet: totals 10 10, target 61\n"
+    );
+}
+
+#[test]
+fn fiveup_batch_answers_every_line_in_order() {
+    let out = tiles(
+        &["fiveup", "check"],
+        b"\xEF\xBB\xBF0-6\r\n0-6 6-0\n\n# a comment\n0-\n[[12,12],[12,1],[3,12],[3,1],[1,2],[3,3]]\n6-6 6-5 5-3 3-0",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "valid\n\
+         invalid: 6-0 (tile 2) is the same tile as 0-6 (tile 1): a set has one of each\n\
+         error: line 5, column 3: expected a number, found end of input\n\
+         invalid: 3-3 (tile 6) cannot be attached: no legal order of play of the tiles before it leaves a 3 open\n\
+         valid\n"
+    );
+    let layout_in_batch = tiles(&["fiveup", "check", "--layout"], b"0-6\n");
+    assert_eq!(layout_in_batch.status.code(), Some(2));
+}

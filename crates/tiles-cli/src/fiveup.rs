@@ -1,0 +1,118 @@
+//! `tiles fiveup …`: is a sequence of dominoes a legal game of Five Up, its layout, its score.
+
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand, ValueEnum};
+use fiveup::{Domino, Scoring, Units, Verdict, check, parse_game};
+
+use crate::batch;
+
+/// Five Up dominoes: legality of a game, its layout and its score.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Is this sequence of dominoes, in the order played, a legal game of Five Up?
+    ///
+    /// With GAME (`0-6 6-6 6-5`, `[[0,6],[6,6]]`, `[(0,6),(6,6)]`, `0|6 6|6`), prints `valid`
+    /// or `invalid: REASON` (exit 0 valid, 1 invalid, 2 unreadable), then with `--layout` the
+    /// layout as a tree and with `--score` every play's count and points. Without GAME, reads
+    /// one game per stdin line and prints one line per game: `valid`, `invalid: …` or
+    /// `error: …`.
+    Check(CheckArgs),
+}
+
+/// What a count that is a multiple of 5 scores.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum UnitsName {
+    /// One point per five pips (a count of 15 scores 3).
+    Fives,
+    /// The count itself (a count of 15 scores 15).
+    Pips,
+}
+
+/// `tiles fiveup check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The game; stdin, one game per line, if absent.
+    game: Vec<String>,
+    /// Also print the layout of a legal game as a tree.
+    #[arg(long)]
+    layout: bool,
+    /// Also print the count after every play of a legal game and what it scores.
+    #[arg(long)]
+    score: bool,
+    /// Players taking turns, for `--score`.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    players: u64,
+    /// The total that wins, for `--score`.
+    #[arg(long, default_value_t = 61)]
+    target: u64,
+    /// What a multiple of 5 scores, for `--score`.
+    #[arg(long, value_enum, default_value = "fives")]
+    units: UnitsName,
+}
+
+/// Runs a `tiles fiveup` command.
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Check(args) => check_command(&args),
+    }
+}
+
+/// The verdict line for a game.
+fn verdict_line(tiles: &[Domino], verdict: &Verdict) -> String {
+    match verdict.reason(tiles) {
+        None => "valid".to_owned(),
+        Some(reason) => format!("invalid: {reason}"),
+    }
+}
+
+fn check_command(args: &CheckArgs) -> ExitCode {
+    if args.game.is_empty() {
+        if args.layout || args.score {
+            return batch::unreadable(
+                &"--layout and --score need a GAME: reading games from stdin prints one verdict line per game",
+            );
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = batch::run_lines(
+            batch::stdin(),
+            &mut out,
+            |line, line_number| match parse_game(line) {
+                Ok(tiles) => verdict_line(&tiles, &check(&tiles)),
+                Err(error) => format!("error: {}", error.on_line(line_number).summary()),
+            },
+        );
+        return ExitCode::SUCCESS;
+    }
+    let tiles = match parse_game(&args.game.join(" ")) {
+        Ok(tiles) => tiles,
+        Err(error) => return batch::unreadable(&error),
+    };
+    let verdict = check(&tiles);
+    let mut lines = vec![verdict_line(&tiles, &verdict)];
+    let Verdict::Legal(layout) = &verdict else {
+        return batch::answer(&lines, 1);
+    };
+    if args.layout {
+        lines.extend(layout.to_string().lines().map(str::to_owned));
+    }
+    if args.score {
+        let scoring = Scoring {
+            target: args.target,
+            units: match args.units {
+                UnitsName::Fives => Units::Fives,
+                UnitsName::Pips => Units::Pips,
+            },
+            players: usize::try_from(args.players).unwrap_or(usize::MAX),
+        };
+        match layout.score(&scoring) {
+            Ok(score) => lines.extend(score.to_string().lines().map(str::to_owned)),
+            Err(error) => {
+                // The verdict stands; the score cannot be given.
+                let _ = batch::answer(&lines, 0);
+                return batch::unreadable(&error);
+            }
+        }
+    }
+    batch::answer(&lines, 0)
+}
