@@ -129,8 +129,10 @@ struct History {
     tile_nodes: Vec<(u32, u32)>,
     /// Per tile: the position of the next tile holding its first, and its second, number.
     next_use: Vec<(u32, u32)>,
+    /// How many path searches ran: the stamp of the current one in `Node::seen`.
     searches: u32,
-    stack: BinaryHeap<u32>,
+    /// The nodes a search has reached but not yet looked past, latest first.
+    frontier: BinaryHeap<u32>,
 }
 
 impl History {
@@ -148,7 +150,7 @@ impl History {
             tile_nodes: Vec::with_capacity(game.tiles.len()),
             next_use,
             searches: 0,
-            stack: BinaryHeap::new(),
+            frontier: BinaryHeap::new(),
         }
     }
 
@@ -242,14 +244,14 @@ impl History {
     fn augment(&mut self, roots: [u32; 2]) -> Option<u32> {
         self.searches += 1;
         let search = self.searches;
-        self.stack.clear();
+        self.frontier.clear();
         for root in roots.into_iter().filter(|&root| root != NONE) {
             let node = &mut self.nodes[root as usize];
             node.seen = search;
             node.toward = NONE;
-            self.stack.push(root);
+            self.frontier.push(root);
         }
-        while let Some(y) = self.stack.pop() {
+        while let Some(y) = self.frontier.pop() {
             let node = &self.nodes[y as usize];
             let spare = node.count - 2 >= node.floor && !roots.contains(&y);
             if spare && node.next == NONE {
@@ -270,7 +272,7 @@ impl History {
                 let next = &mut self.nodes[x as usize];
                 next.seen = search;
                 next.toward = y;
-                self.stack.push(x);
+                self.frontier.push(x);
             }
         }
         None
