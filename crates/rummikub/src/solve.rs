@@ -18,6 +18,7 @@
 //! lexicographic keys (see [`Objective`]) packed into one integer, so the whole preference
 //! order is optimised exactly, not by a heuristic.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
@@ -411,6 +412,8 @@ struct Problem<'r> {
     color_runs: [u64; MAX_COLORS],
     /// Table sets by number.
     sets_at: [Vec<KeptSet>; VALUES],
+    /// Run plans worked out so far.
+    plans: RunPlans,
 }
 
 /// Packs a lexicographic key (a, b, c), each below 2^20, into one integer.
@@ -481,6 +484,7 @@ impl<'r> Problem<'r> {
             all_runs: Vec::new(),
             color_runs: [0; MAX_COLORS],
             sets_at: Default::default(),
+            plans: RunPlans::default(),
         };
         for (tiles, counts, jokers) in [
             (must, &mut problem.must, &mut problem.must_jokers),
@@ -671,6 +675,27 @@ struct Placement {
     new_joker: u8,
     /// The colour's open runs afterwards, encoded.
     runs: u32,
+}
+
+/// One way the open runs of a colour go on at a number (see [`Problem::plan_runs`]).
+#[derive(Debug, Clone, Copy)]
+struct RunPlan {
+    plans: [CodePlan; MAX_CODES],
+    new_tile: u8,
+    new_joker: u8,
+    /// The open runs afterwards, encoded.
+    runs: u32,
+}
+
+/// What the run plans of a colour at a number depend on: its open runs, the tiles and jokers
+/// they take, and whether new runs may start.
+type PlanKey = (u32, u8, u8, bool);
+
+/// Run plans by [`PlanKey`], stored back to back.
+#[derive(Default)]
+struct RunPlans {
+    ranges: RefCell<FxHashMap<PlanKey, (u32, u32)>>,
+    store: RefCell<Vec<RunPlan>>,
 }
 
 /// A step of the sweep, for the replay that builds the groups.
@@ -1381,38 +1406,63 @@ impl Problem<'_> {
         let may = self.may[color][usize::from(v)];
         let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
             && v <= self.highest;
+        for used in must..=must + may {
+            let most_to_sets = if sets { used.min(7) } else { 0 };
+            for to_sets in 0..=most_to_sets {
+                for run_jokers in 0..=free {
+                    let (start, end) = self.run_plans(runs, used - to_sets, run_jokers, can_start);
+                    let store = self.plans.store.borrow();
+                    for plan in &store[start as usize..end as usize] {
+                        visit(&Placement {
+                            used,
+                            to_sets,
+                            run_jokers,
+                            plans: plan.plans,
+                            new_tile: plan.new_tile,
+                            new_joker: plan.new_joker,
+                            runs: plan.runs,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plans for open runs `runs` of one colour taking `tiles` tiles and `jokers` jokers
+    /// ([`Problem::plan_runs`]), as a range of the plan store: they depend on nothing else, so
+    /// each list is worked out once per question.
+    fn run_plans(&self, runs: u32, tiles: u8, jokers: u8, can_start: bool) -> (u32, u32) {
+        let key = (runs, tiles, jokers, can_start);
+        if let Some(&range) = self.plans.ranges.borrow().get(&key) {
+            return range;
+        }
         let mut open = [0u8; MAX_CODES];
         for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
             *count = count_of(runs, code);
         }
         let open = &open[..self.codes()];
-        for used in must..=must + may {
-            let most_to_sets = if sets { used.min(7) } else { 0 };
-            for to_sets in 0..=most_to_sets {
-                for run_jokers in 0..=free {
-                    let mut plans = [CodePlan::default(); MAX_CODES];
-                    self.plan_runs(
-                        open,
-                        0,
-                        used - to_sets,
-                        run_jokers,
-                        can_start,
-                        &mut plans,
-                        &mut |plans, new_tile, new_joker| {
-                            visit(&Placement {
-                                used,
-                                to_sets,
-                                run_jokers,
-                                plans: *plans,
-                                new_tile,
-                                new_joker,
-                                runs: self.next_runs(open, plans, new_tile, new_joker),
-                            });
-                        },
-                    );
-                }
-            }
-        }
+        let mut store = self.plans.store.borrow_mut();
+        let start = store.len() as u32;
+        let mut plans = [CodePlan::default(); MAX_CODES];
+        self.plan_runs(
+            open,
+            0,
+            tiles,
+            jokers,
+            can_start,
+            &mut plans,
+            &mut |plans, new_tile, new_joker| {
+                store.push(RunPlan {
+                    plans: *plans,
+                    new_tile,
+                    new_joker,
+                    runs: self.next_runs(open, plans, new_tile, new_joker),
+                });
+            },
+        );
+        let range = (start, store.len() as u32);
+        self.plans.ranges.borrow_mut().insert(key, range);
+        range
     }
 
     /// Keeping the table runs of `color` starting at this number chosen by `keep_new`: the
