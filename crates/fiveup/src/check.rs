@@ -36,6 +36,7 @@
 //! `O(n^2 log n)` time and `O(n)` memory; in practice a search visits a handful of nodes (the
 //! benchmark's figures are in the crate README).
 
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 use rustc_hash::FxHashMap;
@@ -67,6 +68,14 @@ impl Verdict {
     /// Whether the game is legal.
     pub fn is_legal(&self) -> bool {
         matches!(self, Verdict::Legal(_))
+    }
+
+    /// The verdict as one line: `valid`, or `invalid: ` and the [`Verdict::reason`].
+    pub fn summary(&self, tiles: &[Domino]) -> String {
+        match self.reason(tiles) {
+            None => "valid".to_owned(),
+            Some(reason) => format!("invalid: {reason}"),
+        }
     }
 
     /// The reason in words, naming tiles by their 1-based position: `None` for a legal game.
@@ -343,10 +352,17 @@ pub fn check(tiles: &[Domino]) -> Verdict {
     let mut seen: FxHashMap<(u32, u32), usize> = FxHashMap::default();
     let mut history = History::new(&game);
     for (at, &(a, b)) in game.tiles.iter().enumerate() {
-        if let Some(&first) = seen.get(&(a.min(b), a.max(b))) {
-            return Verdict::Repeated { first, second: at };
+        match seen.entry((a.min(b), a.max(b))) {
+            Entry::Occupied(first) => {
+                return Verdict::Repeated {
+                    first: *first.get(),
+                    second: at,
+                };
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(at);
+            }
         }
-        seen.insert((a.min(b), a.max(b)), at);
         if !history.play(at, (a, b)) {
             return Verdict::Unattachable { position: at };
         }

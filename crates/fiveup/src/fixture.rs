@@ -29,12 +29,7 @@ pub fn run_fixture(input: &str) -> String {
         }
     };
     let verdict = check(&tiles);
-    match verdict.reason(&tiles) {
-        None => transcript.push_str("valid\n"),
-        Some(reason) => {
-            let _ = writeln!(transcript, "invalid: {reason}");
-        }
-    }
+    let _ = writeln!(transcript, "{}", verdict.summary(&tiles));
     for section in sections {
         let (heading, _) = section.split_once('\n').unwrap_or((section, ""));
         let _ = writeln!(transcript, "--- {}", heading.trim());

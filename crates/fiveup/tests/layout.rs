@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{dominoes, legal_game};
+use common::{cases, dominoes, legal_game};
 use fiveup::{Layout, Score, Scoring, Side, Units, Verdict, check, parse_game};
 use proptest::prelude::*;
 
@@ -122,9 +122,7 @@ fn scoring_needs_a_player_and_countable_numbers() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1000)
-    ))]
+    #![proptest_config(cases(1000))]
 
     /// Every tile is drawn once, below the tile it hangs on.
     #[test]

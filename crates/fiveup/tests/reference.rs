@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{dominoes, legal_game, verdict_by_flow};
+use common::{cases, dominoes, legal_game, verdict_by_flow};
 use fiveup::{Side, Verdict, check};
 use proptest::prelude::*;
 
@@ -146,14 +146,6 @@ fn agree_with_flow(tiles: &[(u32, u32)]) -> Result<(), TestCaseError> {
 /// A tile of a double-`top` set from two arbitrary numbers.
 fn tile(top: u32, a: u32, b: u32) -> (u32, u32) {
     (a % (top + 1), b % (top + 1))
-}
-
-/// `PROPTEST_CASES` cases, or `default`.
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok());
-    ProptestConfig::with_cases(cases.unwrap_or(default))
 }
 
 proptest! {

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
-use fiveup::{Domino, Scoring, Units, Verdict, check, parse_game};
+use fiveup::{Scoring, Units, Verdict, check, parse_game};
 
 use crate::batch;
 
@@ -58,14 +58,6 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-/// The verdict line for a game.
-fn verdict_line(tiles: &[Domino], verdict: &Verdict) -> String {
-    match verdict.reason(tiles) {
-        None => "valid".to_owned(),
-        Some(reason) => format!("invalid: {reason}"),
-    }
-}
-
 fn check_command(args: &CheckArgs) -> ExitCode {
     if args.game.is_empty() {
         if args.layout || args.score {
@@ -78,7 +70,7 @@ fn check_command(args: &CheckArgs) -> ExitCode {
             batch::stdin(),
             &mut out,
             |line, line_number| match parse_game(line) {
-                Ok(tiles) => verdict_line(&tiles, &check(&tiles)),
+                Ok(tiles) => check(&tiles).summary(&tiles),
                 Err(error) => format!("error: {}", error.on_line(line_number).summary()),
             },
         );
@@ -89,7 +81,7 @@ fn check_command(args: &CheckArgs) -> ExitCode {
         Err(error) => return batch::unreadable(&error),
     };
     let verdict = check(&tiles);
-    let mut lines = vec![verdict_line(&tiles, &verdict)];
+    let mut lines = vec![verdict.summary(&tiles)];
     let Verdict::Legal(layout) = &verdict else {
         return batch::answer(&lines, 1);
     };

@@ -7,6 +7,15 @@ pub mod flow;
 
 use fiveup::{Domino, Layout, Verdict};
 use flow::{Bounded, UNLIMITED};
+use proptest::test_runner::Config as ProptestConfig;
+
+/// `PROPTEST_CASES` cases, or `default`.
+pub fn cases(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    ProptestConfig::with_cases(cases.unwrap_or(default))
+}
 
 /// A deterministic source of random numbers below `n` (xorshift), from a seed.
 pub fn random(seed: u64) -> impl FnMut(usize) -> usize {
