@@ -26,6 +26,10 @@ pub const GAMES: &[Game] = &[
         run_fixture: fiveup::run_fixture,
     },
     Game {
+        name: "huxxy",
+        run_fixture: huxxy::run_fixture,
+    },
+    Game {
         name: "rummikub",
         run_fixture: rummikub::run_fixture,
     },

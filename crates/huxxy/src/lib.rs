@@ -1,5 +1,28 @@
 //! huxxy: a two-deck rummy variant, with every rule, turn validation, bots and tournaments.
-//!
-//! This crate is a documented skeleton: its README below says what it will hold.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
+
+pub mod bot;
+pub mod card;
+mod fixture;
+pub mod game;
+pub mod group;
+pub mod notation;
+pub mod play;
+pub mod reference;
+pub mod tournament;
+
+pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named};
+pub use card::{
+    Card, Colour, Deal, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
+};
+pub use fixture::run_fixture;
+pub use game::{End, Game};
+pub use group::{GroupError, GroupKind, check_group, joker_options, valid_group, valid_table};
+pub use notation::{parse_cards, parse_table, show_cards};
+pub use play::{
+    MAX_PLAYS, OPENING_POINTS, Play, PlayError, Played, TurnInfo, apply_to, check_play,
+    legal_plays_with, valid_play,
+};
+pub use reference::eval_call;
+pub use tournament::{GameRecord, Standings, game_seed, play_game, tournament_game};

@@ -6,6 +6,7 @@
 
 mod batch;
 mod fiveup;
+mod huxxy;
 mod puzzle;
 mod rummikub;
 
@@ -26,6 +27,9 @@ enum Game {
     /// Five Up dominoes: legality of a game, its layout and its score.
     #[command(subcommand)]
     Fiveup(fiveup::Command),
+    /// huxxy: the reference functions, games and tournaments between bots.
+    #[command(subcommand)]
+    Huxxy(huxxy::Command),
     /// Rummikub: group validity, arranging a hand, the best move.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.game {
         Game::Fiveup(command) => fiveup::run(command),
+        Game::Huxxy(command) => huxxy::run(command),
         Game::Rummikub(command) => rummikub::run(command),
         Game::RummikubPuzzle(args) => puzzle::run(args),
     }
