@@ -106,13 +106,10 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// The rule it breaks; also [`PlayError::WrongPlayer`] once the game is over.
+    /// The rule it breaks; [`PlayError::GameOver`] once the game is over.
     pub fn check(&self, play: Play) -> Result<(), PlayError> {
         if self.end.is_some() {
-            return Err(PlayError::WrongPlayer {
-                player: self.active,
-                active: self.active,
-            });
+            return Err(PlayError::GameOver);
         }
         let played = Played {
             player: self.active,

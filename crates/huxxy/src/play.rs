@@ -175,6 +175,9 @@ pub enum PlayError {
         /// Points played from the hand this turn.
         points: u32,
     },
+    /// A play after the game has ended.
+    #[error("the game is over")]
+    GameOver,
     /// An active player outside 0..4.
     #[error("there is no player {player}: players are 0 to 3")]
     NoSuchPlayer {
