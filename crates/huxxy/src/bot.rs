@@ -18,7 +18,7 @@
 
 use crate::card::{Card, Colour, Variant};
 use crate::group::valid_group;
-use crate::play::{MAX_PLAYS, OPENING_POINTS, Play, Played, TurnInfo, apply_to};
+use crate::play::{MAX_PLAYS, OPENING_POINTS, Play, Played, TurnInfo, apply_to, distinct};
 
 /// What a bot knows at the start of its turn.
 #[derive(Debug, Clone, Copy)]
@@ -80,13 +80,7 @@ pub trait Bot: Sync {
             }
         }
         // The turn so far is not this bot's plan: finish it from here.
-        let points: u32 = made
-            .iter()
-            .filter_map(|play| match play {
-                Play::FromHand { card, .. } => Some(card.opening_points()),
-                _ => None,
-            })
-            .sum();
+        let points = if made.is_empty() { 0 } else { info.points };
         let mut hand = hand.to_vec();
         hand.sort();
         let finish = Finish {
@@ -147,9 +141,7 @@ impl Finish {
         if budget == 0 {
             return None;
         }
-        let mut distinct = hand.to_vec();
-        distinct.dedup();
-        for card in distinct {
+        for card in distinct(hand) {
             self.nodes += 1;
             if self.nodes > Self::LIMIT {
                 return None;
@@ -308,7 +300,8 @@ struct Planner {
     limit: usize,
     /// Opening points already played this turn.
     opening_start: u32,
-    best: (u32, usize, Vec<Play>),
+    /// The best plan so far and the points it sheds.
+    best: (u32, Vec<Play>),
 }
 
 impl Planner {
@@ -321,7 +314,7 @@ impl Planner {
             nodes: 0,
             limit: 400,
             opening_start: 0,
-            best: (0, 0, Vec::new()),
+            best: (0, Vec::new()),
         }
     }
 
@@ -341,7 +334,7 @@ impl Planner {
         let mut path = Vec::new();
         let opening = self.opening_start;
         self.search(&hand, &table, budget, 0, opening, &mut path);
-        self.best.2
+        self.best.1
     }
 
     fn search(
@@ -356,9 +349,9 @@ impl Planner {
         if !path.is_empty()
             && (self.opened || opening >= OPENING_POINTS)
             && (points, std::cmp::Reverse(path.len()))
-                > (self.best.0, std::cmp::Reverse(self.best.1))
+                > (self.best.0, std::cmp::Reverse(self.best.1.len()))
         {
-            self.best = (points, path.len(), path.clone());
+            self.best = (points, path.clone());
         }
         if budget == 0 || self.nodes >= self.limit {
             return;
@@ -403,10 +396,8 @@ impl Planner {
     /// Every action within `budget` plays from a valid table.
     fn actions(&self, hand: &[Card], table: &[Vec<Card>], budget: usize) -> Vec<Action> {
         let mut actions = Vec::new();
-        let mut distinct = hand.to_vec();
-        distinct.dedup();
         // A hand card onto a group it fits.
-        for &card in &distinct {
+        for card in distinct(hand) {
             for (to, group) in table.iter().enumerate() {
                 let mut grown = group.clone();
                 grown.push(card);
@@ -429,13 +420,12 @@ impl Planner {
                 if group.len() < 4 {
                     continue;
                 }
-                let mut seen = Vec::new();
-                for (at, &card) in group.iter().enumerate() {
-                    if seen.contains(&card) {
-                        continue;
-                    }
-                    seen.push(card);
+                for card in distinct(group) {
                     let mut rest = group.clone();
+                    let at = rest
+                        .iter()
+                        .position(|&c| c == card)
+                        .expect("a card of the group");
                     rest.remove(at);
                     if valid_group(&rest, self.variant) {
                         pool.push(Item {
@@ -467,6 +457,7 @@ impl Planner {
             .collect();
         // N-of-a-kind: distinct suits of one value (3 or 4 cards), maybe a joker.
         for value in 1..=13u8 {
+            // One item per suit: the pool lists the hand first, so a hand copy wins.
             let mut by_suit: Vec<Item> = Vec::new();
             for item in pool {
                 if item.card.rank().map(|r| r.value()) == Some(value)
@@ -477,7 +468,6 @@ impl Planner {
                     by_suit.push(*item);
                 }
             }
-            // Prefer hand copies: list them first so each suit's first item is from the hand.
             for subset in 1u32..(1 << by_suit.len()) {
                 let chosen: Vec<Item> = (0..by_suit.len())
                     .filter(|&i| subset >> i & 1 == 1)

@@ -411,6 +411,15 @@ fn put(table: &mut Vec<Vec<Card>>, card: Card, to: usize) {
     }
 }
 
+/// Each card of `cards` once, in the order of its first copy.
+pub(crate) fn distinct(cards: &[Card]) -> impl Iterator<Item = Card> + '_ {
+    let mut seen = [false; 53];
+    cards
+        .iter()
+        .copied()
+        .filter(move |card| !std::mem::replace(&mut seen[card.index()], true))
+}
+
 /// Every valid next play for `active_player` holding `hand` with `table`, given `info` and
 /// `stock_left` ([`check_play_with`] accepts exactly these): the draw, each distinct card of
 /// the hand to each group or a new one, each distinct table card to each other group or a new
@@ -424,22 +433,16 @@ pub fn legal_plays_with(
     table: &[Vec<Card>],
 ) -> Vec<Play> {
     let mut candidates = vec![Play::Draw];
-    let mut seen = [false; 53];
-    for &card in hand {
-        if !std::mem::replace(&mut seen[card.index()], true) {
-            candidates.extend((0..=table.len()).map(|to| Play::FromHand { card, to }));
-        }
+    for card in distinct(hand) {
+        candidates.extend((0..=table.len()).map(|to| Play::FromHand { card, to }));
     }
     for (from, group) in table.iter().enumerate() {
-        let mut seen = [false; 53];
-        for &card in group {
-            if !std::mem::replace(&mut seen[card.index()], true) {
-                candidates.extend(
-                    (0..=table.len())
-                        .filter(|&to| to != from)
-                        .map(|to| Play::Move { card, from, to }),
-                );
-            }
+        for card in distinct(group) {
+            candidates.extend(
+                (0..=table.len())
+                    .filter(|&to| to != from)
+                    .map(|to| Play::Move { card, from, to }),
+            );
         }
     }
     candidates.push(Play::EndTurn);
