@@ -30,6 +30,10 @@ pub const GAMES: &[Game] = &[
         run_fixture: huxxy::run_fixture,
     },
     Game {
+        name: "mahjong",
+        run_fixture: mahjong::run_fixture,
+    },
+    Game {
         name: "rummikub",
         run_fixture: rummikub::run_fixture,
     },

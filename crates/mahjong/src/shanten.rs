@@ -1,0 +1,178 @@
+//! Shanten: how many tile exchanges a hand is from ready, for each form and overall.
+//!
+//! A hand of `3k + 1` or `3k + 2` tiles is ready (shanten 0) when one more tile completes it,
+//! and complete at -1. The standard-form shanten is strict: it is one less than the fewest
+//! tiles the hand lacks to become `k` melds and a pair, counted against targets that hold no
+//! tile more than four times. So a hand whose only "wait" would be a fifth copy of a tile it
+//! holds four of is not ready: `123456789m1111p` is 1-shanten. For 13 tiles, shanten 0 holds
+//! exactly when [`crate::waits`] is not empty.
+//!
+//! Seven pairs (`6 - pairs + max(0, 7 - kinds)`) and thirteen orphans (`13 - orphan kinds - 1
+//! if one of them is paired`) apply to hands of 13 and 14 tiles only.
+
+use crate::table::{Costs, HONORS, NUMBERED};
+use crate::tile::{Hand, KINDS};
+
+/// A hand's shanten in each form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shanten {
+    /// Four melds and a pair (fewer melds for a smaller hand).
+    pub standard: i8,
+    /// Seven distinct pairs; `None` below 13 tiles.
+    pub seven_pairs: Option<i8>,
+    /// Thirteen orphans; `None` below 13 tiles.
+    pub thirteen_orphans: Option<i8>,
+}
+
+impl Shanten {
+    /// The least over the forms that apply.
+    pub fn overall(&self) -> i8 {
+        [self.seven_pairs, self.thirteen_orphans]
+            .into_iter()
+            .flatten()
+            .fold(self.standard, i8::min)
+    }
+}
+
+/// A hand whose size does not fit the question.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TileCountError {
+    /// A multiple of three tiles has no shanten, waits or effective tiles.
+    #[error(
+        "a hand of {count} tiles has no shanten: it needs 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)"
+    )]
+    MultipleOfThree {
+        /// The hand's number of tiles.
+        count: usize,
+    },
+    /// Only a hand of `3k + 1` tiles waits; a hand of `3k + 2` must discard first.
+    #[error(
+        "a hand of {count} tiles does not wait: waits need 3k+1 tiles (1, 4, 7, 10 or 13); discard one first"
+    )]
+    NotWaiting {
+        /// The hand's number of tiles.
+        count: usize,
+    },
+    /// Only a hand of `3k + 2` tiles has a tile to discard.
+    #[error(
+        "a hand of {count} tiles has no discard to choose: discards need 3k+2 tiles (2, 5, 8, 11 or 14)"
+    )]
+    NotDrawn {
+        /// The hand's number of tiles.
+        count: usize,
+    },
+}
+
+/// Checks that the hand's size has a shanten, returning its number of melds `k`.
+pub(crate) fn melds_for(hand: &Hand) -> Result<usize, TileCountError> {
+    match hand.len() % 3 {
+        0 => Err(TileCountError::MultipleOfThree { count: hand.len() }),
+        _ => Ok(hand.len() / 3),
+    }
+}
+
+/// The shanten of the hand in each form.
+///
+/// # Errors
+///
+/// [`TileCountError`] for a hand of 0, 3, 6, 9 or 12 tiles.
+pub fn shanten(hand: &Hand) -> Result<Shanten, TileCountError> {
+    let melds = melds_for(hand)?;
+    let special = hand.len() >= 13;
+    Ok(Shanten {
+        standard: standard_lack(hand.counts(), melds) as i8 - 1,
+        seven_pairs: special.then(|| seven_pairs(hand.counts())),
+        thirteen_orphans: special.then(|| thirteen_orphans(hand.counts())),
+    })
+}
+
+/// The least shanten over the forms that apply: the fast path for bots and tools.
+///
+/// # Errors
+///
+/// [`TileCountError`] for a hand of 0, 3, 6, 9 or 12 tiles.
+pub fn shanten_overall(hand: &Hand) -> Result<i8, TileCountError> {
+    let melds = melds_for(hand)?;
+    Ok(overall(hand.counts(), melds, hand.len() >= 13))
+}
+
+/// The least shanten over the forms, for counts of a valid size.
+pub(crate) fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
+    let standard = standard_lack(counts, melds) as i8 - 1;
+    if !special {
+        return standard;
+    }
+    standard
+        .min(seven_pairs(counts))
+        .min(thirteen_orphans(counts))
+}
+
+/// The fewest tiles the hand lacks to be `melds` melds and a pair: the four suits' table
+/// entries combined by min-plus.
+#[inline]
+pub(crate) fn standard_lack(counts: &[u8; KINDS], melds: usize) -> u8 {
+    let numbered = &*NUMBERED;
+    let man = numbered.costs(&counts[0..9]);
+    let pin = numbered.costs(&counts[9..18]);
+    let sou = numbered.costs(&counts[18..27]);
+    let honors = HONORS.costs(&counts[27..34]);
+    let numbered_suits = combine(&combine(man, pin, melds), sou, melds);
+    (0..=melds)
+        .map(|m| {
+            (numbered_suits[5 + m] + honors[melds - m])
+                .min(numbered_suits[m] + honors[5 + melds - m])
+        })
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// The min-plus product of two suits' costs, for targets of up to `melds` melds.
+#[inline]
+fn combine(a: &Costs, b: &Costs, melds: usize) -> Costs {
+    let mut out = [u8::MAX; 10];
+    for total in 0..=melds {
+        for m in 0..=total {
+            let n = total - m;
+            out[total] = out[total].min(a[m] + b[n]);
+            out[5 + total] = out[5 + total].min(a[5 + m] + b[n]).min(a[m] + b[5 + n]);
+        }
+    }
+    out
+}
+
+/// Seven-pairs shanten: `6 - pairs + max(0, 7 - kinds)`.
+fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
+    let pairs = counts.iter().filter(|&&count| count >= 2).count() as i8;
+    let kinds = counts.iter().filter(|&&count| count >= 1).count() as i8;
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Thirteen-orphans shanten: `13 - orphan kinds held - 1 if one of them is held twice`.
+fn thirteen_orphans(counts: &[u8; KINDS]) -> i8 {
+    let mut kinds = 0;
+    let mut paired = false;
+    for index in ORPHANS {
+        kinds += i8::from(counts[index] > 0);
+        paired |= counts[index] >= 2;
+    }
+    13 - kinds - i8::from(paired)
+}
+
+/// The indices of the thirteen orphans: the terminals and the honours.
+pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::Tile;
+
+    #[test]
+    fn orphan_indices_are_the_terminals_and_honours() {
+        let orphans: Vec<usize> = Tile::all()
+            .filter(|tile| tile.is_terminal_or_honor())
+            .map(Tile::index)
+            .collect();
+        assert_eq!(orphans, ORPHANS);
+    }
+}
