@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::seed::suit_complete;
+use crate::shanten::ORPHANS;
 use crate::tile::{Hand, MAX_TILES, Suit, Tile};
 
 /// A meld of a standard reading.
@@ -119,49 +120,46 @@ pub fn is_complete(hand: &Hand) -> bool {
 /// pair in exactly one suit; each numbered suit is checked with the seed's algorithm, each
 /// honour must be held 0, 2 or 3 times.
 pub fn is_standard_complete(hand: &Hand) -> bool {
-    if hand.len() % 3 != 2 {
+    let counts = hand.counts();
+    // The cheap conditions first, without branching on the tiles: honours held 0, 2 or 3
+    // times, every suit's size 0 or 2 mod 3, one pair in all.
+    let honors = &counts[27..];
+    let lonely_honor = honors
+        .iter()
+        .fold(false, |bad, &c| bad | (c == 1) | (c == 4));
+    let mut pairs = honors.iter().map(|&c| usize::from(c == 2)).sum::<usize>();
+    let suits = hand.numbered_suits();
+    let sizes = suits.map(|ranks| ranks.iter().sum::<u8>() % 3);
+    pairs += sizes
+        .iter()
+        .map(|&size| usize::from(size == 2))
+        .sum::<usize>();
+    if lonely_honor | sizes.contains(&1) | (pairs != 1) | (hand.len() % 3 != 2) {
         return false;
     }
-    let counts = hand.counts();
-    let mut pairs = 0;
-    for &count in &counts[27..] {
-        match count {
-            0 | 3 => {}
-            2 => pairs += 1,
-            _ => return false,
-        }
-    }
-    for suit in [Suit::Man, Suit::Pin, Suit::Sou] {
-        let ranks = hand.suit_counts(suit);
-        let with_pair = match ranks.iter().sum::<u8>() % 3 {
-            0 => false,
-            2 => true,
-            _ => return false,
-        };
-        pairs += usize::from(with_pair);
-        if pairs > 1 || !suit_complete(&ranks, with_pair) {
-            return false;
-        }
-    }
-    pairs == 1
+    suits
+        .iter()
+        .zip(sizes)
+        .all(|(ranks, size)| size == 0 && *ranks == &[0; 9] || suit_complete(ranks, size == 2))
 }
 
 /// Whether the hand is seven distinct pairs.
 pub fn is_seven_pairs(hand: &Hand) -> bool {
-    hand.len() == MAX_TILES && hand.counts().iter().all(|&count| count == 0 || count == 2)
+    // 0 and 2 are the only counts up to 4 with bits 0 and 2 clear.
+    hand.len() == MAX_TILES
+        && hand
+            .counts()
+            .iter()
+            .fold(0, |bits, &count| bits | count & 0b101)
+            == 0
 }
 
 /// Whether the hand is thirteen orphans: each terminal and honour, one of them twice.
 pub fn is_thirteen_orphans(hand: &Hand) -> bool {
-    hand.len() == MAX_TILES
-        && Tile::all().all(|tile| {
-            let count = hand.count(tile);
-            if tile.is_terminal_or_honor() {
-                count == 1 || count == 2
-            } else {
-                count == 0
-            }
-        })
+    let counts = hand.counts();
+    // All fourteen tiles among the orphans (rarely so), then none of them missing.
+    let held: u8 = ORPHANS.iter().map(|&index| counts[index]).sum();
+    held == 14 && hand.len() == MAX_TILES && ORPHANS.iter().all(|&index| counts[index] > 0)
 }
 
 /// Every reading of the hand: its distinct standard decompositions, seven pairs and thirteen

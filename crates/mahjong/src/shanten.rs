@@ -108,34 +108,75 @@ pub(crate) fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
         .min(thirteen_orphans(counts))
 }
 
-/// The fewest tiles the hand lacks to be `melds` melds and a pair: the four suits' table
-/// entries combined by min-plus.
+/// The fewest tiles the hand lacks to be `melds` melds and a pair.
+///
+/// The pair goes to one of the four suits; the melds are spread over them. When every suit's
+/// costs are convex (all but a few vectors of the table), the cheapest spread takes the
+/// `melds` smallest steps of all the suits' cost sequences (see `table::Summary`); otherwise the
+/// suits' full costs are combined by min-plus products.
 #[inline]
 pub(crate) fn standard_lack(counts: &[u8; KINDS], melds: usize) -> u8 {
     let numbered = &*NUMBERED;
-    let man = numbered.costs(&counts[0..9]);
-    let pin = numbered.costs(&counts[9..18]);
-    let sou = numbered.costs(&counts[18..27]);
-    let honors = HONORS.costs(&counts[27..34]);
-    let numbered_suits = combine(&combine(man, pin, melds), sou, melds);
-    (0..=melds)
-        .map(|m| {
-            (numbered_suits[5 + m] + honors[melds - m])
-                .min(numbered_suits[m] + honors[5 + melds - m])
+    let honors = &*HONORS;
+    let indices = [
+        numbered.index(&counts[0..9]),
+        numbered.index(&counts[9..18]),
+        numbered.index(&counts[18..27]),
+        honors.index(&counts[27..34]),
+    ];
+    let summaries = [
+        numbered.summary(indices[0]),
+        numbered.summary(indices[1]),
+        numbered.summary(indices[2]),
+        honors.summary(indices[3]),
+    ];
+    let plain: u32 = summaries.iter().map(|summary| summary.plain).sum();
+    if plain >> 24 != 0 {
+        let suits = combine(
+            &combine(numbered.costs(indices[0]), numbered.costs(indices[1])),
+            numbered.costs(indices[2]),
+        );
+        let honors = honors.costs(indices[3]);
+        return (0..=melds)
+            .map(|m| (suits[5 + m] + honors[melds - m]).min(suits[m] + honors[5 + melds - m]))
+            .min()
+            .unwrap_or(u8::MAX);
+    }
+    let melds = melds as u32;
+    summaries
+        .iter()
+        .map(|pair_suit| {
+            let steps = plain - pair_suit.plain + (pair_suit.paired & 0x00FF_FFFF);
+            (pair_suit.paired >> 24) + smallest_steps(steps, melds)
         })
         .min()
-        .unwrap_or(u8::MAX)
+        .unwrap_or(u32::MAX) as u8
 }
 
-/// The min-plus product of two suits' costs, for targets of up to `melds` melds.
+/// The sum of the `count` smallest steps of a histogram of steps (how many steps of 0, 1 and 2
+/// in bytes 0 to 2; there are always enough steps of 3 for the rest).
 #[inline]
-fn combine(a: &Costs, b: &Costs, melds: usize) -> Costs {
+fn smallest_steps(histogram: u32, count: u32) -> u32 {
+    let zeros = (histogram & 0xFF).min(count);
+    let left = count - zeros;
+    let ones = (histogram >> 8 & 0xFF).min(left);
+    let left = left - ones;
+    let twos = (histogram >> 16 & 0xFF).min(left);
+    ones + 2 * twos + 3 * (left - twos)
+}
+
+/// The min-plus product of two suits' costs: for each target of the two suits together, the
+/// cheapest split of its melds and its pair between them. The loops have fixed bounds, so
+/// they unroll into straight-line code.
+fn combine(a: &Costs, b: &Costs) -> Costs {
     let mut out = [u8::MAX; 10];
-    for total in 0..=melds {
-        for m in 0..=total {
-            let n = total - m;
-            out[total] = out[total].min(a[m] + b[n]);
-            out[5 + total] = out[5 + total].min(a[5 + m] + b[n]).min(a[m] + b[5 + n]);
+    for b_melds in 0..5 {
+        for a_melds in 0..5 - b_melds {
+            let total = a_melds + b_melds;
+            out[total] = out[total].min(a[a_melds] + b[b_melds]);
+            out[5 + total] = out[5 + total]
+                .min(a[5 + a_melds] + b[b_melds])
+                .min(a[a_melds] + b[5 + b_melds]);
         }
     }
     out
@@ -143,8 +184,11 @@ fn combine(a: &Costs, b: &Costs, melds: usize) -> Costs {
 
 /// Seven-pairs shanten: `6 - pairs + max(0, 7 - kinds)`.
 fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
-    let pairs = counts.iter().filter(|&&count| count >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&count| count >= 1).count() as i8;
+    let (mut pairs, mut kinds) = (0i8, 0i8);
+    for &count in counts {
+        pairs += i8::from(count >= 2);
+        kinds += i8::from(count >= 1);
+    }
     6 - pairs + (7 - kinds).max(0)
 }
 

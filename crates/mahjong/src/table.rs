@@ -13,8 +13,9 @@
 //! A table is built by a depth-first walk over the vectors in lexicographic order, carrying a
 //! dynamic programme over ranks: after each rank, for each (melds, pairs, chows waiting on
 //! this rank, chows started at the previous rank), the most tiles of the vector a target can
-//! use. Vectors are numbered by their rank in that order (a combinatorial number system), so a
-//! lookup is nine additions into a 2.7 KB offset table and one load.
+//! use. Vectors are numbered by their tile count, then lexicographically (a combinatorial
+//! number system), so a lookup is nine independent loads from a 4.6 KB offset table, then one
+//! load from the table.
 
 use std::sync::LazyLock;
 
@@ -31,11 +32,60 @@ pub(crate) type Costs = [u8; 2 * MELDS];
 /// The table of one kind of suit: numbered (9 ranks, chows allowed) or honours (7, no chows).
 #[derive(Debug)]
 pub(crate) struct SuitTable<const RANKS: usize> {
-    /// `offsets[i][s][c]`: the number of vectors that come before any vector whose rank `i`
-    /// holds `c` tiles when ranks `0..i` hold `s`, among those that agree up to rank `i`.
-    offsets: [[[u32; COPIES + 1]; MAX_SUM + 1]; RANKS],
-    /// The costs of every vector, by its index.
+    /// The part of a vector's index that ranks 0..4 give: by the base-5 code of those ranks,
+    /// then by the number of tiles in ranks 4.. (which, with theirs, fixes the total).
+    head: Vec<[u32; 16]>,
+    /// The part of a vector's index that ranks 4.. give, by their base-5 code.
+    tail: Vec<u32>,
+    /// The summary of every vector's costs, by its index.
+    summaries: Vec<Summary>,
+    /// The costs of every vector, by its index, for the rare summaries that are not convex.
     costs: Vec<Costs>,
+}
+
+/// A suit's costs in the form the min-plus combination of suits needs most of the time.
+///
+/// Without the pair, the cost of `m` melds is 0 for `m = 0` and grows by a step of 0 to 3
+/// tiles per meld (a fourth meld always fits beside three and a pair, so no step exceeds 3).
+/// With the pair, it starts at the pair's cost and grows the same way. When each suit's steps
+/// never shrink (the costs are convex), the cheapest way to spread `k` melds over the suits is
+/// to take the `k` smallest steps of all the suits together, so a suit is fully described by
+/// how many steps of 0, 1 and 2 it has.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Summary {
+    /// Steps without the pair: the number of steps of 0, 1 and 2 in bytes 0, 1 and 2; byte 3
+    /// is 1 if either sequence is not convex (these bytes add up across suits without
+    /// carrying).
+    pub(crate) plain: u32,
+    /// Steps with the pair, in bytes 0 to 2 as in `plain`; byte 3 is the pair's cost.
+    pub(crate) paired: u32,
+}
+
+impl Summary {
+    /// The summary of one suit's costs.
+    fn of(costs: &Costs) -> Summary {
+        let steps = |sequence: &[u8]| {
+            let mut histogram = 0u32;
+            let mut convex = true;
+            for window in sequence.windows(2) {
+                let step = window[1] - window[0];
+                debug_assert!(step <= 3, "a meld never costs more than three tiles");
+                if step < 3 {
+                    histogram += 1 << (8 * step);
+                }
+            }
+            for window in sequence.windows(3) {
+                convex &= window[1] - window[0] <= window[2] - window[1];
+            }
+            (histogram, convex)
+        };
+        let (plain, plain_convex) = steps(&costs[..MELDS]);
+        let (paired, paired_convex) = steps(&costs[MELDS..]);
+        Summary {
+            plain: plain | u32::from(!(plain_convex && paired_convex)) << 24,
+            paired: paired | u32::from(costs[MELDS]) << 24,
+        }
+    }
 }
 
 /// The numbered-suit table.
@@ -44,49 +94,125 @@ pub(crate) static NUMBERED: LazyLock<SuitTable<9>> = LazyLock::new(|| SuitTable:
 pub(crate) static HONORS: LazyLock<SuitTable<7>> = LazyLock::new(|| SuitTable::build(false));
 
 impl<const RANKS: usize> SuitTable<RANKS> {
-    /// The costs of one suit's count vector (at most 4 per rank, at most 14 in all).
+    /// The costs of one suit's count vector (at most 4 per rank, at most 14 in all), by the
+    /// vector's [`SuitTable::index`].
     #[inline]
-    pub(crate) fn costs(&self, counts: &[u8]) -> &Costs {
-        let mut index = 0;
-        let mut sum = 0;
-        for (offsets, &count) in self.offsets.iter().zip(&counts[..RANKS]) {
-            index += offsets[sum][usize::from(count)] as usize;
-            sum += usize::from(count);
-        }
+    pub(crate) fn costs(&self, index: usize) -> &Costs {
         &self.costs[index]
+    }
+
+    /// The summary of a count vector's costs, by its index.
+    #[inline]
+    pub(crate) fn summary(&self, index: usize) -> Summary {
+        self.summaries[index]
+    }
+
+    /// A vector's index: vectors are ordered by their number of tiles, then
+    /// lexicographically. Hands are mostly spread over several suits, so the few vectors
+    /// with few tiles, which they look up most, sit together at the front of the table.
+    ///
+    /// The index is a sum over ranks (a combinatorial number system); its terms for ranks
+    /// 0..4 and for ranks 4.. are tabulated, so it takes two small loads.
+    #[inline]
+    pub(crate) fn index(&self, counts: &[u8]) -> usize {
+        let count = |rank: usize| usize::from(counts[rank]);
+        let head = count(0) + 5 * count(1) + 25 * count(2) + 125 * count(3);
+        let (mut tail, mut tail_tiles) = (0, 0);
+        for rank in (4..RANKS).rev() {
+            tail = tail * 5 + count(rank);
+            tail_tiles += count(rank);
+        }
+        self.head[head][tail_tiles & 15] as usize + self.tail[tail] as usize
     }
 
     /// Builds the table; chows are allowed in numbered suits only.
     fn build(chows: bool) -> SuitTable<RANKS> {
-        // vectors[r][s]: how many vectors of r ranks hold at most s tiles.
-        let mut vectors = vec![[0u32; MAX_SUM + 1]; RANKS + 1];
-        vectors[0] = [1; MAX_SUM + 1];
+        // exact[r][t]: how many vectors of r ranks hold exactly t tiles.
+        let mut exact = vec![[0u32; MAX_SUM + 1]; RANKS + 1];
+        exact[0][0] = 1;
         for r in 1..=RANKS {
-            for s in 0..=MAX_SUM {
-                vectors[r][s] = (0..=COPIES.min(s)).map(|c| vectors[r - 1][s - c]).sum();
+            for t in 0..=MAX_SUM {
+                exact[r][t] = (0..=COPIES.min(t)).map(|c| exact[r - 1][t - c]).sum();
             }
         }
+        // offsets[i][t][c]: how many vectors come before those whose rank i holds c tiles when
+        // ranks i.. hold t tiles, among the vectors that agree on ranks 0..i; rank 0's terms
+        // also count every vector holding fewer tiles in all.
         let mut offsets = [[[0u32; COPIES + 1]; MAX_SUM + 1]; RANKS];
-        for (i, by_sum) in offsets.iter_mut().enumerate() {
-            for (s, by_count) in by_sum.iter_mut().enumerate() {
-                let mut before = 0;
-                for (c, offset) in by_count.iter_mut().enumerate() {
+        for (i, by_left) in offsets.iter_mut().enumerate() {
+            for (t, by_count) in by_left.iter_mut().enumerate() {
+                let mut before = if i == 0 {
+                    exact[RANKS][..t].iter().sum()
+                } else {
+                    0
+                };
+                for (c, offset) in by_count.iter_mut().enumerate().take(t + 1) {
                     *offset = before;
-                    if s + c <= MAX_SUM {
-                        before += vectors[RANKS - 1 - i][MAX_SUM - s - c];
-                    }
+                    before += exact[RANKS - 1 - i][t - c];
                 }
             }
         }
-        let mut costs = Vec::with_capacity(vectors[RANKS][MAX_SUM] as usize);
+        // The index terms of ranks `ranks` of a vector, those ranks holding `digits` (base 5,
+        // lowest rank first) and ranks from the first of them on holding `left` tiles.
+        let terms = |ranks: std::ops::Range<usize>, mut digits: usize, mut left: usize| {
+            let mut sum = 0;
+            for rank in ranks {
+                let count = digits % 5;
+                digits /= 5;
+                if count > left {
+                    return 0;
+                }
+                sum += offsets[rank][left][count];
+                left -= count;
+            }
+            sum
+        };
+        let head = (0..625)
+            .map(|code| {
+                let tiles: usize = (0..4).map(|rank| code / 5usize.pow(rank) % 5).sum();
+                std::array::from_fn(|tail_tiles| {
+                    if tiles + tail_tiles > MAX_SUM {
+                        0
+                    } else {
+                        terms(0..4, code, tiles + tail_tiles)
+                    }
+                })
+            })
+            .collect();
+        let tail = (0..5usize.pow(RANKS as u32 - 4))
+            .map(|code| {
+                let tiles: usize = (0..RANKS as u32 - 4)
+                    .map(|rank| code / 5usize.pow(rank) % 5)
+                    .sum();
+                if tiles > MAX_SUM {
+                    0
+                } else {
+                    terms(4..RANKS, code, tiles)
+                }
+            })
+            .collect();
+        let vectors = exact[RANKS].iter().sum::<u32>() as usize;
+        let mut table = SuitTable {
+            head,
+            tail,
+            summaries: Vec::new(),
+            costs: vec![[0; 2 * MELDS]; vectors],
+        };
         let mut start = [UNREACHABLE; STATES];
         start[state(0, 0, 0, 0)] = 0;
-        let walk = Walk {
+        let mut walk = Walk {
             ranks: RANKS,
             chows,
+            path: [0; 9],
+            entries: Vec::with_capacity(vectors),
         };
-        walk.descend(0, 0, &start, &mut costs);
-        SuitTable { offsets, costs }
+        walk.descend(0, 0, &start);
+        for (path, entry) in walk.entries {
+            let index = table.index(&path);
+            table.costs[index] = entry;
+        }
+        table.summaries = table.costs.iter().map(Summary::of).collect();
+        table
     }
 }
 
@@ -101,16 +227,18 @@ fn state(melds: usize, pairs: usize, ending: usize, running: usize) -> usize {
     ((melds * 2 + pairs) * 5 + ending) * 5 + running
 }
 
-/// The fixed parameters of a table's walk.
+/// A table's walk: its fixed parameters, the vector so far and every finished entry.
 struct Walk {
     ranks: usize,
     chows: bool,
+    path: [u8; 9],
+    entries: Vec<([u8; 9], Costs)>,
 }
 
 impl Walk {
-    /// Visits every vector extending a prefix of `rank` ranks holding `sum` tiles, whose
-    /// programme row is `best` (the most tiles used, per state), in lexicographic order.
-    fn descend(&self, rank: usize, sum: usize, best: &[i8; STATES], costs: &mut Vec<Costs>) {
+    /// Visits every vector extending the prefix `path[..rank]` (holding `sum` tiles), whose
+    /// programme row is `best` (the most tiles used, per state).
+    fn descend(&mut self, rank: usize, sum: usize, best: &[i8; STATES]) {
         if rank == self.ranks {
             let mut entry = [0u8; 2 * MELDS];
             for (target, cost) in entry.iter_mut().enumerate() {
@@ -119,13 +247,15 @@ impl Walk {
                 debug_assert!(used >= 0, "every target fits in a suit");
                 *cost = (3 * melds + 2 * pairs) as u8 - used as u8;
             }
-            costs.push(entry);
+            self.entries.push((self.path, entry));
             return;
         }
         for count in 0..=COPIES.min(MAX_SUM - sum) {
             let next = self.step(rank, count, best);
-            self.descend(rank + 1, sum + count, &next, costs);
+            self.path[rank] = count as u8;
+            self.descend(rank + 1, sum + count, &next);
         }
+        self.path[rank] = 0;
     }
 
     /// The programme row after a rank holding `count` tiles: at this rank a target completes

@@ -234,6 +234,15 @@ impl Hand {
         Some(hand)
     }
 
+    /// The counts of the three numbered suits (m, p, s), by rank, borrowed from the hand.
+    pub fn numbered_suits(&self) -> [&[u8; 9]; 3] {
+        [0, 9, 18].map(|first| {
+            self.counts[first..first + 9]
+                .try_into()
+                .expect("a numbered suit has nine ranks")
+        })
+    }
+
     /// The counts of one suit, by rank (honours fill the first seven places).
     pub fn suit_counts(&self, suit: Suit) -> [u8; 9] {
         let mut ranks = [0u8; 9];
