@@ -16,7 +16,7 @@
 //! when a player goes out.
 //!
 //! The count depends on where each tile was put, which a list of plays does not say; the
-//! witness layout of [`crate::check`] hangs each tile on the oldest open end of the number it
+//! witness layout of [`crate::check()`] hangs each tile on the oldest open end of the number it
 //! covers, and a spinner's long sides before its short ends, as the real game requires.
 
 use std::fmt;

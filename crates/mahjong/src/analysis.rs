@@ -22,6 +22,7 @@ pub const TSV_HEADER: &str =
 
 /// Everything this crate says about one hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis {
     /// The hand.
     pub hand: Hand,

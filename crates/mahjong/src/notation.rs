@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use nom::Parser;
 use nom::character::complete::{digit1, one_of};
-use nom::multi::many1;
+use nom::combinator::cut;
 use nom::sequence::preceded;
 use tiles_notation::ParseError;
 use tiles_notation::error::span_offset;
@@ -23,21 +23,35 @@ use tiles_notation::grammar::{GrammarError, PResult, expect, parse_all, ws};
 
 use crate::tile::{COPIES, Hand, Suit, Tile};
 
-/// One group: rank digits and the suit letter they belong to, both as written.
+/// One group: rank digits and the suit letter they belong to, both as written. Once the
+/// digits are read, the suit letter is certain to be needed.
 fn group(input: &str) -> PResult<'_, (&str, char)> {
     (
         expect(
             "rank digits 1-9 (0 for a red five) then a suit letter",
             digit1,
         ),
-        expect("a suit letter m, p, s or z after the ranks", one_of("mpsz")),
+        cut(expect(
+            "a suit letter m, p, s or z after the ranks",
+            one_of("mpsz"),
+        )),
     )
         .parse(input)
 }
 
-/// A whole hand's groups, with optional spaces between them.
+/// A whole hand's groups, with optional spaces between them, up to the end of the text.
 fn groups(input: &str) -> PResult<'_, Vec<(&str, char)>> {
-    many1(preceded(ws, group)).parse(input)
+    let (mut rest, first) = preceded(ws, group).parse(input)?;
+    let mut groups = vec![first];
+    loop {
+        let (after_space, ()) = ws(rest)?;
+        if after_space.is_empty() {
+            return Ok((after_space, groups));
+        }
+        let (after, next) = cut(group).parse(after_space)?;
+        groups.push(next);
+        rest = after;
+    }
 }
 
 /// The tile a rank digit names in `suit`: a red five `0` is a five; honours are 1..7.

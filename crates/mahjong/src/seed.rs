@@ -146,7 +146,7 @@ fn remove_melds(mut counts: [u8; 9], mut removed: impl FnMut(Block)) -> Result<(
 ///
 /// `counts[r]` is the number of tiles of rank `r + 1`; the caller has checked that the total is
 /// a multiple of 3 (plus 2 with a pair). The greedy removal runs over two blocks of ranks,
-/// 1-4 and 5-9, whose outcomes are tabulated (see [`Blocks`]); the three candidate pairs
+/// 1-4 and 5-9, whose outcomes are tabulated (a 625-byte table and a 4 KB bit table); the three candidate pairs
 /// only change one rank's count, so each costs two table loads.
 pub fn suit_complete(counts: &[u8; 9], with_pair: bool) -> bool {
     let blocks = &*BLOCKS;

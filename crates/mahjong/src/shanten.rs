@@ -5,7 +5,7 @@
 //! tiles the hand lacks to become `k` melds and a pair, counted against targets that hold no
 //! tile more than four times. So a hand whose only "wait" would be a fifth copy of a tile it
 //! holds four of is not ready: `123456789m1111p` is 1-shanten. For 13 tiles, shanten 0 holds
-//! exactly when [`crate::waits`] is not empty.
+//! exactly when [`crate::waits()`] is not empty.
 //!
 //! Seven pairs (`6 - pairs + max(0, 7 - kinds)`) and thirteen orphans (`13 - orphan kinds - 1
 //! if one of them is paired`) apply to hands of 13 and 14 tiles only.

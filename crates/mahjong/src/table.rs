@@ -203,6 +203,9 @@ impl<const RANKS: usize> SuitTable<RANKS> {
         let mut walk = Walk {
             ranks: RANKS,
             chows,
+            starting_chows: transitions(true, false),
+            no_new_chows: transitions(false, false),
+            last: transitions(false, true),
             path: [0; 9],
             entries: Vec::with_capacity(vectors),
         };
@@ -231,6 +234,9 @@ fn state(melds: usize, pairs: usize, ending: usize, running: usize) -> usize {
 struct Walk {
     ranks: usize,
     chows: bool,
+    starting_chows: Vec<Transition>,
+    no_new_chows: Vec<Transition>,
+    last: Vec<Transition>,
     path: [u8; 9],
     entries: Vec<([u8; 9], Costs)>,
 }
@@ -239,63 +245,228 @@ impl Walk {
     /// Visits every vector extending the prefix `path[..rank]` (holding `sum` tiles), whose
     /// programme row is `best` (the most tiles used, per state).
     fn descend(&mut self, rank: usize, sum: usize, best: &[i8; STATES]) {
-        if rank == self.ranks {
-            let mut entry = [0u8; 2 * MELDS];
-            for (target, cost) in entry.iter_mut().enumerate() {
-                let (pairs, melds) = (target / MELDS, target % MELDS);
-                let used = best[state(melds, pairs, 0, 0)];
-                debug_assert!(used >= 0, "every target fits in a suit");
-                *cost = (3 * melds + 2 * pairs) as u8 - used as u8;
+        if rank + 1 == self.ranks {
+            for count in 0..=COPIES.min(MAX_SUM - sum) {
+                self.path[rank] = count as u8;
+                let entry = self.finish(best, count);
+                self.entries.push((self.path, entry));
             }
-            self.entries.push((self.path, entry));
-            return;
-        }
-        for count in 0..=COPIES.min(MAX_SUM - sum) {
-            let next = self.step(rank, count, best);
-            self.path[rank] = count as u8;
-            self.descend(rank + 1, sum + count, &next);
+        } else {
+            for count in 0..=COPIES.min(MAX_SUM - sum) {
+                let next = self.step(rank, count, best);
+                self.path[rank] = count as u8;
+                self.descend(rank + 1, sum + count, &next);
+            }
         }
         self.path[rank] = 0;
     }
 
-    /// The programme row after a rank holding `count` tiles: at this rank a target completes
-    /// the chows that need it, may start chows (only where two more ranks follow), a pung and
-    /// the pair, holding at most four copies in all; it uses `min(target copies, count)` of
-    /// the hand's tiles.
+    /// The programme row after a rank holding `count` tiles, from the row before it.
     fn step(&self, rank: usize, count: usize, best: &[i8; STATES]) -> [i8; STATES] {
-        let mut next = [UNREACHABLE; STATES];
-        let max_new_chows = if self.chows && rank + 2 < self.ranks {
-            COPIES
+        let transitions = if self.chows && rank + 2 < self.ranks {
+            &self.starting_chows
         } else {
-            0
+            &self.no_new_chows
         };
-        for melds in 0..MELDS {
-            for pairs in 0..2 {
-                for ending in 0..=COPIES {
-                    for running in 0..=COPIES - ending {
-                        let used = best[state(melds, pairs, ending, running)];
-                        if used < 0 {
-                            continue;
-                        }
-                        let held = ending + running;
-                        for new_chows in 0..=max_new_chows.min(COPIES - held) {
-                            for pung in 0..2 {
-                                for pair in 0..2 - pairs {
-                                    let copies = held + new_chows + 3 * pung + 2 * pair;
-                                    let total_melds = melds + new_chows + pung;
-                                    if copies > COPIES || total_melds >= MELDS {
-                                        continue;
-                                    }
-                                    let slot = &mut next
-                                        [state(total_melds, pairs + pair, running, new_chows)];
-                                    *slot = (*slot).max(used + copies.min(count) as i8);
+        let mut next = [UNREACHABLE; STATES];
+        for transition in transitions {
+            let before = best[transition.from];
+            if before >= 0 {
+                let slot = &mut next[transition.to];
+                *slot = (*slot).max(before + transition.copies.min(count as i8));
+            }
+        }
+        next
+    }
+
+    /// The costs of a vector from the programme row before its last rank, which holds
+    /// `count` tiles. The row after it is not built: the leaves are two thirds of the walk.
+    fn finish(&self, best: &[i8; STATES], count: usize) -> Costs {
+        let mut used = [UNREACHABLE; 2 * MELDS];
+        for transition in &self.last {
+            let before = best[transition.from];
+            if before >= 0 {
+                let slot = &mut used[transition.to];
+                *slot = (*slot).max(before + transition.copies.min(count as i8));
+            }
+        }
+        let mut costs = [0u8; 2 * MELDS];
+        for (target, cost) in costs.iter_mut().enumerate() {
+            let (pairs, melds) = (target / MELDS, target % MELDS);
+            debug_assert!(used[target] >= 0, "every target fits in a suit");
+            *cost = (3 * melds + 2 * pairs) as u8 - used[target] as u8;
+        }
+        costs
+    }
+}
+
+/// One way a target can treat a rank: from a programme state to the next, holding `copies`
+/// tiles of the rank.
+#[derive(Debug, Clone, Copy)]
+struct Transition {
+    from: usize,
+    to: usize,
+    copies: i8,
+}
+
+/// Every transition at a rank: the target completes the chows that need the rank, may start
+/// chows (if `new_chows`), a pung and the pair, and holds at most four copies of the rank. At
+/// the `last` rank no chow may still be running, and `to` is the target's index
+/// `pairs * MELDS + melds` instead of a state.
+fn transitions(new_chows: bool, last: bool) -> Vec<Transition> {
+    let mut transitions = Vec::new();
+    for melds in 0..MELDS {
+        for pairs in 0..2 {
+            for ending in 0..=COPIES {
+                for running in 0..=COPIES - ending {
+                    if last && running > 0 {
+                        continue;
+                    }
+                    let held = ending + running;
+                    let most_new = if new_chows { COPIES - held } else { 0 };
+                    for chows in 0..=most_new {
+                        for pung in 0..2 {
+                            for pair in 0..2 - pairs {
+                                let copies = held + chows + 3 * pung + 2 * pair;
+                                let total_melds = melds + chows + pung;
+                                if copies > COPIES || total_melds >= MELDS {
+                                    continue;
                                 }
+                                let to = if last {
+                                    (pairs + pair) * MELDS + total_melds
+                                } else {
+                                    state(total_melds, pairs + pair, running, chows)
+                                };
+                                transitions.push(Transition {
+                                    from: state(melds, pairs, ending, running),
+                                    to,
+                                    copies: copies as i8,
+                                });
                             }
                         }
                     }
                 }
             }
         }
-        next
+    }
+    transitions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fewest tiles `counts` lacks for `melds` melds and `pairs` pairs, by trying every
+    /// target of that shape within the suit (chows only if `chows`), at most 4 of a rank.
+    fn lack_by_targets(counts: &[u8], melds: usize, pairs: usize, chows: bool) -> u8 {
+        let ranks = counts.len();
+        let mut shapes: Vec<Vec<usize>> = (0..ranks).map(|rank| vec![rank; 3]).collect();
+        if chows {
+            shapes.extend((0..ranks - 2).map(|rank| vec![rank, rank + 1, rank + 2]));
+        }
+        fn search(
+            shapes: &[Vec<usize>],
+            from: usize,
+            melds: usize,
+            pairs: usize,
+            target: &mut Vec<u8>,
+            counts: &[u8],
+        ) -> u8 {
+            if melds == 0 {
+                let lack = |target: &[u8]| -> u8 {
+                    target
+                        .iter()
+                        .zip(counts)
+                        .map(|(&t, &c)| t.saturating_sub(c))
+                        .sum()
+                };
+                if pairs == 0 {
+                    return lack(target);
+                }
+                let mut best = u8::MAX;
+                for rank in 0..target.len() {
+                    if target[rank] + 2 <= 4 {
+                        target[rank] += 2;
+                        best = best.min(lack(target));
+                        target[rank] -= 2;
+                    }
+                }
+                return best;
+            }
+            let mut best = u8::MAX;
+            for (index, shape) in shapes.iter().enumerate().skip(from) {
+                shape.iter().for_each(|&rank| target[rank] += 1);
+                if target.iter().all(|&t| t <= 4) {
+                    best = best.min(search(shapes, index, melds - 1, pairs, target, counts));
+                }
+                shape.iter().for_each(|&rank| target[rank] -= 1);
+            }
+            best
+        }
+        search(&shapes, 0, melds, pairs, &mut vec![0; ranks], counts)
+    }
+
+    /// Every count vector of `ranks` ranks holding at most `most` tiles.
+    fn vectors(ranks: usize, most: usize) -> Vec<Vec<u8>> {
+        let mut all = vec![vec![]];
+        for _ in 0..ranks {
+            all = all
+                .into_iter()
+                .flat_map(|prefix: Vec<u8>| {
+                    (0..=4u8).filter_map(move |count| {
+                        let mut next = prefix.clone();
+                        next.push(count);
+                        (next.iter().map(|&c| usize::from(c)).sum::<usize>() <= most)
+                            .then_some(next)
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    #[test]
+    fn costs_match_every_target_on_small_suits() {
+        for counts in vectors(9, 5) {
+            let costs = NUMBERED.costs(NUMBERED.index(&counts));
+            for melds in 0..=2 {
+                for pairs in 0..=1 {
+                    assert_eq!(
+                        costs[pairs * MELDS + melds],
+                        lack_by_targets(&counts, melds, pairs, true),
+                        "{counts:?} melds {melds} pairs {pairs}"
+                    );
+                }
+            }
+        }
+        for counts in vectors(7, 6) {
+            let costs = HONORS.costs(HONORS.index(&counts));
+            for melds in 0..=3 {
+                for pairs in 0..=1 {
+                    assert_eq!(
+                        costs[pairs * MELDS + melds],
+                        lack_by_targets(&counts, melds, pairs, false),
+                        "{counts:?} melds {melds} pairs {pairs}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn indices_number_the_vectors_densely() {
+        let mut seen = vec![false; NUMBERED.costs.len()];
+        for counts in vectors(9, 14) {
+            let index = NUMBERED.index(&counts);
+            assert!(!seen[index], "{counts:?}");
+            seen[index] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        // Fewer tiles come first.
+        assert_eq!(NUMBERED.index(&[0; 9]), 0);
+        assert!(
+            NUMBERED.index(&[0, 0, 0, 0, 0, 0, 0, 0, 1])
+                < NUMBERED.index(&[2, 0, 0, 0, 0, 0, 0, 0, 0])
+        );
     }
 }

@@ -22,6 +22,7 @@ pub struct Effective {
 
 /// One discard from a `3k + 2` hand: the shanten left and the tiles that then lower it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Discard {
     /// The tile discarded.
     pub tile: Tile,

@@ -7,6 +7,7 @@
 mod batch;
 mod fiveup;
 mod huxxy;
+mod mahjong;
 mod puzzle;
 mod rummikub;
 
@@ -30,6 +31,9 @@ enum Game {
     /// huxxy: the reference functions, games and tournaments between bots.
     #[command(subcommand)]
     Huxxy(huxxy::Command),
+    /// Mahjong hands: completeness, every reading, shanten, waits and effective tiles.
+    #[command(subcommand)]
+    Mahjong(mahjong::Command),
     /// Rummikub: group validity, arranging a hand, the best move.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
     match cli.game {
         Game::Fiveup(command) => fiveup::run(command),
         Game::Huxxy(command) => huxxy::run(command),
+        Game::Mahjong(command) => mahjong::run(command),
         Game::Rummikub(command) => rummikub::run(command),
         Game::RummikubPuzzle(args) => puzzle::run(args),
     }

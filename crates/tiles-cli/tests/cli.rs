@@ -374,3 +374,51 @@ fn fiveup_batch_answers_every_line_in_order() {
     let layout_in_batch = tiles(&["fiveup", "check", "--layout"], b"0-6\n");
     assert_eq!(layout_in_batch.status.code(), Some(2));
 }
+
+#[test]
+fn mahjong_analyze_reports_one_hand() {
+    let out = tiles(&["mahjong", "analyze", "11223344556677m"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "hand        11223344556677m (14 tiles)\n\
+         complete    yes: 3 standard readings, seven pairs\n\
+         reading     11m 234m 234m 567m 567m\n\
+         reading     44m 123m 123m 567m 567m\n\
+         reading     77m 123m 123m 456m 456m\n\
+         shanten     -1 (complete: standard -1, seven pairs -1, thirteen orphans 11)\n"
+    );
+    let waiting = tiles(&["mahjong", "analyze", "19m19p19s", "1234567z"], b"");
+    assert!(text(&waiting.stdout).contains("waits       19m19p19s1234567z (39 unseen)"));
+    let row = tiles(&["mahjong", "analyze", "--header", "1112345678999m"], b"");
+    assert_eq!(
+        text(&row.stdout),
+        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\n\
+         1112345678999m\t13\t-\t0\t4\t10\t0\t123456789m\t-\n"
+    );
+    for bad in ["123m4", "8z", "123m"] {
+        let out = tiles(&["mahjong", "analyze", bad], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(text(&out.stderr).starts_with("error: "), "{bad}");
+    }
+}
+
+#[test]
+fn mahjong_batch_answers_every_line_in_order() {
+    let out = tiles(
+        &["mahjong", "analyze", "--header"],
+        b"\xEF\xBB\xBF123456789m1111p\r\n\n# a comment\n55555m\n123m456p789s11122z  \n123m\n1m",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\n\
+         123456789m1111p\t13\t-\t1\t5\t9\t1\t-\t-\n\
+         55555m\tERROR\tline 4, column 5: expected at most 4 copies of each tile, found a fifth 5m\n\
+         123m456p789s11122z\t14\t1\t-1\t4\t8\t-1\t-\t1\n\
+         123m\tERROR\ta hand of 3 tiles has no shanten: it needs 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)\n\
+         1m\t1\t-\t0\t-\t-\t0\t-\t-\n"
+    );
+    let plain = tiles(&["mahjong", "analyze"], b"11m\n");
+    assert_eq!(text(&plain.stdout), "11m\t2\t-\t-1\t-\t-\t-1\t-\t-\n");
+}
