@@ -14,7 +14,7 @@ use std::fmt;
 use crate::agari::{Readings, readings};
 use crate::shanten::{Shanten, TileCountError, shanten};
 use crate::tile::{Hand, MAX_TILES, Tile, show_tiles};
-use crate::waits::{Discard, Effective, discards, effective_tiles, waits};
+use crate::waits::{Effective, discards, effective_tiles, waits};
 
 /// The column names of [`Analysis::tsv_row`], tab-separated.
 pub const TSV_HEADER: &str =
@@ -32,13 +32,11 @@ pub struct Analysis {
     pub shanten: Shanten,
     /// For a `3k + 1` hand, its waits.
     pub waits: Option<Vec<Tile>>,
-    /// The tiles that lower its shanten.
-    pub effective: Vec<Effective>,
-    /// For a `3k + 2` hand, its discards, best first.
-    pub discards: Vec<Discard>,
 }
 
-/// Analyses a hand.
+/// Analyses a hand: what the batch row needs. The readable report adds the effective tiles
+/// and the discards, computed as it is written (they cost a few microseconds, which a batch
+/// of a million hands should not pay).
 ///
 /// # Errors
 ///
@@ -51,8 +49,6 @@ pub fn analyze(hand: &Hand) -> Result<Analysis, TileCountError> {
         readings: readings(hand),
         shanten,
         waits: (!drawn).then(|| waits(hand)).transpose()?,
-        effective: effective_tiles(hand)?,
-        discards: if drawn { discards(hand)? } else { Vec::new() },
     })
 }
 
@@ -165,16 +161,21 @@ impl fmt::Display for Analysis {
             writeln!(f, "waits       {} ({unseen} unseen)", show_tiles(waits))?;
             return Ok(());
         }
-        if shanten.overall() >= 0 {
-            write!(f, "effective   ")?;
-            write_effective(f, &self.effective, true)?;
-            writeln!(f)?;
+        if shanten.overall() < 0 {
+            return Ok(());
         }
-        let best = self.discards.first().map(|d| d.shanten);
-        for discard in self.discards.iter().filter(|d| Some(d.shanten) == best) {
-            if shanten.overall() < 0 {
-                break;
-            }
+        // An analysis exists only for sizes that have a shanten, so these cannot fail.
+        let effective = effective_tiles(&self.hand).unwrap_or_default();
+        write!(f, "effective   ")?;
+        write_effective(f, &effective, true)?;
+        writeln!(f)?;
+        let discards = if n % 3 == 2 {
+            discards(&self.hand).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let best = discards.first().map(|d| d.shanten);
+        for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
             write!(
                 f,
                 "discard     {} -> {}, ",
