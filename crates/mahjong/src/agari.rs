@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::seed::suit_complete;
+use crate::seed::four_at_most_complete;
 use crate::shanten::ORPHANS;
 use crate::tile::{Hand, MAX_TILES, Suit, Tile};
 
@@ -140,10 +140,9 @@ pub fn is_standard_complete(hand: &Hand) -> bool {
     if lonely_honor | sizes.contains(&1) | (pairs != 1) | (hand.len() % 3 != 2) {
         return false;
     }
-    suits
-        .iter()
-        .zip(sizes)
-        .all(|(ranks, size)| size == 0 && *ranks == &[0; 9] || suit_complete(ranks, size == 2))
+    suits.iter().zip(sizes).all(|(ranks, size)| {
+        size == 0 && *ranks == &[0; 9] || four_at_most_complete(ranks, size == 2)
+    })
 }
 
 /// Whether the hand is seven distinct pairs.

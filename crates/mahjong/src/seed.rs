@@ -144,11 +144,18 @@ fn remove_melds(mut counts: [u8; 9], mut removed: impl FnMut(Block)) -> Result<(
 
 /// Whether one suit's tiles form melds, plus a pair if `with_pair`: the seed's algorithm.
 ///
-/// `counts[r]` is the number of tiles of rank `r + 1`; the caller has checked that the total is
-/// a multiple of 3 (plus 2 with a pair). The greedy removal runs over two blocks of ranks,
-/// 1-4 and 5-9, whose outcomes are tabulated (a 625-byte table and a 4 KB bit table); the three candidate pairs
-/// only change one rank's count, so each costs two table loads.
+/// `counts[r]` is the number of tiles of rank `r + 1`. A count above 4 (the set has four of
+/// each tile) is never complete.
 pub fn suit_complete(counts: &[u8; 9], with_pair: bool) -> bool {
+    counts.iter().all(|&count| count <= 4) && four_at_most_complete(counts, with_pair)
+}
+
+/// [`suit_complete`] for counts of at most 4, as every [`crate::Hand`] holds.
+///
+/// The greedy removal runs over two blocks of ranks, 1-4 and 5-9, whose outcomes are
+/// tabulated (a 625-byte table and a 4 KB bit table); the three candidate pairs only change
+/// one rank's count, so each costs two table loads.
+pub(crate) fn four_at_most_complete(counts: &[u8; 9], with_pair: bool) -> bool {
     let blocks = &*BLOCKS;
     let code = |ranks: std::ops::Range<usize>| {
         ranks
@@ -321,12 +328,12 @@ mod tests {
         for counts in every_suit() {
             match counts.iter().sum::<u8>() % 3 {
                 0 => assert_eq!(
-                    suit_complete(&counts, false),
+                    four_at_most_complete(&counts, false),
                     remove_melds(counts, |_| ()).is_ok(),
                     "{counts:?}"
                 ),
                 2 => assert_eq!(
-                    suit_complete(&counts, true),
+                    four_at_most_complete(&counts, true),
                     seed_trace(&counts).is_complete(),
                     "{counts:?}"
                 ),
@@ -335,6 +342,13 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 200_000);
+    }
+
+    #[test]
+    fn more_than_four_of_a_rank_is_never_complete() {
+        assert!(suit_complete(&[3, 0, 0, 0, 0, 0, 0, 0, 0], false));
+        assert!(!suit_complete(&[6, 0, 0, 0, 0, 0, 0, 0, 0], false));
+        assert!(!suit_complete(&[255; 9], true));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! with the copies still unseen: four less those in the hand.
 
 use crate::agari::is_thirteen_orphans;
-use crate::seed::suit_complete;
+use crate::seed::four_at_most_complete;
 use crate::shanten::{ORPHANS, TileCountError, melds_for, overall};
 use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
 
@@ -76,7 +76,7 @@ fn standard_waits(hand: &Hand) -> u64 {
         let ranks = hand.suit_counts(suit);
         let size = ranks.iter().sum::<u8>() % 3;
         part_pairs[suit as usize] = u8::from(size == 2);
-        part_ok[suit as usize] = size != 1 && suit_complete(&ranks, size == 2);
+        part_ok[suit as usize] = size != 1 && four_at_most_complete(&ranks, size == 2);
     }
     let honors = &counts[27..];
     let lonely_honors = honors.iter().filter(|&&c| c == 1 || c == 4).count();
@@ -120,7 +120,7 @@ fn standard_waits(hand: &Hand) -> u64 {
                 continue;
             }
             ranks[rank] += 1;
-            if suit_complete(&ranks, with_pair) {
+            if four_at_most_complete(&ranks, with_pair) {
                 waits |= 1 << (first + rank);
             }
             ranks[rank] -= 1;

@@ -337,8 +337,22 @@ proptest! {
 
     /// Any text either reads as a hand or gives an error; it never panics.
     #[test]
-    fn any_text_reads_or_errs(text in "[0-9mpsz #x]{0,30}") {
-        let _ = parse_hand(&text);
+    fn any_text_reads_or_errs(text in "[0-9mpsz #x]{0,30}", any in "\\PC{0,40}") {
+        for text in [text, any] {
+            if let Ok(hand) = parse_hand(&text) {
+                prop_assert!(hand.len() <= 14);
+            }
+        }
+    }
+
+    /// The seed's algorithm on any suit of at most four of each rank, even past 14 tiles,
+    /// agrees with its step-by-step trace.
+    #[test]
+    fn seed_fast_path_matches_its_trace(counts in proptest::array::uniform9(0u8..=4)) {
+        let total: u8 = counts.iter().sum();
+        if total % 3 == 2 {
+            prop_assert_eq!(mahjong::suit_complete(&counts, true), mahjong::seed_trace(&counts).is_complete());
+        }
     }
 }
 
