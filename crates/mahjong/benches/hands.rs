@@ -8,6 +8,9 @@ use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use mahjong::{Hand, is_complete, shanten_overall, waits};
 
+#[path = "../tests/support/deal.rs"]
+mod deal;
+
 fn main() {
     divan::main();
 }
@@ -15,44 +18,22 @@ fn main() {
 /// Hands in each set.
 const HANDS: usize = 1_000_000;
 
-/// `count` random hands of `size` tiles dealt from `pool` (kind indices, one per copy), with a
-/// fixed xorshift seed so every run measures the same hands.
-fn deal(pool: &[usize], size: usize, count: usize, seed: u64) -> Vec<Hand> {
+/// `count` random hands of `size` tiles dealt from `wall`, from a fixed seed so that every
+/// run measures the same hands.
+fn deal_many(mut wall: Vec<usize>, size: usize, count: usize, seed: u64) -> Vec<Hand> {
     let mut state = seed;
-    let mut wall = pool.to_vec();
     (0..count)
-        .map(|_| {
-            let mut counts = [0u8; 34];
-            for k in 0..size {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let j = k + (state % (wall.len() - k) as u64) as usize;
-                wall.swap(k, j);
-                counts[wall[k]] += 1;
-            }
-            Hand::from_counts(counts).expect("a deal holds at most four of a kind")
-        })
+        .map(|_| deal::deal(&mut wall, size, &mut state))
         .collect()
-}
-
-/// The full set of 136 tiles.
-fn full_set() -> Vec<usize> {
-    (0..136).map(|tile| tile / 4).collect()
-}
-
-/// The 36 tiles of one suit (characters).
-fn one_suit() -> Vec<usize> {
-    (0..36).map(|tile| tile / 4).collect()
 }
 
 /// The benchmark's hand sets, by name.
 fn hands(set: &str) -> Vec<Hand> {
     match set {
-        "random 14" => deal(&full_set(), 14, HANDS, 0x2545_F491_4F6C_DD1D),
-        "one-suit 14" => deal(&one_suit(), 14, HANDS, 0x9E37_79B9_7F4A_7C15),
-        "random 13" => deal(&full_set(), 13, HANDS, 0xD1B5_4A32_D192_ED03),
-        _ => deal(&one_suit(), 13, HANDS, 0x8CB9_2BA7_2F3D_8DD7),
+        "random 14" => deal_many(deal::full_set(), 14, HANDS, 0x2545_F491_4F6C_DD1D),
+        "one-suit 14" => deal_many(deal::one_suit(0), 14, HANDS, 0x9E37_79B9_7F4A_7C15),
+        "random 13" => deal_many(deal::full_set(), 13, HANDS, 0xD1B5_4A32_D192_ED03),
+        _ => deal_many(deal::one_suit(0), 13, HANDS, 0x8CB9_2BA7_2F3D_8DD7),
     }
 }
 

@@ -8,6 +8,11 @@ use mahjong::{
     parse_hand, readings, shanten, shanten_overall, waits,
 };
 use proptest::prelude::*;
+use support::deal::{deal, full_set, one_suit};
+
+mod support {
+    pub mod deal;
+}
 
 /// Proptest cases: `PROPTEST_CASES` if set, else `default`.
 fn cases(default: u32) -> u32 {
@@ -236,31 +241,15 @@ fn lack_by_targets(hand: &Hand, melds: usize) -> u32 {
 
 /// A hand of `size` tiles drawn from `pool` (kind indices, each listed once per copy).
 fn hand_strategy(pool: Vec<usize>, sizes: Vec<usize>) -> impl Strategy<Value = Hand> {
-    (Just(pool), proptest::sample::select(sizes), any::<u64>()).prop_map(
-        |(mut pool, size, seed)| {
-            let mut state = seed | 1;
-            let mut counts = [0u8; 34];
-            for k in 0..size {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let j = k + (state % (pool.len() - k) as u64) as usize;
-                pool.swap(k, j);
-                counts[pool[k]] += 1;
-            }
-            Hand::from_counts(counts).unwrap()
-        },
-    )
+    (Just(pool), proptest::sample::select(sizes), any::<u64>())
+        .prop_map(|(mut pool, size, seed)| deal(&mut pool, size, &mut (seed | 1)))
 }
 
 /// Every tile of the set, or the tiles of one suit, or a few neighbouring kinds (dense hands).
 fn pools() -> impl Strategy<Value = Vec<usize>> {
     prop_oneof![
-        Just((0..136).map(|t| t / 4).collect::<Vec<_>>()),
-        (0..4usize).prop_map(|suit| {
-            let ranks = if suit == 3 { 7 } else { 9 };
-            (0..ranks * 4).map(|t| suit * 9 + t / 4).collect()
-        }),
+        Just(full_set()),
+        (0..4usize).prop_map(one_suit),
         (0..34usize).prop_map(|start| (start.min(27)..start.min(27) + 7)
             .flat_map(|k| [k; 4])
             .collect()),
@@ -363,18 +352,9 @@ fn random_hand_shanten_distribution() {
     const HANDS: usize = 200_000;
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut histogram = [0usize; 8];
-    let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
+    let mut wall = full_set();
     for _ in 0..HANDS {
-        let mut counts = [0u8; 34];
-        for k in 0..14 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let j = k + (state % (136 - k) as u64) as usize;
-            wall.swap(k, j);
-            counts[wall[k]] += 1;
-        }
-        let shanten = shanten_overall(&Hand::from_counts(counts).unwrap()).unwrap();
+        let shanten = shanten_overall(&deal(&mut wall, 14, &mut state)).unwrap();
         histogram[(shanten + 1) as usize] += 1;
     }
     let share = |shanten: i8| histogram[(shanten + 1) as usize] as f64 / HANDS as f64 * 100.0;
