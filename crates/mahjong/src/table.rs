@@ -14,8 +14,9 @@
 //! dynamic programme over ranks: after each rank, for each (melds, pairs, chows waiting on
 //! this rank, chows started at the previous rank), the most tiles of the vector a target can
 //! use. Vectors are numbered by their tile count, then lexicographically (a combinatorial
-//! number system), so a lookup is nine independent loads from a 4.6 KB offset table, then one
-//! load from the table.
+//! number system whose terms for ranks 1-4 and 5-9 are tabulated), so a lookup is two loads
+//! from small index tables, then one from the table. [`Summary`] explains how the suits are
+//! combined.
 
 use std::sync::LazyLock;
 
