@@ -16,9 +16,7 @@ use std::str::FromStr;
 use nom::Parser;
 use nom::character::complete::{digit1, one_of};
 use nom::combinator::cut;
-use nom::sequence::preceded;
 use tiles_notation::ParseError;
-use tiles_notation::error::span_offset;
 use tiles_notation::grammar::{GrammarError, PResult, expect, parse_all, ws};
 
 use crate::tile::{COPIES, Hand, Suit, Tile};
@@ -39,17 +37,43 @@ fn group(input: &str) -> PResult<'_, (&str, char)> {
         .parse(input)
 }
 
-/// A whole hand's groups, with optional spaces between them, up to the end of the text.
-fn groups(input: &str) -> PResult<'_, Vec<(&str, char)>> {
-    let (mut rest, first) = preceded(ws, group).parse(input)?;
-    let mut groups = vec![first];
+/// A whole hand: groups with optional spaces between them, up to the end of the text. Tiles
+/// go into the hand as they are read, so the first tile past a limit (a fifth copy, a
+/// fifteenth tile) stops the reading, however long the text.
+fn hand(input: &str) -> PResult<'_, Hand> {
+    let mut hand = Hand::EMPTY;
+    let mut rest = input;
     loop {
         let (after_space, ()) = ws(rest)?;
-        if after_space.is_empty() {
-            return Ok((after_space, groups));
+        if after_space.is_empty() && !hand.is_empty() {
+            return Ok((after_space, hand));
         }
-        let (after, next) = cut(group).parse(after_space)?;
-        groups.push(next);
+        let (after, (ranks, letter)) = group(after_space)?;
+        let suit = Suit::from_letter(letter).unwrap_or(Suit::Honor);
+        for (offset, digit) in ranks.char_indices() {
+            let at = &ranks[offset..];
+            let fail = |expected: &'static str, found: String| {
+                nom::Err::Failure(GrammarError::new(at, expected).with_found(found))
+            };
+            let Some(tile) = tile_of(digit, suit) else {
+                return Err(fail(
+                    "an honour 1z-7z (East South West North White Green Red)",
+                    format!("{digit}z"),
+                ));
+            };
+            hand = match hand.with(tile) {
+                Some(more) => more,
+                None if hand.count(tile) == COPIES => {
+                    return Err(fail(
+                        "at most 4 copies of each tile",
+                        format!("a fifth {tile}"),
+                    ));
+                }
+                None => {
+                    return Err(fail("at most 14 tiles", format!("a fifteenth tile {tile}")));
+                }
+            };
+        }
         rest = after;
     }
 }
@@ -70,31 +94,7 @@ fn tile_of(digit: char, suit: Suit) -> Option<Tile> {
 /// A [`ParseError`] at the offending character: text that is not mpsz, an honour other than
 /// 1z..7z, a fifth copy of a kind, or a fifteenth tile.
 pub fn parse_hand(text: &str) -> Result<Hand, ParseError> {
-    let groups = parse_all(text, groups)?;
-    let mut hand = Hand::EMPTY;
-    for (ranks, letter) in groups {
-        let suit = Suit::from_letter(letter).unwrap_or(Suit::Honor);
-        for (offset, digit) in ranks.char_indices() {
-            let at = span_offset(text, ranks) + offset;
-            let Some(tile) = tile_of(digit, suit) else {
-                return Err(ParseError::at_with_found(
-                    text,
-                    at,
-                    "an honour 1z-7z (East South West North White Green Red)",
-                    format!("{digit}z"),
-                ));
-            };
-            hand = hand.with(tile).ok_or_else(|| {
-                let (expected, found) = if hand.count(tile) == COPIES {
-                    ("at most 4 copies of each tile", format!("a fifth {tile}"))
-                } else {
-                    ("at most 14 tiles", format!("a fifteenth tile {tile}"))
-                };
-                ParseError::at_with_found(text, at, expected, found)
-            })?;
-        }
-    }
-    Ok(hand)
+    parse_all(text, hand)
 }
 
 /// One tile: a rank digit and a suit letter.
