@@ -144,7 +144,7 @@ fn describe_found(rest: &str) -> String {
     quote(&rest[..end])
 }
 
-/// Quotes `text` for an error message, shortening it past [`QUOTE_LIMIT`] characters.
+/// Quotes `text` for an error message, shortening it past 24 characters (`QUOTE_LIMIT`).
 pub fn quote(text: &str) -> String {
     if text.is_empty() {
         return "end of input".to_owned();
