@@ -14,7 +14,7 @@ use std::fmt;
 use crate::agari::{Readings, readings};
 use crate::shanten::{Shanten, TileCountError, shanten};
 use crate::tile::{Hand, MAX_TILES, Tile, show_tiles};
-use crate::waits::{Effective, discards, effective_tiles, waits};
+use crate::waits::{Effective, discards, effective_tiles, exchanges, waits};
 
 /// The column names of [`Analysis::tsv_row`], tab-separated.
 pub const TSV_HEADER: &str =
@@ -165,15 +165,15 @@ impl fmt::Display for Analysis {
             return Ok(());
         }
         // An analysis exists only for sizes that have a shanten, so these cannot fail.
-        let effective = effective_tiles(&self.hand).unwrap_or_default();
+        let (effective, discards) = if n % 3 == 2 {
+            let discards = discards(&self.hand).unwrap_or_default();
+            (exchanges(&self.hand, &discards), discards)
+        } else {
+            (effective_tiles(&self.hand).unwrap_or_default(), Vec::new())
+        };
         write!(f, "effective   ")?;
         write_effective(f, &effective, true)?;
         writeln!(f)?;
-        let discards = if n % 3 == 2 {
-            discards(&self.hand).unwrap_or_default()
-        } else {
-            Vec::new()
-        };
         let best = discards.first().map(|d| d.shanten);
         for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
             write!(

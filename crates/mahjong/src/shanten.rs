@@ -93,12 +93,17 @@ pub fn shanten(hand: &Hand) -> Result<Shanten, TileCountError> {
 ///
 /// [`TileCountError`] for a hand of 0, 3, 6, 9 or 12 tiles.
 pub fn shanten_overall(hand: &Hand) -> Result<i8, TileCountError> {
-    let melds = melds_for(hand)?;
-    Ok(overall(hand.counts(), melds, hand.len() >= 13))
+    melds_for(hand)?;
+    Ok(hand_shanten(hand))
+}
+
+/// The least shanten over the forms of a hand whose size has one (not a multiple of 3).
+pub(crate) fn hand_shanten(hand: &Hand) -> i8 {
+    overall(hand.counts(), hand.len() / 3, hand.len() >= 13)
 }
 
 /// The least shanten over the forms, for counts of a valid size.
-pub(crate) fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
+fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
     let standard = standard_lack(counts, melds) as i8 - 1;
     if !special {
         return standard;

@@ -7,7 +7,7 @@
 
 use crate::agari::is_thirteen_orphans;
 use crate::seed::four_at_most_complete;
-use crate::shanten::{ORPHANS, TileCountError, melds_for, overall};
+use crate::shanten::{ORPHANS, TileCountError, hand_shanten, melds_for};
 use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
 
 /// A tile that lowers a hand's shanten, with the copies of it still unseen.
@@ -163,25 +163,34 @@ fn thirteen_orphans_waits(hand: &Hand) -> u64 {
 ///
 /// [`TileCountError`] for a multiple of three tiles.
 pub fn effective_tiles(hand: &Hand) -> Result<Vec<Effective>, TileCountError> {
-    let melds = melds_for(hand)?;
-    let now = overall(hand.counts(), melds, hand.len() >= 13);
+    melds_for(hand)?;
     if hand.len() % 3 == 1 {
-        return Ok(lowering_draws(hand, now));
+        return Ok(lowering_draws(hand, hand_shanten(hand)));
     }
+    Ok(exchanges(hand, &discards(hand)?))
+}
+
+/// The effective tiles of a `3k + 2` hand from its discards, best first: the tiles its best
+/// discards leave it waiting to draw. (A best discard keeps the hand's shanten; a worse one
+/// cannot lead below it in one draw.) A complete hand has none.
+pub(crate) fn exchanges(hand: &Hand, discards: &[Discard]) -> Vec<Effective> {
+    if hand_shanten(hand) < 0 {
+        return Vec::new();
+    }
+    let best = discards.first().map(|discard| discard.shanten);
     let mut lowering = [false; KINDS];
-    for discard in distinct_tiles(hand) {
-        let rest = hand.without(discard).unwrap_or(*hand);
-        for effective in lowering_draws(&rest, now) {
+    for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
+        for effective in &discard.effective {
             lowering[effective.tile.index()] = true;
         }
     }
-    Ok(Tile::all()
+    Tile::all()
         .filter(|tile| lowering[tile.index()])
         .map(|tile| Effective {
             tile,
             unseen: COPIES - hand.count(tile),
         })
-        .collect())
+        .collect()
 }
 
 /// Every discard of a `3k + 2` hand, best first: lowest shanten, then most unseen effective
@@ -198,7 +207,7 @@ pub fn discards(hand: &Hand) -> Result<Vec<Discard>, TileCountError> {
     let mut discards: Vec<Discard> = distinct_tiles(hand)
         .map(|tile| {
             let rest = hand.without(tile).unwrap_or(*hand);
-            let shanten = overall(rest.counts(), rest.len() / 3, rest.len() >= 13);
+            let shanten = hand_shanten(&rest);
             Discard {
                 tile,
                 shanten,
@@ -214,8 +223,7 @@ pub fn discards(hand: &Hand) -> Result<Vec<Discard>, TileCountError> {
 fn lowering_draws(hand: &Hand, shanten: i8) -> Vec<Effective> {
     Tile::all()
         .filter_map(|tile| {
-            let drawn = hand.with(tile)?;
-            let after = overall(drawn.counts(), drawn.len() / 3, drawn.len() >= 13);
+            let after = hand_shanten(&hand.with(tile)?);
             (after < shanten).then(|| Effective {
                 tile,
                 unseen: COPIES - hand.count(tile),

@@ -286,6 +286,17 @@ proptest! {
         if hand.len() % 3 == 2 {
             prop_assert_eq!(is_complete(&hand), complete_reference(&hand), "{}", hand);
             prop_assert_eq!(overall == -1, complete_reference(&hand), "{}", hand);
+            let effective: Vec<Tile> = effective_tiles(&hand).unwrap().iter().map(|e| e.tile).collect();
+            let exchanged: Vec<Tile> = Tile::all()
+                .filter(|&drawn| {
+                    hand.tiles().any(|discarded| {
+                        hand.without(discarded)
+                            .and_then(|rest| rest.with(drawn))
+                            .is_some_and(|h| shanten_overall(&h).unwrap() < overall)
+                    })
+                })
+                .collect();
+            prop_assert_eq!(effective, exchanged, "{}", hand);
         } else {
             let waits = waits(&hand).unwrap();
             prop_assert_eq!(&waits, &waits_reference(&hand), "{}", hand);
