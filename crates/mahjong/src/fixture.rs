@@ -33,12 +33,12 @@ pub fn run_fixture(input: &str) -> String {
             parse_hand(text)
                 .map_err(|error| error.summary())
                 .and_then(|hand| match command {
-                    "row" => analyze(&hand)
-                        .map(|analysis| format!("{}\n", analysis.tsv_row()))
-                        .map_err(|error| error.to_string()),
                     "seed" => seed_report(&hand),
                     _ => analyze(&hand)
-                        .map(|analysis| analysis.to_string())
+                        .map(|analysis| match command {
+                            "row" => format!("{}\n", analysis.tsv_row()),
+                            _ => analysis.to_string(),
+                        })
                         .map_err(|error| error.to_string()),
                 });
         match answer {

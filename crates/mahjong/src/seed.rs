@@ -166,13 +166,13 @@ pub(crate) fn four_at_most_complete(counts: &[u8; 9], with_pair: bool) -> bool {
     if !with_pair {
         return blocks.emptied(head, tail);
     }
-    // Branch-free: the candidates come in a random order of success, so trying all three
-    // is faster than stopping at the first.
-    let mut complete = false;
     // The rank sum mod 3 from the ranks that are not multiples of 3: 1, 4, 7 count once,
     // 2, 5, 8 twice.
     let ones = u32::from(counts[0]) + u32::from(counts[3]) + u32::from(counts[6]);
     let twos = u32::from(counts[1]) + u32::from(counts[4]) + u32::from(counts[7]);
+    // Branch-free: the candidates come in a random order of success, so trying all three
+    // is faster than stopping at the first.
+    let mut complete = false;
     for pair in pair_candidates(ones + 2 * twos) {
         let rank = usize::from(pair) - 1;
         let (head_pair, tail_pair) = PAIR_CODES[rank];

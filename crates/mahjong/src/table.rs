@@ -426,32 +426,32 @@ mod tests {
         all
     }
 
+    /// Checks a table's costs for up to `most_melds` melds against every target, on every
+    /// vector of at most `most_tiles` tiles.
+    fn check_against_targets<const RANKS: usize>(
+        table: &SuitTable<RANKS>,
+        most_tiles: usize,
+        most_melds: usize,
+        chows: bool,
+    ) {
+        for counts in vectors(RANKS, most_tiles) {
+            let costs = table.costs(table.index(&counts));
+            for melds in 0..=most_melds {
+                for pairs in 0..=1 {
+                    assert_eq!(
+                        costs[pairs * MELDS + melds],
+                        lack_by_targets(&counts, melds, pairs, chows),
+                        "{counts:?} melds {melds} pairs {pairs}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn costs_match_every_target_on_small_suits() {
-        for counts in vectors(9, 5) {
-            let costs = NUMBERED.costs(NUMBERED.index(&counts));
-            for melds in 0..=2 {
-                for pairs in 0..=1 {
-                    assert_eq!(
-                        costs[pairs * MELDS + melds],
-                        lack_by_targets(&counts, melds, pairs, true),
-                        "{counts:?} melds {melds} pairs {pairs}"
-                    );
-                }
-            }
-        }
-        for counts in vectors(7, 6) {
-            let costs = HONORS.costs(HONORS.index(&counts));
-            for melds in 0..=3 {
-                for pairs in 0..=1 {
-                    assert_eq!(
-                        costs[pairs * MELDS + melds],
-                        lack_by_targets(&counts, melds, pairs, false),
-                        "{counts:?} melds {melds} pairs {pairs}"
-                    );
-                }
-            }
-        }
+        check_against_targets(&NUMBERED, 5, 2, true);
+        check_against_targets(&HONORS, 6, 3, false);
     }
 
     #[test]
