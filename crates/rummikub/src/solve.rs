@@ -383,9 +383,8 @@ struct Problem<'r> {
     /// Whether a run may start with a joker (only for the opening, where a joker's number
     /// counts towards the threshold).
     joker_starts: bool,
-    /// Whether to drop dominated states (see [`Problem::drop_dominated`]): worth it when every
-    /// tile must be used (arranging), where states differ only in how the tiles are grouped;
-    /// with rack tiles the gains differ and the check costs more than it saves.
+    /// Whether to drop dominated states (see [`Problem::insert`]): open runs are compared by
+    /// length only, so not where runs also count the jokers they hold.
     prune_dominated: bool,
     /// Runs are counted by length up to this (the smallest group): longer ones may end any time.
     cap: u8,
@@ -468,7 +467,7 @@ impl<'r> Problem<'r> {
             highest: rules.highest.get(),
             last_value: rules.highest.get() + extra,
             joker_starts: opening,
-            prune_dominated: may.is_empty() && usize::from(limit) >= usize::from(rules.jokers),
+            prune_dominated: usize::from(limit) >= usize::from(rules.jokers),
             cap,
             limit,
             joker_levels,
@@ -611,12 +610,11 @@ struct State {
     color: u8,
     jokers: u8,
     points: u16,
-    /// Per colour: open runs counted by code, [`COUNT_BITS`] bits per code.
-    runs: [u32; MAX_COLORS],
+    /// Per colour: its open runs and the table runs of it being kept, as an index into
+    /// [`Memo::parts`].
+    parts: [u32; MAX_COLORS],
     /// Per colour: tiles put into sets at this number, 3 bits each.
     sets: u32,
-    /// Table runs being kept and still going on (bit per index into `all_runs`).
-    kept: u64,
 }
 
 impl State {
@@ -626,9 +624,8 @@ impl State {
             color: 0,
             jokers: 0,
             points: 0,
-            runs: [0; MAX_COLORS],
+            parts: [0; MAX_COLORS],
             sets: 0,
-            kept: 0,
         }
     }
 }
@@ -649,6 +646,8 @@ const MAX_CODES: usize = 10;
 struct ColorStep {
     /// Table runs of this colour starting here that are kept (bit per index in that list).
     keep_new: u32,
+    /// Table tiles of this colour and number the kept runs hold.
+    reserved: u8,
     /// Tiles of this colour and number used (table and rack).
     used: u8,
     /// Of those, tiles put into sets.
@@ -714,42 +713,113 @@ struct Node {
     parent: u32,
 }
 
+/// No node: the end of a list of siblings in a [`Layer`].
+const NO_NODE: u32 = u32::MAX;
+
+/// A layer of the sweep being built (see [`Problem::insert`]).
+#[derive(Default)]
+struct Layer {
+    nodes: Vec<Node>,
+    /// Per node: the next node with the same key in [`Layer::index`].
+    siblings: Vec<u32>,
+    /// The first node of each key ([`Problem::layer_key`]; nodes whose keys only hash alike
+    /// share the list too).
+    index: FxHashMap<u64, u32>,
+}
+
+impl Layer {
+    /// The nodes still useful, leaving the layer empty for the next one.
+    fn finish(&mut self) -> Vec<Node> {
+        self.index.clear();
+        self.siblings.clear();
+        let mut nodes = std::mem::take(&mut self.nodes);
+        nodes.retain(|node| node.gain != NONE);
+        nodes
+    }
+}
+
 /// One choice at one layer, as changes to the state. Choices depend only on a few parts of
-/// the state (see [`Problem::situation`]), so each list is worked out once per sweep and
+/// the state (see [`Problem::choices`]), so each list is worked out once per question and
 /// applied to every state in the same situation.
 #[derive(Debug, Clone, Copy)]
 struct Choice {
     gain: i64,
-    /// The colour's open runs after a colour step.
-    runs: u32,
+    /// The colour's part of the state after a colour step (see [`Memo::parts`]).
+    part: u32,
     /// Tiles the colour puts into sets.
     to_sets: u8,
     /// Jokers the choice uses.
     jokers: u8,
     /// Opening points the choice adds (before capping).
     points: u16,
-    /// The colour's kept-run bits after a colour step.
-    kept: u64,
     step: Step,
 }
 
-/// Memoised per-colour bounds (see [`Problem::color_bound`]) and set completions (see
-/// [`Problem::sets_completable`]).
-#[derive(Default)]
-struct Bounds {
-    memo: FxHashMap<(u8, u8, u32, u8, u64), i64>,
-    completable: FxHashMap<(u8, u8, u32, u8), bool>,
+/// A bound or choice range not worked out yet.
+const UNKNOWN: i64 = i64::MIN + 1;
+const NO_RANGE: (u32, u32) = (u32::MAX, 0);
+
+/// What one question works out once and reuses: the colours' parts of states, per-colour
+/// bounds (see [`Problem::color_bound`]), set completions (see
+/// [`Problem::sets_completable`]) and choice lists (see [`Problem::choices`]). Bounds and
+/// colour choices sit in dense tables indexed by part and jokers, so the sweep looks them up
+/// without hashing.
+struct Memo {
+    /// A colour's part of a state: its open runs (encoded, see [`count_of`]) and the bits of
+    /// its table runs being kept and still going on. Index 0 is no runs, none kept.
+    parts: Vec<(u32, u64)>,
+    part_index: FxHashMap<(u32, u64), u32>,
+    /// Joker counts `0..=total`: the stride of the per-part tables.
+    span: usize,
+    /// Per colour index and number: bounds by part and free jokers.
+    bounds: Vec<Vec<i64>>,
+    /// Set completions by set tiles, number and colour, packed: the fewest jokers they need
+    /// (`u8::MAX`: none are enough).
+    completions: FxHashMap<u64, u8>,
+    /// Which joker counts set tiles form sets with (see [`Problem::set_mask`]).
+    set_masks: FxHashMap<u32, u8>,
+    /// The last completions looked up, by a hash of their key (the key plus one, 0 is empty).
+    recent_completions: Vec<(u64, u8)>,
+    /// Per number and colour index: choice ranges by part and jokers used.
+    color_ranges: Vec<Vec<(u32, u32)>>,
+    /// Choice ranges of the set steps by number, set tiles and jokers used.
+    set_ranges: FxHashMap<(u8, u32, u8), (u32, u32)>,
+    /// Choice lists, back to back.
+    choices: Vec<Choice>,
 }
 
-/// What the choices at a layer depend on: number, colour (or the set step), the colour's
-/// open runs (or the set tiles), the jokers used and the colour's kept runs.
-type Situation = (u8, u8, u32, u8, u64);
+impl Memo {
+    fn new(problem: &Problem<'_>) -> Memo {
+        let mut part_index = FxHashMap::default();
+        part_index.insert((0, 0), 0);
+        Memo {
+            parts: vec![(0, 0)],
+            part_index,
+            span: usize::from(problem.total_jokers()) + 1,
+            bounds: vec![Vec::new(); MAX_COLORS * VALUES],
+            completions: FxHashMap::default(),
+            recent_completions: vec![(0, 0); 1024],
+            set_masks: FxHashMap::default(),
+            color_ranges: vec![Vec::new(); MAX_COLORS * VALUES],
+            set_ranges: FxHashMap::default(),
+            choices: Vec::new(),
+        }
+    }
 
-/// Choice lists by situation, stored back to back.
-#[derive(Default)]
-struct ChoiceCache {
-    ranges: FxHashMap<Situation, (u32, u32)>,
-    choices: Vec<Choice>,
+    /// The index of a colour's part: open runs `runs` and kept table runs `kept`.
+    fn part(&mut self, runs: u32, kept: u64) -> u32 {
+        let next = self.parts.len() as u32;
+        let index = *self.part_index.entry((runs, kept)).or_insert(next);
+        if index == next {
+            self.parts.push((runs, kept));
+        }
+        index
+    }
+
+    /// Where the entry of `part` and `jokers` sits in a per-part table.
+    fn slot(&self, part: u32, jokers: u8) -> usize {
+        part as usize * self.span + usize::from(jokers)
+    }
 }
 
 /// The groups and tiles the replay produces.
@@ -792,25 +862,19 @@ impl Problem<'_> {
     /// other colours are relaxed away: a tile may go into a set whenever some set of its
     /// number could exist ([`Problem::set_eligible`]), costing no other tile; every colour may
     /// use all the free jokers; more table runs need not be kept.
-    fn color_bound(
-        &self,
-        color: usize,
-        v: u8,
-        runs: u32,
-        free: u8,
-        kept: u64,
-        bounds: &mut Bounds,
-    ) -> i64 {
+    fn color_bound(&self, color: usize, v: u8, part: u32, free: u8, memo: &mut Memo) -> i64 {
+        let (runs, kept) = memo.parts[part as usize];
         if v > self.last_value {
-            let short = (0..self.codes())
-                .any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap);
-            return if short { NONE } else { 0 };
-        }
-        let key = (color as u8, v, runs, free, kept);
-        if let Some(&known) = bounds.memo.get(&key) {
-            return known;
+            return if self.has_short_runs(runs) { NONE } else { 0 };
         }
         let vi = usize::from(v);
+        let table = color * VALUES + vi;
+        let slot = memo.slot(part, free);
+        if let Some(&known) = memo.bounds[table].get(slot)
+            && known != UNKNOWN
+        {
+            return known;
+        }
         let (reserved, kept_after) = self.reserve(kept, v);
         let must = self.must[color][vi].saturating_sub(reserved);
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
@@ -823,53 +887,93 @@ impl Problem<'_> {
         nexts.dedup();
         let mut best = NONE;
         for (gain, next, jokers) in nexts {
-            let rest = self.color_bound(color, v + 1, next, free - jokers, kept_after, bounds);
+            let next = memo.part(next, kept_after);
+            let rest = self.color_bound(color, v + 1, next, free - jokers, memo);
             if rest != NONE {
                 best = best.max(gain + rest);
             }
         }
-        bounds.memo.insert(key, best);
+        let bounds = &mut memo.bounds[table];
+        if bounds.len() <= slot {
+            bounds.resize(slot + 1, UNKNOWN);
+        }
+        bounds[slot] = best;
         best
+    }
+
+    /// Whether some open run of `runs` is still too short to close.
+    fn has_short_runs(&self, runs: u32) -> bool {
+        (0..self.codes()).any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap)
     }
 
     /// Whether the set tiles the colours before `color` gave at number `v` (`sets`) can still
     /// become valid sets, with tiles the remaining colours have of that number and at most
     /// `free` jokers.
-    fn sets_completable(&self, v: u8, color: u8, sets: u32, free: u8, bounds: &mut Bounds) -> bool {
+    fn sets_completable(&self, v: u8, color: u8, sets: u32, free: u8, memo: &mut Memo) -> bool {
         if sets == 0 {
             return true;
         }
-        let key = (v, color, sets, free);
-        if let Some(&known) = bounds.completable.get(&key) {
-            return known;
-        }
-        let vi = usize::from(v);
-        let mut found = false;
-        let mut full = sets;
-        self.complete_sets(vi, usize::from(color), &mut full, free, &mut found);
-        bounds.completable.insert(key, found);
-        found
+        let key = u64::from(sets) | u64::from(v) << 32 | u64::from(color) << 40;
+        // A small direct-mapped cache in front of the map: the same few set tiles come back
+        // for state after state.
+        let line = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
+        let needed = match memo.recent_completions[line] {
+            (tag, needed) if tag == key + 1 => needed,
+            _ => {
+                let needed = match memo.completions.get(&key) {
+                    Some(&needed) => needed,
+                    None => {
+                        let mut needed = u8::MAX;
+                        let mut full = sets;
+                        self.complete_sets(
+                            usize::from(v),
+                            usize::from(color),
+                            &mut full,
+                            &mut needed,
+                            memo,
+                        );
+                        memo.completions.insert(key, needed);
+                        needed
+                    }
+                };
+                memo.recent_completions[line] = (key + 1, needed);
+                needed
+            }
+        };
+        needed <= free
     }
 
-    fn complete_sets(&self, v: usize, color: usize, sets: &mut u32, free: u8, found: &mut bool) {
-        if *found {
+    /// The fewest jokers with which the set tiles `sets` of number `v`, completed with tiles of
+    /// colours from `color` on, form valid sets (lowering `needed`).
+    fn complete_sets(
+        &self,
+        v: usize,
+        color: usize,
+        sets: &mut u32,
+        needed: &mut u8,
+        memo: &mut Memo,
+    ) {
+        if *needed == 0 {
             return;
         }
         if color == self.n_colors {
-            *found = (0..=free).any(|jokers| self.best_sets(v as u8, *sets, jokers).is_some());
+            let mask = self.set_mask(*sets, memo);
+            if mask != 0 {
+                *needed = (*needed).min(mask.trailing_zeros() as u8);
+            }
             return;
         }
         let available = (self.must[color][v] + self.may[color][v]).min(7);
         for count in 0..=available {
             *sets |= u32::from(count) << (color * 3);
-            self.complete_sets(v, color + 1, sets, free, found);
+            self.complete_sets(v, color + 1, sets, needed, memo);
             *sets &= !(7 << (color * 3));
         }
     }
 
     /// An upper bound on the primary objective `state` can still add (the colours' relaxed
     /// bounds and every rack joker), or [`NONE`] if some colour is stuck.
-    fn state_bound(&self, state: &State, bounds: &mut Bounds) -> i64 {
+    fn state_bound(&self, state: &State, memo: &mut Memo) -> i64 {
         let free = self.total_jokers() - state.jokers;
         let mut total = i64::from(self.may_jokers) * primary(self.joker_key);
         for color in 0..self.n_colors {
@@ -878,8 +982,7 @@ impl Problem<'_> {
             } else {
                 state.value
             };
-            let kept = state.kept & self.color_runs[color];
-            let bound = self.color_bound(color, v, state.runs[color], free, kept, bounds);
+            let bound = self.color_bound(color, v, state.parts[color], free, memo);
             if bound == NONE {
                 return NONE;
             }
@@ -888,38 +991,51 @@ impl Problem<'_> {
         total
     }
 
-    /// The situation of a state: what its choices depend on.
-    fn situation(&self, state: &State) -> Situation {
-        let color = usize::from(state.color);
-        if color == self.n_colors {
-            (state.value, state.color, state.sets, state.jokers, 0)
-        } else {
-            let kept = state.kept & self.color_runs[color];
-            (
-                state.value,
-                state.color,
-                state.runs[color],
-                state.jokers,
-                kept,
-            )
-        }
+    /// The choices of a state, from the memo or worked out now. They depend only on the
+    /// number, the colour (or the set step), that colour's part (or the set tiles) and the
+    /// jokers used.
+    fn choices<'m>(&self, state: &State, memo: &'m mut Memo) -> &'m [Choice] {
+        let (start, end) = self.choice_range(state, memo);
+        &memo.choices[start as usize..end as usize]
     }
 
-    /// The choices of a state, from the cache or worked out now.
-    fn choices<'c>(&self, state: &State, cache: &'c mut ChoiceCache) -> &'c [Choice] {
-        let situation = self.situation(state);
-        let (start, end) = match cache.ranges.get(&situation) {
-            Some(&range) => range,
+    /// Where the choices of a state sit in [`Memo::choices`].
+    fn choice_range(&self, state: &State, memo: &mut Memo) -> (u32, u32) {
+        let color = usize::from(state.color);
+        let known = if color == self.n_colors {
+            memo.set_ranges
+                .get(&(state.value, state.sets, state.jokers))
+                .copied()
+        } else {
+            let slot = memo.slot(state.parts[color], state.jokers);
+            memo.color_ranges[usize::from(state.value) * MAX_COLORS + color]
+                .get(slot)
+                .copied()
+                .filter(|&range| range != NO_RANGE)
+        };
+        match known {
+            Some(range) => range,
             None => {
-                let start = cache.choices.len() as u32;
-                let choices = &mut cache.choices;
-                self.transitions(state, &mut |choice| choices.push(choice));
-                let range = (start, cache.choices.len() as u32);
-                cache.ranges.insert(situation, range);
+                let start = memo.choices.len() as u32;
+                let mut choices = std::mem::take(&mut memo.choices);
+                self.transitions(state, memo, &mut |choice| choices.push(choice));
+                memo.choices = choices;
+                let range = (start, memo.choices.len() as u32);
+                if color == self.n_colors {
+                    memo.set_ranges
+                        .insert((state.value, state.sets, state.jokers), range);
+                } else {
+                    let slot = memo.slot(state.parts[color], state.jokers);
+                    let ranges =
+                        &mut memo.color_ranges[usize::from(state.value) * MAX_COLORS + color];
+                    if ranges.len() <= slot {
+                        ranges.resize(slot + 1, NO_RANGE);
+                    }
+                    ranges[slot] = range;
+                }
                 range
             }
-        };
-        &cache.choices[start as usize..end as usize]
+        }
     }
 
     /// The state a choice leads to.
@@ -933,24 +1049,94 @@ impl Problem<'_> {
             next.color = 0;
             next.sets = 0;
         } else {
-            next.runs[color] = choice.runs;
+            next.parts[color] = choice.part;
             next.color += 1;
             next.sets |= u32::from(choice.to_sets) << (color * 3);
-            next.kept = (state.kept & !self.color_runs[color]) | choice.kept;
         }
         next
+    }
+
+    /// A hash of what nodes compared in [`Problem::insert`] share: the state except the open
+    /// runs of the colour just placed (`changed`), but with that colour's kept runs.
+    fn layer_key(&self, state: &State, changed: Option<usize>, memo: &Memo) -> u64 {
+        use std::hash::Hasher;
+        let mut hasher = rustc_hash::FxHasher::default();
+        hasher.write_u64(
+            u64::from(state.value)
+                | u64::from(state.color) << 8
+                | u64::from(state.jokers) << 16
+                | u64::from(state.points) << 24
+                | u64::from(state.sets) << 40,
+        );
+        for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
+            if Some(color) == changed {
+                hasher.write_u64(memo.parts[part as usize].1);
+            } else {
+                hasher.write_u32(part);
+            }
+        }
+        hasher.finish()
+    }
+
+    /// Whether two states have the same key in the sense of [`Problem::layer_key`].
+    fn same_key(&self, a: &State, b: &State, changed: Option<usize>, memo: &Memo) -> bool {
+        (a.value, a.color, a.jokers, a.points, a.sets)
+            == (b.value, b.color, b.jokers, b.points, b.sets)
+            && (0..self.n_colors).all(|color| {
+                let (x, y) = (a.parts[color], b.parts[color]);
+                if Some(color) == changed {
+                    memo.parts[x as usize].1 == memo.parts[y as usize].1
+                } else {
+                    x == y
+                }
+            })
+    }
+
+    /// Adds a node to the layer being built, unless a node of the layer dominates it. Nodes
+    /// that differ only in the open runs of the colour just placed are compared: the same runs
+    /// keep the better gain; runs that can do whatever the others can
+    /// ([`Problem::runs_cover`]) with a gain at least as high make the others useless.
+    fn insert(&self, layer: &mut Layer, node: Node, memo: &Memo) {
+        let changed = usize::from(node.state.color).checked_sub(1);
+        let head = layer
+            .index
+            .entry(self.layer_key(&node.state, changed, memo))
+            .or_insert(NO_NODE);
+        let mut at = *head;
+        while at != NO_NODE {
+            let other = &mut layer.nodes[at as usize];
+            if other.gain != NONE && self.same_key(&other.state, &node.state, changed, memo) {
+                if other.state == node.state {
+                    if node.gain > other.gain {
+                        *other = node;
+                    }
+                    return;
+                }
+                if let Some(color) = changed
+                    && self.prune_dominated
+                {
+                    let runs = |state: &State| memo.parts[state.parts[color] as usize].0;
+                    let (mine, theirs) = (runs(&node.state), runs(&other.state));
+                    if other.gain >= node.gain && self.runs_cover(theirs, mine) {
+                        return;
+                    }
+                    if node.gain >= other.gain && self.runs_cover(mine, theirs) {
+                        other.gain = NONE;
+                    }
+                }
+            }
+            at = layer.siblings[at as usize];
+        }
+        layer.siblings.push(*head);
+        *head = layer.nodes.len() as u32;
+        layer.nodes.push(node);
     }
 
     /// Runs the sweep forward, layer by layer, keeping for each state the best gain that
     /// reaches it and dropping every state whose primary objective can no longer reach
     /// `target`. Returns the layers and the index of the best finished state, if any reaches
     /// the target; it is then the best of all moves, since none better was dropped.
-    fn sweep(
-        &self,
-        target: i64,
-        cache: &mut ChoiceCache,
-        bounds: &mut Bounds,
-    ) -> Option<(Vec<Vec<Node>>, usize)> {
+    fn sweep(&self, target: i64, memo: &mut Memo) -> Option<(Vec<Vec<Node>>, usize)> {
         let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
         let start = Node {
             state: State::start(),
@@ -958,62 +1144,37 @@ impl Problem<'_> {
             parent: 0,
         };
         let mut layers: Vec<Vec<Node>> = vec![vec![start]];
-        let mut index: FxHashMap<State, u32> = FxHashMap::default();
+        let mut next = Layer::default();
         for layer in 0..layer_count {
-            let mut next: Vec<Node> = Vec::new();
-            index.clear();
             for (parent, node) in layers[layer].iter().enumerate() {
-                let bound = self.state_bound(&node.state, bounds);
+                let bound = self.state_bound(&node.state, memo);
                 if bound == NONE || primary(node.gain) + bound < target {
                     continue;
                 }
-                for choice in self.choices(&node.state, cache) {
-                    let state = self.apply(&node.state, choice);
+                let (start, end) = self.choice_range(&node.state, memo);
+                for at in start..end {
+                    let choice = memo.choices[at as usize];
+                    let state = self.apply(&node.state, &choice);
                     let free = self.total_jokers() - state.jokers;
                     if state.color > 0
-                        && !self.sets_completable(
-                            state.value,
-                            state.color,
-                            state.sets,
-                            free,
-                            bounds,
-                        )
+                        && !self.sets_completable(state.value, state.color, state.sets, free, memo)
                     {
                         continue;
                     }
-                    let gain = node.gain + choice.gain;
-                    let parent = parent as u32;
-                    match index.entry(state) {
-                        std::collections::hash_map::Entry::Occupied(entry) => {
-                            let known = &mut next[*entry.get() as usize];
-                            if gain > known.gain {
-                                *known = Node {
-                                    state,
-                                    gain,
-                                    parent,
-                                };
-                            }
-                        }
-                        std::collections::hash_map::Entry::Vacant(entry) => {
-                            entry.insert(next.len() as u32);
-                            next.push(Node {
-                                state,
-                                gain,
-                                parent,
-                            });
-                        }
-                    }
+                    let child = Node {
+                        state,
+                        gain: node.gain + choice.gain,
+                        parent: parent as u32,
+                    };
+                    self.insert(&mut next, child, memo);
                 }
             }
-            if self.prune_dominated {
-                next = self.drop_dominated(next);
-            }
-            layers.push(next);
+            layers.push(next.finish());
         }
         let last = layers.last()?;
         let mut best: Option<(usize, i64)> = None;
         for (at, node) in last.iter().enumerate() {
-            let end = self.finish(&node.state);
+            let end = self.finish(&node.state, memo);
             if end == NONE {
                 continue;
             }
@@ -1031,16 +1192,15 @@ impl Problem<'_> {
     /// state that could lead to the best move, so it finds it. `None` only if nothing at all
     /// is possible.
     fn best_outcome(&self) -> Option<Outcome> {
-        let mut cache = ChoiceCache::default();
-        let mut bounds = Bounds::default();
-        let mut target = self.state_bound(&State::start(), &mut bounds);
+        let mut memo = Memo::new(self);
+        let mut target = self.state_bound(&State::start(), &mut memo);
         if target == NONE {
             return None;
         }
         let mut drop = 1;
         loop {
-            if let Some((layers, at)) = self.sweep(target, &mut cache, &mut bounds) {
-                return Some(self.replay(&layers, at, &mut cache));
+            if let Some((layers, at)) = self.sweep(target, &mut memo) {
+                return Some(self.replay(&layers, at, &mut memo));
             }
             if target <= 0 {
                 return None;
@@ -1054,22 +1214,15 @@ impl Problem<'_> {
     /// optimise, so the first complete path is an answer. States found to lead nowhere are
     /// remembered, so an impossible arrangement is proved by visiting each state once.
     fn any_arrangement(&self) -> Option<Outcome> {
-        let mut cache = ChoiceCache::default();
-        let mut bounds = Bounds::default();
+        let mut memo = Memo::new(self);
         let mut dead: rustc_hash::FxHashSet<State> = rustc_hash::FxHashSet::default();
         let mut path: Vec<(State, Step)> = Vec::new();
-        if !self.search(
-            State::start(),
-            &mut path,
-            &mut dead,
-            &mut cache,
-            &mut bounds,
-        ) {
+        if !self.search(State::start(), &mut path, &mut dead, &mut memo) {
             return None;
         }
         let final_jokers = match path.last() {
             Some(&(state, step)) => {
-                self.apply(&state, &self.step_choice(&state, step, &mut cache))
+                self.apply(&state, &self.step_choice(&state, step, &mut memo))
                     .jokers
             }
             None => 0,
@@ -1082,9 +1235,9 @@ impl Problem<'_> {
     }
 
     /// The choice of `state` that `step` describes.
-    fn step_choice(&self, state: &State, step: Step, cache: &mut ChoiceCache) -> Choice {
+    fn step_choice(&self, state: &State, step: Step, memo: &mut Memo) -> Choice {
         *self
-            .choices(state, cache)
+            .choices(state, memo)
             .iter()
             .find(|choice| choice.step == step)
             .expect("the step is one of the state's choices")
@@ -1096,26 +1249,25 @@ impl Problem<'_> {
         state: State,
         path: &mut Vec<(State, Step)>,
         dead: &mut rustc_hash::FxHashSet<State>,
-        cache: &mut ChoiceCache,
-        bounds: &mut Bounds,
+        memo: &mut Memo,
     ) -> bool {
         if state.value > self.last_value {
-            return self.finish(&state) != NONE;
+            return self.finish(&state, memo) != NONE;
         }
-        if dead.contains(&state) || self.state_bound(&state, bounds) == NONE {
+        if dead.contains(&state) || self.state_bound(&state, memo) == NONE {
             return false;
         }
-        let choices: Vec<Choice> = self.choices(&state, cache).to_vec();
+        let choices: Vec<Choice> = self.choices(&state, memo).to_vec();
         for choice in choices {
             let next = self.apply(&state, &choice);
             let free = self.total_jokers() - next.jokers;
             if next.color > 0
-                && !self.sets_completable(next.value, next.color, next.sets, free, bounds)
+                && !self.sets_completable(next.value, next.color, next.sets, free, memo)
             {
                 continue;
             }
             path.push((state, choice.step));
-            if self.search(next, path, dead, cache, bounds) {
+            if self.search(next, path, dead, memo) {
                 return true;
             }
             path.pop();
@@ -1124,75 +1276,36 @@ impl Problem<'_> {
         false
     }
 
-    /// Whether open runs `a` can do whatever open runs `b` can (per colour: no more runs that
-    /// still have to grow, counted by shortest first, and at least as many runs in all).
-    fn runs_dominate(&self, a: &[u32; MAX_COLORS], b: &[u32; MAX_COLORS]) -> bool {
-        (0..self.n_colors).all(|color| {
-            let (mut needy_a, mut needy_b, mut all_a, mut all_b) = (0u8, 0u8, 0u8, 0u8);
-            for code in 0..self.codes() {
-                let (ca, cb) = (count_of(a[color], code), count_of(b[color], code));
-                all_a += ca;
-                all_b += cb;
-                if self.class_of(code) < self.cap {
-                    needy_a += ca;
-                    needy_b += cb;
-                    if needy_a > needy_b {
-                        return false;
-                    }
+    /// Whether a colour with open runs `a` can do whatever it could with open runs `b`: no
+    /// more runs that still have to grow (counted shortest first) and at least as many runs in
+    /// all (the others may end any time, or go on where `b` would start a new run).
+    fn runs_cover(&self, a: u32, b: u32) -> bool {
+        let (mut needy_a, mut needy_b, mut all_a, mut all_b) = (0u8, 0u8, 0u8, 0u8);
+        for code in 0..self.codes() {
+            let (ca, cb) = (count_of(a, code), count_of(b, code));
+            all_a += ca;
+            all_b += cb;
+            if self.class_of(code) < self.cap {
+                needy_a += ca;
+                needy_b += cb;
+                if needy_a > needy_b {
+                    return false;
                 }
             }
-            all_a >= all_b
-        })
-    }
-
-    /// Drops the states another state of the layer dominates: same jokers, sets, kept runs and
-    /// points, open runs that can do whatever its runs can, and a gain at least as high.
-    fn drop_dominated(&self, nodes: Vec<Node>) -> Vec<Node> {
-        // Sort small keys, not nodes: group by (kept runs, set tiles, jokers, points), best
-        // gain first; within a group compare each state with the ones kept before it.
-        let mut order: Vec<(u64, u64, i64, u32)> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, node)| {
-                let state = &node.state;
-                let rest = u64::from(state.sets) << 32
-                    | u64::from(state.jokers) << 16
-                    | u64::from(state.points);
-                (state.kept, rest, -node.gain, i as u32)
-            })
-            .collect();
-        order.sort_unstable();
-        let mut kept: Vec<Node> = Vec::with_capacity(nodes.len());
-        let mut group_start = 0;
-        let mut group_key = None;
-        for (kept_runs, rest, _, index) in order {
-            if group_key != Some((kept_runs, rest)) {
-                group_key = Some((kept_runs, rest));
-                group_start = kept.len();
-            }
-            let node = nodes[index as usize];
-            let dominated = kept[group_start..].iter().any(|other| {
-                other.gain >= node.gain && self.runs_dominate(&other.state.runs, &node.state.runs)
-            });
-            if !dominated {
-                kept.push(node);
-            }
         }
-        kept
+        all_a >= all_b
     }
 
     /// The value of the end of the sweep: every open run long enough, the table's jokers all
     /// used, the opening threshold met (or nothing played).
-    fn finish(&self, state: &State) -> i64 {
-        for color in 0..self.n_colors {
-            let runs = state.runs[color];
-            for code in 0..self.codes() {
-                if count_of(runs, code) > 0 && self.class_of(code) < self.cap {
-                    return NONE;
-                }
+    fn finish(&self, state: &State, memo: &Memo) -> i64 {
+        for &part in &state.parts[..self.n_colors] {
+            let (runs, kept) = memo.parts[part as usize];
+            if kept != 0 || self.has_short_runs(runs) {
+                return NONE;
             }
         }
-        if state.kept != 0 || state.jokers < self.must_jokers {
+        if state.jokers < self.must_jokers {
             return NONE;
         }
         if let Some(threshold) = self.threshold
@@ -1205,7 +1318,7 @@ impl Problem<'_> {
     }
 
     /// Walks back from the best finished state and builds the groups along the way.
-    fn replay(&self, layers: &[Vec<Node>], at: usize, cache: &mut ChoiceCache) -> Outcome {
+    fn replay(&self, layers: &[Vec<Node>], at: usize, memo: &mut Memo) -> Outcome {
         let final_jokers = layers[layers.len() - 1][at].state.jokers;
         let mut path = Vec::with_capacity(layers.len());
         let mut at = at;
@@ -1214,7 +1327,7 @@ impl Problem<'_> {
             at = node.parent as usize;
             let parent = layers[layer - 1][at];
             let step = self
-                .choices(&parent.state, cache)
+                .choices(&parent.state, memo)
                 .iter()
                 .find(|choice| {
                     parent.gain + choice.gain == node.gain
@@ -1232,33 +1345,79 @@ impl Problem<'_> {
     }
 
     /// Calls `emit` with every choice at `state`'s layer.
-    fn transitions(&self, state: &State, emit: &mut dyn FnMut(Choice)) {
+    fn transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice)) {
         let color = usize::from(state.color);
         if color == self.n_colors {
-            self.set_transitions(state, emit);
+            self.set_transitions(state, memo, emit);
         } else {
-            self.color_transitions(state, color, emit);
+            self.color_transitions(state, color, memo, emit);
         }
     }
 
     /// Forms the sets of this number from the tiles the colours gave them, with any jokers.
-    fn set_transitions(&self, state: &State, emit: &mut dyn FnMut(Choice)) {
+    fn set_transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice)) {
         let v = state.value;
         let free = self.total_jokers() - state.jokers;
-        for jokers in 0..=free {
-            let Some((kept, _)) = self.best_sets(v, state.sets, jokers) else {
-                continue;
+        let mask = self.set_mask(state.sets, memo);
+        for jokers in (0..=free).filter(|&jokers| mask >> jokers & 1 == 1) {
+            // Which split keeps the most table sets matters only where the table has sets.
+            let kept = if self.sets_at[usize::from(v)].is_empty() {
+                0
+            } else {
+                self.best_sets(v, state.sets, jokers)
+                    .map_or(0, |(kept, _)| kept)
             };
             emit(Choice {
                 gain: i64::from(kept) * self.kept_key,
-                runs: 0,
+                part: 0,
                 to_sets: 0,
                 jokers,
                 points: u16::from(v) * u16::from(jokers),
-                kept: 0,
                 step: Step::Sets { jokers },
             });
         }
+    }
+
+    /// Which joker counts the set tiles `sets` (count per colour) can form valid sets with:
+    /// bit `j` for exactly `j` jokers. It depends on the rules alone.
+    fn set_mask(&self, sets: u32, memo: &mut Memo) -> u8 {
+        if sets == 0 {
+            return 1;
+        }
+        if let Some(&mask) = memo.set_masks.get(&sets) {
+            return mask;
+        }
+        let has = |c: usize| set_tiles_of(sets, c) > 0;
+        let first = (0..self.n_colors).find(|&c| has(c)).unwrap_or(0);
+        // The set holding one tile of the first colour: any of the other colours join it,
+        // plus some jokers.
+        let others = (first + 1..self.n_colors)
+            .filter(|&c| has(c))
+            .fold(0u32, |mask, c| mask | 1 << c);
+        let most_jokers = self.limit.min(self.total_jokers());
+        let mut mask = 0u16;
+        let mut joining = others;
+        loop {
+            let colors = joining | 1 << first;
+            let taken = (0..self.n_colors)
+                .filter(|&c| colors >> c & 1 == 1)
+                .fold(0u32, |taken, c| taken + (1 << (c * 3)));
+            let rest = u16::from(self.set_mask(sets - taken, memo));
+            let real = colors.count_ones() as usize;
+            for jokers in 0..=usize::from(most_jokers) {
+                let size = real + jokers;
+                if size >= usize::from(self.cap) && size <= self.n_colors {
+                    mask |= rest << jokers;
+                }
+            }
+            if joining == 0 {
+                break;
+            }
+            joining = (joining - 1) & others;
+        }
+        let mask = (mask & ((2u16 << self.total_jokers()) - 1)) as u8;
+        memo.set_masks.insert(sets, mask);
+        mask
     }
 
     fn add_points(&self, points: u16, more: u16) -> u16 {
@@ -1353,30 +1512,35 @@ impl Problem<'_> {
 
     /// Every decision for one colour at one number: which table runs starting here to keep,
     /// then every way to place its tiles ([`Problem::color_moves`]).
-    fn color_transitions(&self, state: &State, color: usize, emit: &mut dyn FnMut(Choice)) {
+    fn color_transitions(
+        &self,
+        state: &State,
+        color: usize,
+        memo: &mut Memo,
+        emit: &mut dyn FnMut(Choice),
+    ) {
         let v = state.value;
         let vi = usize::from(v);
+        let (runs, kept) = memo.parts[state.parts[color] as usize];
         let starting = self.runs_starting[color * VALUES + vi].len().min(16);
         for keep_new in 0u32..(1 << starting) {
-            let Some(keeping) = self.keep(state, color, keep_new) else {
+            let Some(keeping) = self.keep(v, color, kept, state.jokers, keep_new) else {
                 continue;
             };
             let must = self.must[color][vi] - keeping.reserved;
             let free_jokers = self.total_jokers() - state.jokers - keeping.jokers;
             let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
-            let kept = keeping.kept_after & self.color_runs[color];
-            let runs = state.runs[color];
             self.color_moves(color, v, runs, must, free_jokers, true, &mut |placed| {
                 let used = placed.used;
                 emit(Choice {
                     gain: keep_gain + i64::from(used - must) * self.tile_key[vi],
-                    runs: placed.runs,
+                    part: memo.part(placed.runs, keeping.kept_after),
                     to_sets: placed.to_sets,
                     jokers: keeping.jokers + placed.run_jokers,
                     points: u16::from(v) * (u16::from(used) + u16::from(placed.run_jokers)),
-                    kept,
                     step: Step::Color(ColorStep {
                         keep_new,
+                        reserved: keeping.reserved,
                         used,
                         to_sets: placed.to_sets,
                         plans: placed.plans,
@@ -1465,13 +1629,13 @@ impl Problem<'_> {
         range
     }
 
-    /// Keeping the table runs of `color` starting at this number chosen by `keep_new`: the
-    /// kept runs going on after this number, the jokers the new ones take, and the table tiles
-    /// of this colour and number all kept runs reserve. `None` if the jokers run out.
-    fn keep(&self, state: &State, color: usize, keep_new: u32) -> Option<Keeping> {
-        let v = state.value;
+    /// Keeping the table runs of `color` starting at number `v` chosen by `keep_new`, besides
+    /// its runs `kept` already, with `used` jokers used: the colour's kept runs going on after
+    /// this number, the jokers the new ones take, and the table tiles of this colour and number
+    /// all kept runs reserve. `None` if the jokers run out.
+    fn keep(&self, v: u8, color: usize, kept: u64, used: u8, keep_new: u32) -> Option<Keeping> {
         let starting = &self.runs_starting[color * VALUES + usize::from(v)];
-        let mut kept = state.kept;
+        let mut kept = kept;
         let mut jokers = 0u8;
         for (bit, run) in starting.iter().enumerate() {
             if keep_new >> bit & 1 == 1 {
@@ -1479,11 +1643,10 @@ impl Problem<'_> {
                 jokers += run.jokers;
             }
         }
-        if state.jokers + jokers > self.total_jokers() {
+        if used + jokers > self.total_jokers() {
             return None;
         }
-        let (reserved, going_on) = self.reserve(kept & self.color_runs[color], v);
-        let kept_after = (kept & !self.color_runs[color]) | going_on;
+        let (reserved, kept_after) = self.reserve(kept, v);
         (reserved <= self.must[color][usize::from(v)]).then_some(Keeping {
             kept_after,
             jokers,
@@ -1688,10 +1851,7 @@ impl<'p, 'r> Builder<'p, 'r> {
                     }
                 }
                 // Tiles reserved by kept runs at this number are table tiles: not placed.
-                let reserved = problem
-                    .keep(state, color, step.keep_new)
-                    .map_or(0, |k| k.reserved);
-                let must = problem.must[color][vi] - reserved;
+                let must = problem.must[color][vi] - step.reserved;
                 let tile = numbered(problem, color, v);
                 self.placed
                     .extend(std::iter::repeat_n(tile, usize::from(step.used - must)));
