@@ -2,6 +2,10 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+// The test support shared with the integration tests names the crate.
+#[cfg(test)]
+extern crate self as rummikub;
+
 mod fixture;
 pub mod group;
 pub mod notation;

@@ -206,7 +206,7 @@ fn show_tiles(tiles: &[Tile]) -> String {
 /// trivially arrangeable (no groups). Tiles beyond the rules' copies or not in play cannot be
 /// arranged.
 pub fn arrange(tiles: &[Tile], rules: &Rules) -> Option<Arrangement> {
-    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles).ok()?;
+    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles, Pruning::FULL).ok()?;
     let outcome = problem.any_arrangement()?;
     let mut groups = outcome.new_groups;
     sort_new_groups(&mut groups, rules);
@@ -232,6 +232,33 @@ pub fn solve(
     rules: &Rules,
     objective: Objective,
 ) -> Result<Move, SolveError> {
+    solve_with(table, rack, rules, objective, Pruning::FULL)
+}
+
+/// How hard the sweep prunes (see [`Problem::best_outcome`]): the tests compare the full
+/// pruning with none.
+#[derive(Debug, Clone, Copy)]
+struct Pruning {
+    /// Widths of the narrow sweeps that look for a good first move.
+    beams: &'static [usize],
+    /// Whether to drop dominated states (see [`Problem::insert`]), where the rules allow it.
+    dominance: bool,
+}
+
+impl Pruning {
+    const FULL: Pruning = Pruning {
+        beams: &[64, 1024],
+        dominance: true,
+    };
+}
+
+fn solve_with(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+    pruning: Pruning,
+) -> Result<Move, SolveError> {
     let mut groups = Vec::with_capacity(table.len());
     for (index, tiles) in table.iter().enumerate() {
         let group = Group::new(tiles, rules).map_err(|error| SolveError::InvalidTable {
@@ -245,9 +272,9 @@ pub fn solve(
     let problem = if objective == Objective::Opening {
         // The table is left as it is: only the rack is laid out, against the threshold.
         check_counts(rules, table_tiles.iter().chain(rack))?;
-        Problem::new(rules, &[], rack, &[], objective)?
+        Problem::new(rules, &[], rack, &[], objective, pruning)?
     } else {
-        Problem::new(rules, &table_tiles, rack, &groups, objective)?
+        Problem::new(rules, &table_tiles, rack, &groups, objective, pruning)?
     };
     let outcome = problem
         .best_outcome()
@@ -386,6 +413,8 @@ struct Problem<'r> {
     /// Whether to drop dominated states (see [`Problem::insert`]): open runs are compared by
     /// length only, so not where runs also count the jokers they hold.
     prune_dominated: bool,
+    /// Widths of the narrow sweeps that look for a good first move.
+    beams: &'static [usize],
     /// Runs are counted by length up to this (the smallest group): longer ones may end any time.
     cap: u8,
     /// Most jokers in a group.
@@ -411,6 +440,8 @@ struct Problem<'r> {
     color_runs: [u64; MAX_COLORS],
     /// Table sets by number.
     sets_at: [Vec<KeptSet>; VALUES],
+    /// Table sets of this number or higher, by number (up to one past the last swept).
+    sets_from: [i64; VALUES + 1],
     /// Run plans worked out so far.
     plans: RunPlans,
 }
@@ -427,6 +458,7 @@ impl<'r> Problem<'r> {
         may: &[Tile],
         table: &[Group],
         objective: Objective,
+        pruning: Pruning,
     ) -> Result<Problem<'r>, SolveError> {
         check_counts(rules, must.iter().chain(may))?;
         let n_colors = rules.colors.len();
@@ -467,7 +499,8 @@ impl<'r> Problem<'r> {
             highest: rules.highest.get(),
             last_value: rules.highest.get() + extra,
             joker_starts: opening,
-            prune_dominated: usize::from(limit) >= usize::from(rules.jokers),
+            prune_dominated: pruning.dominance && usize::from(limit) >= usize::from(rules.jokers),
+            beams: pruning.beams,
             cap,
             limit,
             joker_levels,
@@ -483,6 +516,7 @@ impl<'r> Problem<'r> {
             all_runs: Vec::new(),
             color_runs: [0; MAX_COLORS],
             sets_at: Default::default(),
+            sets_from: [0; VALUES + 1],
             plans: RunPlans::default(),
         };
         for (tiles, counts, jokers) in [
@@ -519,6 +553,9 @@ impl<'r> Problem<'r> {
         }
         for (index, group) in table.iter().enumerate() {
             problem.add_table_group(index, group);
+        }
+        for v in (0..VALUES).rev() {
+            problem.sets_from[v] = problem.sets_from[v + 1] + problem.sets_at[v].len() as i64;
         }
         Ok(problem)
     }
@@ -709,8 +746,17 @@ enum Step {
 struct Node {
     state: State,
     gain: i64,
+    /// What the state can still add at most ([`Problem::state_bound`]).
+    bound: i64,
     /// Index of the node it came from in the previous layer.
     parent: u32,
+}
+
+/// A finished sweep: its layers, where its best finished state is, and that state's key.
+struct Sweep {
+    layers: Vec<Vec<Node>>,
+    at: usize,
+    total: i64,
 }
 
 /// No node: the end of a list of siblings in a [`Layer`].
@@ -875,18 +921,27 @@ impl Problem<'_> {
         {
             return known;
         }
-        let (reserved, kept_after) = self.reserve(kept, v);
-        let must = self.must[color][vi].saturating_sub(reserved);
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
-        let mut nexts: Vec<(i64, u32, u8)> = Vec::new();
-        self.color_moves(color, v, runs, must, free, eligible, &mut |placed| {
-            let gain = i64::from(placed.used - must) * primary(self.tile_key[vi]);
-            nexts.push((gain, placed.runs, placed.run_jokers));
-        });
+        let mut nexts: Vec<(i64, u32, u64, u8)> = Vec::new();
+        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
+        let used = self.total_jokers() - free;
+        for keep_new in 0u32..(1 << starting) {
+            let Some(keeping) = self.keep(v, color, kept, used, keep_new) else {
+                continue;
+            };
+            let must = self.must[color][vi] - keeping.reserved;
+            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
+            let free = free - keeping.jokers;
+            self.color_moves(color, v, runs, must, free, eligible, &mut |placed| {
+                let gain = keep_gain + i64::from(placed.used - must) * self.tile_key[vi];
+                let jokers = keeping.jokers + placed.run_jokers;
+                nexts.push((gain, placed.runs, keeping.kept_after, jokers));
+            });
+        }
         nexts.sort_unstable();
         nexts.dedup();
         let mut best = NONE;
-        for (gain, next, jokers) in nexts {
+        for (gain, next, kept_after, jokers) in nexts {
             let next = memo.part(next, kept_after);
             let rest = self.color_bound(color, v + 1, next, free - jokers, memo);
             if rest != NONE {
@@ -971,11 +1026,13 @@ impl Problem<'_> {
         }
     }
 
-    /// An upper bound on the primary objective `state` can still add (the colours' relaxed
-    /// bounds and every rack joker), or [`NONE`] if some colour is stuck.
+    /// An upper bound on the objective key `state` can still add, or [`NONE`] if some colour
+    /// is stuck: the colours' relaxed bounds (with the table runs they may still keep), every
+    /// rack joker, and every table set not yet passed kept.
     fn state_bound(&self, state: &State, memo: &mut Memo) -> i64 {
         let free = self.total_jokers() - state.jokers;
-        let mut total = i64::from(self.may_jokers) * primary(self.joker_key);
+        let mut total = i64::from(self.may_jokers) * self.joker_key
+            + self.sets_from[usize::from(state.value)] * self.kept_key;
         for color in 0..self.n_colors {
             let v = if color < usize::from(state.color) {
                 state.value + 1
@@ -1133,25 +1190,35 @@ impl Problem<'_> {
     }
 
     /// Runs the sweep forward, layer by layer, keeping for each state the best gain that
-    /// reaches it and dropping every state whose primary objective can no longer reach
-    /// `target`. Returns the layers and the index of the best finished state, if any reaches
-    /// the target; it is then the best of all moves, since none better was dropped.
-    fn sweep(&self, target: i64, memo: &mut Memo) -> Option<(Vec<Vec<Node>>, usize)> {
+    /// reaches it and dropping every state that can no longer reach `target` (an objective
+    /// key). With a `beam`, only that many states with the highest gain plus bound go on from
+    /// each layer. Returns the layers, the index of the best finished state and its key, if
+    /// any reaches the target. Without a beam that is the best of all moves, if the best
+    /// reaches the target: no state on its way was dropped.
+    fn sweep(&self, target: i64, beam: Option<usize>, memo: &mut Memo) -> Option<Sweep> {
         let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
         let start = Node {
             state: State::start(),
             gain: 0,
+            bound: self.state_bound(&State::start(), memo),
             parent: 0,
         };
+        if start.bound == NONE || start.bound < target {
+            return None;
+        }
         let mut layers: Vec<Vec<Node>> = vec![vec![start]];
         let mut next = Layer::default();
         for layer in 0..layer_count {
             for (parent, node) in layers[layer].iter().enumerate() {
-                let bound = self.state_bound(&node.state, memo);
-                if bound == NONE || primary(node.gain) + bound < target {
-                    continue;
-                }
                 let (start, end) = self.choice_range(&node.state, memo);
+                // A colour step changes one colour's part: without jokers, only that colour's
+                // bound changes.
+                let color = usize::from(node.state.color);
+                let free_before = self.total_jokers() - node.state.jokers;
+                let others = (color < self.n_colors).then(|| {
+                    let part = node.state.parts[color];
+                    node.bound - self.color_bound(color, node.state.value, part, free_before, memo)
+                });
                 for at in start..end {
                     let choice = memo.choices[at as usize];
                     let state = self.apply(&node.state, &choice);
@@ -1161,15 +1228,39 @@ impl Problem<'_> {
                     {
                         continue;
                     }
+                    let gain = node.gain + choice.gain;
+                    let bound = match others {
+                        Some(others) if choice.jokers == 0 => {
+                            let part = state.parts[color];
+                            match self.color_bound(color, state.value + 1, part, free, memo) {
+                                NONE => NONE,
+                                bound => others + bound,
+                            }
+                        }
+                        _ => self.state_bound(&state, memo),
+                    };
+                    if bound == NONE || gain + bound < target {
+                        continue;
+                    }
                     let child = Node {
                         state,
-                        gain: node.gain + choice.gain,
+                        gain,
+                        bound,
                         parent: parent as u32,
                     };
                     self.insert(&mut next, child, memo);
                 }
             }
-            layers.push(next.finish());
+            let mut nodes = next.finish();
+            if let Some(width) = beam
+                && nodes.len() > width
+            {
+                nodes.select_nth_unstable_by_key(width, |node| {
+                    std::cmp::Reverse(node.gain + node.bound)
+                });
+                nodes.truncate(width);
+            }
+            layers.push(nodes);
         }
         let last = layers.last()?;
         let mut best: Option<(usize, i64)> = None;
@@ -1179,28 +1270,39 @@ impl Problem<'_> {
                 continue;
             }
             let total = node.gain + end;
-            if primary(total) >= target && best.is_none_or(|(_, b)| total > b) {
+            if total >= target && best.is_none_or(|(_, b)| total > b) {
                 best = Some((at, total));
             }
         }
-        best.map(|(at, _)| (layers, at))
+        best.map(|(at, total)| Sweep { layers, at, total })
     }
 
-    /// The best move: sweeps with a target on the primary objective, starting from the
-    /// start's bound ([`Problem::state_bound`]) and lowering it (by 1, 2, 4 …) until a sweep
-    /// reaches it. Higher targets prune harder; the first sweep that succeeds has kept every
-    /// state that could lead to the best move, so it finds it. `None` only if nothing at all
-    /// is possible.
+    /// The best move. A narrow sweep ([`Pruning::beams`]) first finds a good move quickly; the full
+    /// sweep then only keeps states that can still match it, so it finds the best move. If
+    /// no narrow sweep gets through, the full sweep runs with a target on the primary
+    /// objective, from the start's bound down (by 1, 2, 4 …) until it succeeds. `None` only
+    /// if nothing at all is possible.
     fn best_outcome(&self) -> Option<Outcome> {
         let mut memo = Memo::new(self);
-        let mut target = self.state_bound(&State::start(), &mut memo);
-        if target == NONE {
+        let bound = self.state_bound(&State::start(), &mut memo);
+        if bound == NONE {
             return None;
         }
+        let found = self
+            .beams
+            .iter()
+            .find_map(|&width| self.sweep(NONE + 1, Some(width), &mut memo));
+        if let Some(good) = found {
+            let best = self
+                .sweep(good.total, None, &mut memo)
+                .expect("the full sweep finds a move at least as good as the narrow one");
+            return Some(self.replay(&best.layers, best.at, &mut memo));
+        }
+        let mut target = primary(bound);
         let mut drop = 1;
         loop {
-            if let Some((layers, at)) = self.sweep(target, &mut memo) {
-                return Some(self.replay(&layers, at, &mut memo));
+            if let Some(best) = self.sweep(key(target, 0, 0), None, &mut memo) {
+                return Some(self.replay(&best.layers, best.at, &mut memo));
             }
             if target <= 0 {
                 return None;
@@ -1914,5 +2016,44 @@ fn numbered(problem: &Problem<'_>, color: usize, v: u8) -> Tile {
     Tile::Numbered {
         color,
         number: Number::new(v).unwrap_or(Number::MIN),
+    }
+}
+
+#[cfg(test)]
+#[path = "../tests/support/positions.rs"]
+mod positions;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pruning that makes the sweep fast (narrow sweeps for a first move, targets on the
+    /// whole objective key, dominated states dropped) never changes the score of the best move:
+    /// on realistic positions of every preset it matches the plain programme, which only
+    /// drops states whose primary objective cannot reach the target.
+    #[test]
+    fn pruning_keeps_the_best_score() {
+        const PLAIN: Pruning = Pruning {
+            beams: &[],
+            dominance: false,
+        };
+        let score = |found: &Move| (found.tiles(), found.value(), found.unchanged_groups());
+        for rules in [Rules::standard(), Rules::puzzle(), Rules::codegolf()] {
+            for seed in 0..12 {
+                let mut random = positions::Random::new(seed + 5000);
+                let table_tiles = 12 + random.below(24);
+                let rack_tiles = 5 + random.below(10);
+                let (table, rack) = positions::position(&rules, seed, table_tiles, rack_tiles);
+                for objective in Objective::ALL {
+                    let fast = solve(&table, &rack, &rules, objective).unwrap();
+                    let plain = solve_with(&table, &rack, &rules, objective, PLAIN).unwrap();
+                    assert_eq!(
+                        score(&fast),
+                        score(&plain),
+                        "{objective} seed {seed} {rules:?}: {table:?} {rack:?}"
+                    );
+                }
+            }
+        }
     }
 }
