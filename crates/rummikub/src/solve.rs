@@ -723,16 +723,36 @@ struct RunPlan {
     runs: u32,
 }
 
-/// What the run plans of a colour at a number depend on: its open runs, the tiles and jokers
-/// they take, and whether new runs may start.
-type PlanKey = (u32, u8, u8, bool);
-
-/// Run plans by [`PlanKey`], stored back to back.
+/// The run plans of a colour at a number depend on its open runs, the tiles and jokers they
+/// take, and whether new runs may start. Each open runs get a table of [`PLAN_SLOTS`] ranges
+/// (see [`Problem::run_plans`]), filled as needed.
 #[derive(Default)]
 struct RunPlans {
-    ranges: RefCell<FxHashMap<PlanKey, (u32, u32)>>,
+    /// Where the table of each open runs (encoded) starts in `ranges`.
+    tables: RefCell<FxHashMap<u32, u32>>,
+    ranges: RefCell<Vec<PlanRange>>,
+    /// The plans, back to back.
     store: RefCell<Vec<RunPlan>>,
+    /// The distinct open runs the plans of each range lead to, back to back.
+    nexts: RefCell<Vec<u32>>,
 }
+
+/// Tiles and jokers taken are below 8 each (at most 7 copies plus jokers), and new runs may
+/// start or not.
+const PLAN_SLOTS: u32 = 8 * 8 * 2;
+
+/// Where the plans of one question, and the distinct open runs they lead to, are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PlanRange {
+    plans: (u32, u32),
+    nexts: (u32, u32),
+}
+
+/// A range not worked out yet.
+const NO_PLANS: PlanRange = PlanRange {
+    plans: (u32::MAX, 0),
+    nexts: (0, 0),
+};
 
 /// A step of the sweep, for the replay that builds the groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -762,15 +782,18 @@ struct Sweep {
 /// No node: the end of a list of siblings in a [`Layer`].
 const NO_NODE: u32 = u32::MAX;
 
+/// A state's key in a layer (see [`Problem::layer_key`]): the number, colour, jokers, points
+/// and set tiles, then two parts (or a kept-runs index) per word.
+type LayerKey = [u64; 4];
+
 /// A layer of the sweep being built (see [`Problem::insert`]).
 #[derive(Default)]
 struct Layer {
     nodes: Vec<Node>,
     /// Per node: the next node with the same key in [`Layer::index`].
     siblings: Vec<u32>,
-    /// The first node of each key ([`Problem::layer_key`]; nodes whose keys only hash alike
-    /// share the list too).
-    index: FxHashMap<u64, u32>,
+    /// The first node of each key ([`Problem::layer_key`]).
+    index: FxHashMap<LayerKey, u32>,
 }
 
 impl Layer {
@@ -815,6 +838,9 @@ struct Memo {
     /// its table runs being kept and still going on. Index 0 is no runs, none kept.
     parts: Vec<(u32, u64)>,
     part_index: FxHashMap<(u32, u64), u32>,
+    /// Per part: an index of its kept runs alone, for [`Problem::layer_key`].
+    kept_of: Vec<u32>,
+    kept_index: FxHashMap<u64, u32>,
     /// Joker counts `0..=total`: the stride of the per-part tables.
     span: usize,
     /// Per colour index and number: bounds by part and free jokers.
@@ -838,9 +864,13 @@ impl Memo {
     fn new(problem: &Problem<'_>) -> Memo {
         let mut part_index = FxHashMap::default();
         part_index.insert((0, 0), 0);
+        let mut kept_index = FxHashMap::default();
+        kept_index.insert(0, 0);
         Memo {
             parts: vec![(0, 0)],
             part_index,
+            kept_of: vec![0],
+            kept_index,
             span: usize::from(problem.total_jokers()) + 1,
             bounds: vec![Vec::new(); MAX_COLORS * VALUES],
             completions: FxHashMap::default(),
@@ -858,6 +888,9 @@ impl Memo {
         let index = *self.part_index.entry((runs, kept)).or_insert(next);
         if index == next {
             self.parts.push((runs, kept));
+            let next_kept = self.kept_index.len() as u32;
+            self.kept_of
+                .push(*self.kept_index.entry(kept).or_insert(next_kept));
         }
         index
     }
@@ -909,8 +942,8 @@ impl Problem<'_> {
     /// number could exist ([`Problem::set_eligible`]), costing no other tile; every colour may
     /// use all the free jokers; more table runs need not be kept.
     fn color_bound(&self, color: usize, v: u8, part: u32, free: u8, memo: &mut Memo) -> i64 {
-        let (runs, kept) = memo.parts[part as usize];
         if v > self.last_value {
+            let (runs, _) = memo.parts[part as usize];
             return if self.has_short_runs(runs) { NONE } else { 0 };
         }
         let vi = usize::from(v);
@@ -921,31 +954,42 @@ impl Problem<'_> {
         {
             return known;
         }
+        let (runs, kept) = memo.parts[part as usize];
+        // The same choices as a colour step ([`Problem::color_transitions`]), but a tile may go
+        // into a set whenever some set of its number could exist, and only where the open runs
+        // end up matters.
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
-        let mut nexts: Vec<(i64, u32, u64, u8)> = Vec::new();
         let starting = self.runs_starting[color * VALUES + vi].len().min(16);
-        let used = self.total_jokers() - free;
+        let used_jokers = self.total_jokers() - free;
+        let may = self.may[color][vi];
+        let can_start = self.can_start(v);
+        let plans = self.plan_table(runs);
+        let mut best = NONE;
         for keep_new in 0u32..(1 << starting) {
-            let Some(keeping) = self.keep(v, color, kept, used, keep_new) else {
+            let Some(keeping) = self.keep(v, color, kept, used_jokers, keep_new) else {
                 continue;
             };
             let must = self.must[color][vi] - keeping.reserved;
             let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
             let free = free - keeping.jokers;
-            self.color_moves(color, v, runs, must, free, eligible, &mut |placed| {
-                let gain = keep_gain + i64::from(placed.used - must) * self.tile_key[vi];
-                let jokers = keeping.jokers + placed.run_jokers;
-                nexts.push((gain, placed.runs, keeping.kept_after, jokers));
-            });
-        }
-        nexts.sort_unstable();
-        nexts.dedup();
-        let mut best = NONE;
-        for (gain, next, kept_after, jokers) in nexts {
-            let next = memo.part(next, kept_after);
-            let rest = self.color_bound(color, v + 1, next, free - jokers, memo);
-            if rest != NONE {
-                best = best.max(gain + rest);
+            for used in must..=must + may {
+                let gain = keep_gain + i64::from(used - must) * self.tile_key[vi];
+                let most_to_sets = if eligible { used } else { 0 };
+                for to_sets in 0..=most_to_sets {
+                    for run_jokers in 0..=free {
+                        let tiles = used - to_sets;
+                        let range = self.run_plans(plans, runs, tiles, run_jokers, can_start);
+                        for at in range.nexts.0..range.nexts.1 {
+                            let next_runs = self.plans.nexts.borrow()[at as usize];
+                            let next = memo.part(next_runs, keeping.kept_after);
+                            let rest =
+                                self.color_bound(color, v + 1, next, free - run_jokers, memo);
+                            if rest != NONE {
+                                best = best.max(gain + rest);
+                            }
+                        }
+                    }
+                }
             }
         }
         let bounds = &mut memo.bounds[table];
@@ -1113,40 +1157,24 @@ impl Problem<'_> {
         next
     }
 
-    /// A hash of what nodes compared in [`Problem::insert`] share: the state except the open
-    /// runs of the colour just placed (`changed`), but with that colour's kept runs.
-    fn layer_key(&self, state: &State, changed: Option<usize>, memo: &Memo) -> u64 {
-        use std::hash::Hasher;
-        let mut hasher = rustc_hash::FxHasher::default();
-        hasher.write_u64(
-            u64::from(state.value)
-                | u64::from(state.color) << 8
-                | u64::from(state.jokers) << 16
-                | u64::from(state.points) << 24
-                | u64::from(state.sets) << 40,
-        );
+    /// What nodes compared in [`Problem::insert`] share: the state except the open runs of
+    /// the colour just placed (`changed`), but with that colour's kept runs.
+    fn layer_key(&self, state: &State, changed: Option<usize>, memo: &Memo) -> LayerKey {
+        let mut key = [0u64; 4];
+        key[0] = u64::from(state.value)
+            | u64::from(state.color) << 8
+            | u64::from(state.jokers) << 16
+            | u64::from(state.points) << 24
+            | u64::from(state.sets) << 40;
         for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
-            if Some(color) == changed {
-                hasher.write_u64(memo.parts[part as usize].1);
+            let word = if Some(color) == changed {
+                u64::from(memo.kept_of[part as usize]) | 1 << 31
             } else {
-                hasher.write_u32(part);
-            }
+                u64::from(part)
+            };
+            key[1 + color / 2] |= word << (32 * (color % 2));
         }
-        hasher.finish()
-    }
-
-    /// Whether two states have the same key in the sense of [`Problem::layer_key`].
-    fn same_key(&self, a: &State, b: &State, changed: Option<usize>, memo: &Memo) -> bool {
-        (a.value, a.color, a.jokers, a.points, a.sets)
-            == (b.value, b.color, b.jokers, b.points, b.sets)
-            && (0..self.n_colors).all(|color| {
-                let (x, y) = (a.parts[color], b.parts[color]);
-                if Some(color) == changed {
-                    memo.parts[x as usize].1 == memo.parts[y as usize].1
-                } else {
-                    x == y
-                }
-            })
+        key
     }
 
     /// Adds a node to the layer being built, unless a node of the layer dominates it. Nodes
@@ -1162,7 +1190,7 @@ impl Problem<'_> {
         let mut at = *head;
         while at != NO_NODE {
             let other = &mut layer.nodes[at as usize];
-            if other.gain != NONE && self.same_key(&other.state, &node.state, changed, memo) {
+            if other.gain != NONE {
                 if other.state == node.state {
                     if node.gain > other.gain {
                         *other = node;
@@ -1670,13 +1698,14 @@ impl Problem<'_> {
         visit: &mut dyn FnMut(&Placement),
     ) {
         let may = self.may[color][usize::from(v)];
-        let can_start = u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value)
-            && v <= self.highest;
+        let can_start = self.can_start(v);
+        let table = self.plan_table(runs);
         for used in must..=must + may {
             let most_to_sets = if sets { used.min(7) } else { 0 };
             for to_sets in 0..=most_to_sets {
                 for run_jokers in 0..=free {
-                    let (start, end) = self.run_plans(runs, used - to_sets, run_jokers, can_start);
+                    let range = self.run_plans(table, runs, used - to_sets, run_jokers, can_start);
+                    let (start, end) = range.plans;
                     let store = self.plans.store.borrow();
                     for plan in &store[start as usize..end as usize] {
                         visit(&Placement {
@@ -1694,13 +1723,39 @@ impl Problem<'_> {
         }
     }
 
-    /// The plans for open runs `runs` of one colour taking `tiles` tiles and `jokers` jokers
-    /// ([`Problem::plan_runs`]), as a range of the plan store: they depend on nothing else, so
-    /// each list is worked out once per question.
-    fn run_plans(&self, runs: u32, tiles: u8, jokers: u8, can_start: bool) -> (u32, u32) {
-        let key = (runs, tiles, jokers, can_start);
-        if let Some(&range) = self.plans.ranges.borrow().get(&key) {
-            return range;
+    /// Whether a run may start at number `v`: it could still grow long enough.
+    fn can_start(&self, v: u8) -> bool {
+        u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value) && v <= self.highest
+    }
+
+    /// Where the table of plan ranges of open runs `runs` starts (see [`RunPlans`]).
+    fn plan_table(&self, runs: u32) -> u32 {
+        if let Some(&table) = self.plans.tables.borrow().get(&runs) {
+            return table;
+        }
+        let mut ranges = self.plans.ranges.borrow_mut();
+        let table = ranges.len() as u32;
+        ranges.resize(table as usize + PLAN_SLOTS as usize, NO_PLANS);
+        self.plans.tables.borrow_mut().insert(runs, table);
+        table
+    }
+
+    /// The plans for open runs `runs` (whose table is `table`) of one colour taking `tiles`
+    /// tiles and `jokers` jokers ([`Problem::plan_runs`]), and the distinct open runs they
+    /// lead to: they depend on nothing else, so each list is worked out once per question.
+    fn run_plans(
+        &self,
+        table: u32,
+        runs: u32,
+        tiles: u8,
+        jokers: u8,
+        can_start: bool,
+    ) -> PlanRange {
+        let slot = (table + (u32::from(tiles) * 8 + u32::from(jokers)) * 2 + u32::from(can_start))
+            as usize;
+        let known = self.plans.ranges.borrow()[slot];
+        if known != NO_PLANS {
+            return known;
         }
         let mut open = [0u8; MAX_CODES];
         for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
@@ -1726,8 +1781,19 @@ impl Problem<'_> {
                 });
             },
         );
-        let range = (start, store.len() as u32);
-        self.plans.ranges.borrow_mut().insert(key, range);
+        let end = store.len() as u32;
+        let mut nexts = self.plans.nexts.borrow_mut();
+        let first = nexts.len();
+        for plan in &store[start as usize..] {
+            if !nexts[first..].contains(&plan.runs) {
+                nexts.push(plan.runs);
+            }
+        }
+        let range = PlanRange {
+            plans: (start, end),
+            nexts: (first as u32, nexts.len() as u32),
+        };
+        self.plans.ranges.borrow_mut()[slot] = range;
         range
     }
 
