@@ -440,11 +440,16 @@ struct Problem<'r> {
     color_runs: [u64; MAX_COLORS],
     /// Table sets by number.
     sets_at: [Vec<KeptSet>; VALUES],
-    /// Table sets of this number or higher, by number (up to one past the last swept).
-    sets_from: [i64; VALUES + 1],
+    /// Per colour index and number: the kept units each table set holding a tile of that
+    /// colour gives that tile, best first (see [`Problem::set_credit`]).
+    set_credits: Vec<Vec<i64>>,
     /// Run plans worked out so far.
     plans: RunPlans,
 }
+
+/// A table group kept counts this many units in the objective key, so that a table set's
+/// units split evenly among its tiles (see [`Problem::set_credit`]).
+const KEPT_UNITS: i64 = 12;
 
 /// Packs a lexicographic key (a, b, c), each below 2^20, into one integer.
 fn key(a: i64, b: i64, c: i64) -> i64 {
@@ -516,7 +521,7 @@ impl<'r> Problem<'r> {
             all_runs: Vec::new(),
             color_runs: [0; MAX_COLORS],
             sets_at: Default::default(),
-            sets_from: [0; VALUES + 1],
+            set_credits: vec![Vec::new(); MAX_COLORS * VALUES],
             plans: RunPlans::default(),
         };
         for (tiles, counts, jokers) in [
@@ -542,9 +547,9 @@ impl<'r> Problem<'r> {
             };
         }
         (problem.joker_key, problem.kept_key) = match objective {
-            Objective::MostTiles => (key(1, 0, 0), key(0, 1, 0)),
-            Objective::MostValue => (key(0, 0, 1), key(0, 1, 0)),
-            Objective::MostTilesThenValue => (key(1, 0, 0), key(0, 0, 1)),
+            Objective::MostTiles => (key(1, 0, 0), key(0, KEPT_UNITS, 0)),
+            Objective::MostValue => (key(0, 0, 1), key(0, KEPT_UNITS, 0)),
+            Objective::MostTilesThenValue => (key(1, 0, 0), key(0, 0, KEPT_UNITS)),
             Objective::Opening => (key(1, 0, 0), 0),
         };
         if objective == Objective::Opening {
@@ -554,8 +559,16 @@ impl<'r> Problem<'r> {
         for (index, group) in table.iter().enumerate() {
             problem.add_table_group(index, group);
         }
-        for v in (0..VALUES).rev() {
-            problem.sets_from[v] = problem.sets_from[v + 1] + problem.sets_at[v].len() as i64;
+        for v in 0..VALUES {
+            for set in &problem.sets_at[v] {
+                let real = i64::from(set.colors.count_ones());
+                for color in (0..n_colors).filter(|&c| set.colors >> c & 1 == 1) {
+                    problem.set_credits[color * VALUES + v].push(KEPT_UNITS / real);
+                }
+            }
+        }
+        for credits in &mut problem.set_credits {
+            credits.sort_unstable_by(|a, b| b.cmp(a));
         }
         Ok(problem)
     }
@@ -976,6 +989,7 @@ impl Problem<'_> {
                 let gain = keep_gain + i64::from(used - must) * self.tile_key[vi];
                 let most_to_sets = if eligible { used } else { 0 };
                 for to_sets in 0..=most_to_sets {
+                    let gain = gain + self.set_credit(color, v, to_sets);
                     for run_jokers in 0..=free {
                         let tiles = used - to_sets;
                         let range = self.run_plans(plans, runs, tiles, run_jokers, can_start);
@@ -998,6 +1012,16 @@ impl Problem<'_> {
         }
         bounds[slot] = best;
         best
+    }
+
+    /// At most what keeping table sets of number `v` adds through colour index `color`, when it
+    /// puts `to_sets` tiles into sets. A kept set's units are split among its tiles, so the
+    /// colours' shares add up to at least the sets really kept: each of those holds a tile of
+    /// every colour it has, in a set.
+    fn set_credit(&self, color: usize, v: u8, to_sets: u8) -> i64 {
+        let credits = &self.set_credits[color * VALUES + usize::from(v)];
+        let units: i64 = credits.iter().take(usize::from(to_sets)).sum();
+        units * (self.kept_key / KEPT_UNITS)
     }
 
     /// Whether some open run of `runs` is still too short to close.
@@ -1075,8 +1099,12 @@ impl Problem<'_> {
     /// rack joker, and every table set not yet passed kept.
     fn state_bound(&self, state: &State, memo: &mut Memo) -> i64 {
         let free = self.total_jokers() - state.jokers;
-        let mut total = i64::from(self.may_jokers) * self.joker_key
-            + self.sets_from[usize::from(state.value)] * self.kept_key;
+        let mut total = i64::from(self.may_jokers) * self.joker_key;
+        // The colours placed at this number already hold their share of the table sets of
+        // it they may keep.
+        for color in 0..usize::from(state.color).min(self.n_colors) {
+            total += self.set_credit(color, state.value, set_tiles_of(state.sets, color));
+        }
         for color in 0..self.n_colors {
             let v = if color < usize::from(state.color) {
                 state.value + 1
@@ -1262,7 +1290,11 @@ impl Problem<'_> {
                             let part = state.parts[color];
                             match self.color_bound(color, state.value + 1, part, free, memo) {
                                 NONE => NONE,
-                                bound => others + bound,
+                                bound => {
+                                    others
+                                        + bound
+                                        + self.set_credit(color, node.state.value, choice.to_sets)
+                                }
                             }
                         }
                         _ => self.state_bound(&state, memo),
