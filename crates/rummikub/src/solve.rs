@@ -781,13 +781,15 @@ struct Node {
     gain: i64,
     /// What the state can still add at most ([`Problem::state_bound`]).
     bound: i64,
-    /// Index of the node it came from in the previous layer.
+    /// Index of the node it came from (see [`Sweep::nodes`]).
     parent: u32,
+    /// Index of the choice that led to it in [`Memo::choices`].
+    choice: u32,
 }
 
-/// A finished sweep: its layers, where its best finished state is, and that state's key.
+/// A finished sweep: its nodes, where its best finished state is, and that state's key.
 struct Sweep {
-    layers: Vec<Vec<Node>>,
+    nodes: Vec<Node>,
     at: usize,
     total: i64,
 }
@@ -810,13 +812,21 @@ struct Layer {
 }
 
 impl Layer {
-    /// The nodes still useful, leaving the layer empty for the next one.
-    fn finish(&mut self) -> Vec<Node> {
+    /// Appends the nodes still useful to `all` (the best `beam` of them, if given), leaving
+    /// the layer empty for the next one.
+    fn finish(&mut self, beam: Option<usize>, all: &mut Vec<Node>) {
         self.index.clear();
         self.siblings.clear();
-        let mut nodes = std::mem::take(&mut self.nodes);
-        nodes.retain(|node| node.gain != NONE);
-        nodes
+        self.nodes.retain(|node| node.gain != NONE);
+        if let Some(width) = beam
+            && self.nodes.len() > width
+        {
+            self.nodes.select_nth_unstable_by_key(width, |node| {
+                std::cmp::Reverse(node.gain + node.bound)
+            });
+            self.nodes.truncate(width);
+        }
+        all.append(&mut self.nodes);
     }
 }
 
@@ -1258,14 +1268,19 @@ impl Problem<'_> {
             gain: 0,
             bound: self.state_bound(&State::start(), memo),
             parent: 0,
+            choice: 0,
         };
         if start.bound == NONE || start.bound < target {
             return None;
         }
-        let mut layers: Vec<Vec<Node>> = vec![vec![start]];
+        // All layers back to back: layer `l` is `nodes[starts[l]..starts[l + 1]]`.
+        let mut nodes = vec![start];
+        let mut starts = vec![0, 1];
         let mut next = Layer::default();
         for layer in 0..layer_count {
-            for (parent, node) in layers[layer].iter().enumerate() {
+            let first = starts[layer];
+            for (offset, node) in nodes[first..starts[layer + 1]].iter().enumerate() {
+                let parent = first + offset;
                 let (start, end) = self.choice_range(&node.state, memo);
                 // A colour step changes one colour's part: without jokers, only that colour's
                 // bound changes.
@@ -1307,24 +1322,17 @@ impl Problem<'_> {
                         gain,
                         bound,
                         parent: parent as u32,
+                        choice: at,
                     };
                     self.insert(&mut next, child, memo);
                 }
             }
-            let mut nodes = next.finish();
-            if let Some(width) = beam
-                && nodes.len() > width
-            {
-                nodes.select_nth_unstable_by_key(width, |node| {
-                    std::cmp::Reverse(node.gain + node.bound)
-                });
-                nodes.truncate(width);
-            }
-            layers.push(nodes);
+            next.finish(beam, &mut nodes);
+            starts.push(nodes.len());
         }
-        let last = layers.last()?;
+        let last = starts[layer_count];
         let mut best: Option<(usize, i64)> = None;
-        for (at, node) in last.iter().enumerate() {
+        for (at, node) in nodes.iter().enumerate().skip(last) {
             let end = self.finish(&node.state, memo);
             if end == NONE {
                 continue;
@@ -1334,7 +1342,7 @@ impl Problem<'_> {
                 best = Some((at, total));
             }
         }
-        best.map(|(at, total)| Sweep { layers, at, total })
+        best.map(|(at, total)| Sweep { nodes, at, total })
     }
 
     /// The best move. A narrow sweep ([`Pruning::beams`]) first finds a good move quickly; the full
@@ -1356,13 +1364,13 @@ impl Problem<'_> {
             let best = self
                 .sweep(good.total, None, &mut memo)
                 .expect("the full sweep finds a move at least as good as the narrow one");
-            return Some(self.replay(&best.layers, best.at, &mut memo));
+            return Some(self.replay(&best.nodes, best.at, &mut memo));
         }
         let mut target = primary(bound);
         let mut drop = 1;
         loop {
             if let Some(best) = self.sweep(key(target, 0, 0), None, &mut memo) {
-                return Some(self.replay(&best.layers, best.at, &mut memo));
+                return Some(self.replay(&best.nodes, best.at, &mut memo));
             }
             if target <= 0 {
                 return None;
@@ -1382,18 +1390,7 @@ impl Problem<'_> {
         if !self.search(State::start(), &mut path, &mut dead, &mut memo) {
             return None;
         }
-        let final_jokers = match path.last() {
-            Some(&(state, step)) => {
-                self.apply(&state, &self.step_choice(&state, step, &mut memo))
-                    .jokers
-            }
-            None => 0,
-        };
-        let mut builder = Builder::new(self);
-        for (state, step) in &path {
-            builder.apply(state, step);
-        }
-        Some(builder.finish(final_jokers))
+        Some(self.build(&path, &mut memo))
     }
 
     /// The choice of `state` that `step` describes.
@@ -1480,27 +1477,31 @@ impl Problem<'_> {
     }
 
     /// Walks back from the best finished state and builds the groups along the way.
-    fn replay(&self, layers: &[Vec<Node>], at: usize, memo: &mut Memo) -> Outcome {
-        let final_jokers = layers[layers.len() - 1][at].state.jokers;
-        let mut path = Vec::with_capacity(layers.len());
+    fn replay(&self, nodes: &[Node], at: usize, memo: &mut Memo) -> Outcome {
+        // Node 0 is the start.
+        let mut path = Vec::new();
         let mut at = at;
-        for layer in (1..layers.len()).rev() {
-            let node = layers[layer][at];
-            at = node.parent as usize;
-            let parent = layers[layer - 1][at];
-            let step = self
-                .choices(&parent.state, memo)
-                .iter()
-                .find(|choice| {
-                    parent.gain + choice.gain == node.gain
-                        && self.apply(&parent.state, choice) == node.state
-                })
-                .expect("a node is reached by one of its parent's choices")
-                .step;
-            path.push((parent.state, step));
+        while at != 0 {
+            let node = nodes[at];
+            let parent = node.parent as usize;
+            path.push((nodes[parent].state, memo.choices[node.choice as usize].step));
+            at = parent;
         }
+        path.reverse();
+        self.build(&path, memo)
+    }
+
+    /// The groups along a path of steps from the start to the end.
+    fn build(&self, path: &[(State, Step)], memo: &mut Memo) -> Outcome {
+        let final_jokers = match path.last() {
+            Some(&(state, step)) => {
+                self.apply(&state, &self.step_choice(&state, step, memo))
+                    .jokers
+            }
+            None => 0,
+        };
         let mut builder = Builder::new(self);
-        for (state, step) in path.iter().rev() {
+        for (state, step) in path {
             builder.apply(state, step);
         }
         builder.finish(final_jokers)
