@@ -1345,11 +1345,12 @@ impl Problem<'_> {
         best.map(|(at, total)| Sweep { nodes, at, total })
     }
 
-    /// The best move. A narrow sweep ([`Pruning::beams`]) first finds a good move quickly; the full
-    /// sweep then only keeps states that can still match it, so it finds the best move. If
-    /// no narrow sweep gets through, the full sweep runs with a target on the primary
-    /// objective, from the start's bound down (by 1, 2, 4 …) until it succeeds. `None` only
-    /// if nothing at all is possible.
+    /// The best move. A narrow sweep ([`Pruning::beams`]) first finds a good move quickly; the
+    /// full sweep then only keeps states that could still beat it, so it finds the best move,
+    /// or nothing if the narrow sweep's move is already the best. If no narrow sweep gets
+    /// through, the full sweep runs with a target on the primary objective, from the start's
+    /// bound down (by 1, 2, 4 …) until it succeeds. `None` only if nothing at all is
+    /// possible.
     fn best_outcome(&self) -> Option<Outcome> {
         let mut memo = Memo::new(self);
         let bound = self.state_bound(&State::start(), &mut memo);
@@ -1361,10 +1362,11 @@ impl Problem<'_> {
             .iter()
             .find_map(|&width| self.sweep(NONE + 1, Some(width), &mut memo));
         if let Some(good) = found {
-            let best = self
-                .sweep(good.total, None, &mut memo)
-                .expect("the full sweep finds a move at least as good as the narrow one");
-            return Some(self.replay(&best.nodes, best.at, &mut memo));
+            // Only a strictly better move needs the full sweep to find it.
+            return Some(match self.sweep(good.total + 1, None, &mut memo) {
+                Some(best) => self.replay(&best.nodes, best.at, &mut memo),
+                None => self.replay(&good.nodes, good.at, &mut memo),
+            });
         }
         let mut target = primary(bound);
         let mut drop = 1;
