@@ -433,6 +433,8 @@ struct Problem<'r> {
     kept_key: i64,
     /// The initial meld threshold, when the objective is the opening.
     threshold: Option<u16>,
+    /// Whether the objective's primary part counts tiles (see [`Problem::best_outcome`]).
+    counts_tiles: bool,
     /// Table runs by colour and lowest number.
     runs_starting: Vec<Vec<KeptRun>>,
     all_runs: Vec<KeptRun>,
@@ -517,6 +519,7 @@ impl<'r> Problem<'r> {
             joker_key: 0,
             kept_key: 0,
             threshold: None,
+            counts_tiles: objective != Objective::MostValue,
             runs_starting: vec![Vec::new(); n_colors * VALUES],
             all_runs: Vec::new(),
             color_runs: [0; MAX_COLORS],
@@ -1347,7 +1350,9 @@ impl Problem<'_> {
 
     /// The best move. A narrow sweep ([`Pruning::beams`]) first finds a good move quickly; the
     /// full sweep then only keeps states that could still beat it, so it finds the best move,
-    /// or nothing if the narrow sweep's move is already the best. If no narrow sweep gets
+    /// or nothing if the narrow sweep's move is already the best. Where the primary part
+    /// counts tiles and the narrow move falls short of the start's bound, a full sweep aiming
+    /// at one more tile comes first: if it finds a move, that is the best. If no narrow sweep gets
     /// through, the full sweep runs with a target on the primary objective, from the start's
     /// bound down (by 1, 2, 4 …) until it succeeds. `None` only if nothing at all is
     /// possible.
@@ -1362,6 +1367,14 @@ impl Problem<'_> {
             .iter()
             .find_map(|&width| self.sweep(NONE + 1, Some(width), &mut memo));
         if let Some(good) = found {
+            // The narrow sweep may have missed a move with one more tile: a full sweep aiming
+            // at that drops far more states than one aiming just past the narrow move.
+            if self.counts_tiles
+                && primary(good.total) < primary(bound)
+                && let Some(best) = self.sweep(key(primary(good.total) + 1, 0, 0), None, &mut memo)
+            {
+                return Some(self.replay(&best.nodes, best.at, &mut memo));
+            }
             // Only a strictly better move needs the full sweep to find it.
             return Some(match self.sweep(good.total + 1, None, &mut memo) {
                 Some(best) => self.replay(&best.nodes, best.at, &mut memo),
