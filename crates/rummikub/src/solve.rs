@@ -2144,12 +2144,17 @@ mod tests {
     /// The pruning that makes the sweep fast (narrow sweeps for a first move, targets on the
     /// whole objective key, dominated states dropped) never changes the score of the best move:
     /// on realistic positions of every preset it matches the plain programme, which only
-    /// drops states whose primary objective cannot reach the target.
+    /// drops states whose primary objective cannot reach the target. A narrow sweep of one
+    /// state per layer, which often misses the best move, checks the full sweeps that follow.
     #[test]
     fn pruning_keeps_the_best_score() {
         const PLAIN: Pruning = Pruning {
             beams: &[],
             dominance: false,
+        };
+        const NARROWEST: Pruning = Pruning {
+            beams: &[1],
+            dominance: true,
         };
         let score = |found: &Move| (found.tiles(), found.value(), found.unchanged_groups());
         for rules in [Rules::standard(), Rules::puzzle(), Rules::codegolf()] {
@@ -2159,8 +2164,15 @@ mod tests {
                 let rack_tiles = 5 + random.below(10);
                 let (table, rack) = positions::position(&rules, seed, table_tiles, rack_tiles);
                 for objective in Objective::ALL {
-                    let fast = solve(&table, &rack, &rules, objective).unwrap();
                     let plain = solve_with(&table, &rack, &rules, objective, PLAIN).unwrap();
+                    let narrowest =
+                        solve_with(&table, &rack, &rules, objective, NARROWEST).unwrap();
+                    assert_eq!(
+                        score(&narrowest),
+                        score(&plain),
+                        "{objective} seed {seed} {rules:?}: {table:?} {rack:?}"
+                    );
+                    let fast = solve(&table, &rack, &rules, objective).unwrap();
                     assert_eq!(
                         score(&fast),
                         score(&plain),
