@@ -375,7 +375,7 @@ const VALUES: usize = 16;
 struct KeptRun {
     /// Index of the group in the table.
     index: usize,
-    /// Its bit in [`State::kept`].
+    /// Its bit in the kept runs of a colour's part ([`Memo::parts`]).
     slot: usize,
     start: u8,
     end: u8,
@@ -438,8 +438,6 @@ struct Problem<'r> {
     /// Table runs by colour and lowest number.
     runs_starting: Vec<Vec<KeptRun>>,
     all_runs: Vec<KeptRun>,
-    /// Per colour index: the bits of its table runs in [`State::kept`].
-    color_runs: [u64; MAX_COLORS],
     /// Table sets by number.
     sets_at: [Vec<KeptSet>; VALUES],
     /// Per colour index and number: the kept units each table set holding a tile of that
@@ -522,7 +520,6 @@ impl<'r> Problem<'r> {
             counts_tiles: objective != Objective::MostValue,
             runs_starting: vec![Vec::new(); n_colors * VALUES],
             all_runs: Vec::new(),
-            color_runs: [0; MAX_COLORS],
             sets_at: Default::default(),
             set_credits: vec![Vec::new(); MAX_COLORS * VALUES],
             plans: RunPlans::default(),
@@ -627,7 +624,6 @@ impl<'r> Problem<'r> {
                     real,
                 };
                 self.runs_starting[color * VALUES + usize::from(run.start)].push(run);
-                self.color_runs[color] |= 1 << run.slot;
                 self.all_runs.push(run);
             }
         }
@@ -850,8 +846,9 @@ struct Choice {
     step: Step,
 }
 
-/// A bound or choice range not worked out yet.
+/// A bound not worked out yet.
 const UNKNOWN: i64 = i64::MIN + 1;
+/// A choice range not worked out yet.
 const NO_RANGE: (u32, u32) = (u32::MAX, 0);
 
 /// What one question works out once and reuses: the colours' parts of states, per-colour
@@ -961,12 +958,14 @@ impl Problem<'_> {
         others + jokers + 1 >= usize::from(self.cap)
     }
 
-    /// An upper bound on the primary objective colour index `color` can still add from number
-    /// `v` on, with open runs `runs`, `free` jokers and its kept table runs `kept` (which
-    /// reserve their tiles), or [`NONE`] if its tiles that must be used cannot all be. The
-    /// other colours are relaxed away: a tile may go into a set whenever some set of its
-    /// number could exist ([`Problem::set_eligible`]), costing no other tile; every colour may
-    /// use all the free jokers; more table runs need not be kept.
+    /// An upper bound on the objective key colour index `color` can still add from number `v`
+    /// on, with its `part` (open runs, and kept table runs, which reserve their tiles) and
+    /// `free` jokers, or [`NONE`] if its tiles that must be used cannot all be. The colour
+    /// chooses which of its table runs starting from `v` to keep, and earns its share of the
+    /// table sets it may keep ([`Problem::set_credit`]). The other colours are relaxed away:
+    /// a tile may go into a set whenever some set of its number could exist
+    /// ([`Problem::set_eligible`]), costing no other tile; every colour may use all the free
+    /// jokers.
     fn color_bound(&self, color: usize, v: u8, part: u32, free: u8, memo: &mut Memo) -> i64 {
         if v > self.last_value {
             let (runs, _) = memo.parts[part as usize];
@@ -1108,8 +1107,8 @@ impl Problem<'_> {
     }
 
     /// An upper bound on the objective key `state` can still add, or [`NONE`] if some colour
-    /// is stuck: the colours' relaxed bounds (with the table runs they may still keep), every
-    /// rack joker, and every table set not yet passed kept.
+    /// is stuck: the colours' relaxed bounds ([`Problem::color_bound`]), every rack joker,
+    /// and the shares of this number's table sets the colours already placed hold.
     fn state_bound(&self, state: &State, memo: &mut Memo) -> i64 {
         let free = self.total_jokers() - state.jokers;
         let mut total = i64::from(self.may_jokers) * self.joker_key;
@@ -1261,9 +1260,9 @@ impl Problem<'_> {
     /// Runs the sweep forward, layer by layer, keeping for each state the best gain that
     /// reaches it and dropping every state that can no longer reach `target` (an objective
     /// key). With a `beam`, only that many states with the highest gain plus bound go on from
-    /// each layer. Returns the layers, the index of the best finished state and its key, if
-    /// any reaches the target. Without a beam that is the best of all moves, if the best
-    /// reaches the target: no state on its way was dropped.
+    /// each layer. Returns the nodes, the index of the best finished state and its key, if any
+    /// reaches the target. Without a beam that is the best of all moves, if the best reaches
+    /// the target: no state on its way was dropped.
     fn sweep(&self, target: i64, beam: Option<usize>, memo: &mut Memo) -> Option<Sweep> {
         let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
         let start = Node {
@@ -1352,9 +1351,9 @@ impl Problem<'_> {
     /// full sweep then only keeps states that could still beat it, so it finds the best move,
     /// or nothing if the narrow sweep's move is already the best. Where the primary part
     /// counts tiles and the narrow move falls short of the start's bound, a full sweep aiming
-    /// at one more tile comes first: if it finds a move, that is the best. If no narrow sweep gets
-    /// through, the full sweep runs with a target on the primary objective, from the start's
-    /// bound down (by 1, 2, 4 …) until it succeeds. `None` only if nothing at all is
+    /// at one more tile comes first: if it finds a move, that is the best. If no narrow sweep
+    /// gets through, the full sweep runs with a target on the primary objective, from the
+    /// start's bound down (by 1, 2, 4 …) until it succeeds. `None` only if nothing at all is
     /// possible.
     fn best_outcome(&self) -> Option<Outcome> {
         let mut memo = Memo::new(self);
@@ -2140,6 +2139,39 @@ mod positions;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Which joker counts set tiles form sets with agrees with splitting them into sets one
+    /// set at a time, for every count of set tiles per colour, under every preset.
+    #[test]
+    fn set_masks_match_set_splits() {
+        for rules in [Rules::standard(), Rules::puzzle(), Rules::codegolf()] {
+            let jokers = vec![Tile::Joker; usize::from(rules.jokers)];
+            let problem = Problem::new(
+                &rules,
+                &[],
+                &jokers,
+                &[],
+                Objective::MostTiles,
+                Pruning::FULL,
+            )
+            .unwrap();
+            let mut memo = Memo::new(&problem);
+            let counts = u32::from(rules.copies) + 1;
+            for code in 0..counts.pow(rules.colors.len() as u32) {
+                let sets = (0..rules.colors.len()).fold(0u32, |sets, color| {
+                    sets | (code / counts.pow(color as u32) % counts) << (color * 3)
+                });
+                let mask = problem.set_mask(sets, &mut memo);
+                for jokers in 0..=rules.jokers {
+                    assert_eq!(
+                        mask >> jokers & 1 == 1,
+                        problem.best_sets(1, sets, jokers).is_some(),
+                        "{rules:?}: set tiles {sets:o}, {jokers} jokers"
+                    );
+                }
+            }
+        }
+    }
 
     /// The pruning that makes the sweep fast (narrow sweeps for a first move, targets on the
     /// whole objective key, dominated states dropped) never changes the score of the best move:
