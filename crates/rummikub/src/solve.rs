@@ -252,6 +252,7 @@ impl Pruning {
     };
 }
 
+/// [`solve`] with the given pruning.
 fn solve_with(
     table: &[Vec<Tile>],
     rack: &[Tile],
