@@ -874,8 +874,6 @@ struct Memo {
     completions: FxHashMap<u64, u8>,
     /// Which joker counts set tiles form sets with (see [`Problem::set_mask`]).
     set_masks: FxHashMap<u32, u8>,
-    /// The last completions looked up, by a hash of their key (the key plus one, 0 is empty).
-    recent_completions: Vec<(u64, u8)>,
     /// Per number and colour index: choice ranges by part and jokers used.
     color_ranges: Vec<Vec<(u32, u32)>>,
     /// Choice ranges of the set steps by number, set tiles and jokers used.
@@ -898,7 +896,6 @@ impl Memo {
             span: usize::from(problem.total_jokers()) + 1,
             bounds: vec![Vec::new(); MAX_COLORS * VALUES],
             completions: FxHashMap::default(),
-            recent_completions: vec![(0, 0); 1024],
             set_masks: FxHashMap::default(),
             color_ranges: vec![Vec::new(); MAX_COLORS * VALUES],
             set_ranges: FxHashMap::default(),
@@ -1050,29 +1047,19 @@ impl Problem<'_> {
             return true;
         }
         let key = u64::from(sets) | u64::from(v) << 32 | u64::from(color) << 40;
-        // A small direct-mapped cache in front of the map: the same few set tiles come back
-        // for state after state.
-        let line = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize;
-        let needed = match memo.recent_completions[line] {
-            (tag, needed) if tag == key + 1 => needed,
-            _ => {
-                let needed = match memo.completions.get(&key) {
-                    Some(&needed) => needed,
-                    None => {
-                        let mut needed = u8::MAX;
-                        let mut full = sets;
-                        self.complete_sets(
-                            usize::from(v),
-                            usize::from(color),
-                            &mut full,
-                            &mut needed,
-                            memo,
-                        );
-                        memo.completions.insert(key, needed);
-                        needed
-                    }
-                };
-                memo.recent_completions[line] = (key + 1, needed);
+        let needed = match memo.completions.get(&key) {
+            Some(&needed) => needed,
+            None => {
+                let mut needed = u8::MAX;
+                let mut full = sets;
+                self.complete_sets(
+                    usize::from(v),
+                    usize::from(color),
+                    &mut full,
+                    &mut needed,
+                    memo,
+                );
+                memo.completions.insert(key, needed);
                 needed
             }
         };
