@@ -386,6 +386,7 @@ struct KeptRun {
 }
 
 /// What keeping some table runs at one number does (see [`Problem::keep`]).
+#[derive(Debug, Clone, Copy)]
 struct Keeping {
     kept_after: u64,
     jokers: u8,
@@ -709,21 +710,26 @@ struct ColorStep {
     new_joker: u8,
 }
 
-/// One way a colour places its tiles of one number (see [`Problem::color_moves`]).
-struct Placement {
+/// One way a colour goes on at one number, up to how its open runs do (see
+/// [`Problem::color_options`]).
+struct ColorOption {
+    /// Table runs of this colour starting here that are kept (bit per index in that list).
+    keep_new: u32,
+    keeping: Keeping,
+    /// What keeping them adds to the objective.
+    keep_gain: i64,
+    /// Table tiles of this colour and number not held by kept runs: they must be used.
+    must: u8,
+    /// Free jokers once the kept runs have theirs.
+    free: u8,
     /// Tiles of this colour and number used.
     used: u8,
     /// Of those, tiles put into sets.
     to_sets: u8,
     /// Jokers put into this colour's runs.
     run_jokers: u8,
-    /// What the open runs do, per code.
-    plans: [CodePlan; MAX_CODES],
-    /// New runs started with a tile, and with a joker.
-    new_tile: u8,
-    new_joker: u8,
-    /// The colour's open runs afterwards, encoded.
-    runs: u32,
+    /// How the open runs may take the other tiles and the jokers.
+    plans: PlanRange,
 }
 
 /// One way the open runs of a colour go on at a number (see [`Problem::plan_runs`]).
@@ -982,40 +988,22 @@ impl Problem<'_> {
         // into a set whenever some set of its number could exist, and only where the open runs
         // end up matters.
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
-        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
         let used_jokers = self.total_jokers() - free;
-        let may = self.may[color][vi];
-        let can_start = self.can_start(v);
-        let plans = self.plan_table(runs);
         let mut best = NONE;
-        for keep_new in 0u32..(1 << starting) {
-            let Some(keeping) = self.keep(v, color, kept, used_jokers, keep_new) else {
-                continue;
-            };
-            let must = self.must[color][vi] - keeping.reserved;
-            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
-            let free = free - keeping.jokers;
-            for used in must..=must + may {
-                let gain = keep_gain + i64::from(used - must) * self.tile_key[vi];
-                let most_to_sets = if eligible { used } else { 0 };
-                for to_sets in 0..=most_to_sets {
-                    let gain = gain + self.set_credit(color, v, to_sets);
-                    for run_jokers in 0..=free {
-                        let tiles = used - to_sets;
-                        let range = self.run_plans(plans, runs, tiles, run_jokers, can_start);
-                        for at in range.nexts.0..range.nexts.1 {
-                            let next_runs = self.plans.nexts.borrow()[at as usize];
-                            let next = memo.part(next_runs, keeping.kept_after);
-                            let rest =
-                                self.color_bound(color, v + 1, next, free - run_jokers, memo);
-                            if rest != NONE {
-                                best = best.max(gain + rest);
-                            }
-                        }
-                    }
+        self.color_options(color, v, runs, kept, used_jokers, eligible, &mut |option| {
+            let gain = option.keep_gain
+                + i64::from(option.used - option.must) * self.tile_key[vi]
+                + self.set_credit(color, v, option.to_sets);
+            let free = option.free - option.run_jokers;
+            for at in option.plans.nexts.0..option.plans.nexts.1 {
+                let next_runs = self.plans.nexts.borrow()[at as usize];
+                let next = memo.part(next_runs, option.keeping.kept_after);
+                let rest = self.color_bound(color, v + 1, next, free, memo);
+                if rest != NONE {
+                    best = best.max(gain + rest);
                 }
             }
-        }
+        });
         let bounds = &mut memo.bounds[table];
         if bounds.len() <= slot {
             bounds.resize(slot + 1, UNKNOWN);
@@ -1675,8 +1663,8 @@ impl Problem<'_> {
         kept
     }
 
-    /// Every decision for one colour at one number: which table runs starting here to keep,
-    /// then every way to place its tiles ([`Problem::color_moves`]).
+    /// Every decision for one colour at one number ([`Problem::color_options`]), each plan of
+    /// its open runs a choice.
     fn color_transitions(
         &self,
         state: &State,
@@ -1687,70 +1675,73 @@ impl Problem<'_> {
         let v = state.value;
         let vi = usize::from(v);
         let (runs, kept) = memo.parts[state.parts[color] as usize];
-        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
-        for keep_new in 0u32..(1 << starting) {
-            let Some(keeping) = self.keep(v, color, kept, state.jokers, keep_new) else {
-                continue;
-            };
-            let must = self.must[color][vi] - keeping.reserved;
-            let free_jokers = self.total_jokers() - state.jokers - keeping.jokers;
-            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
-            self.color_moves(color, v, runs, must, free_jokers, true, &mut |placed| {
-                let used = placed.used;
+        self.color_options(color, v, runs, kept, state.jokers, true, &mut |option| {
+            let used = option.used;
+            let store = self.plans.store.borrow();
+            for plan in &store[option.plans.plans.0 as usize..option.plans.plans.1 as usize] {
                 emit(Choice {
-                    gain: keep_gain + i64::from(used - must) * self.tile_key[vi],
-                    part: memo.part(placed.runs, keeping.kept_after),
-                    to_sets: placed.to_sets,
-                    jokers: keeping.jokers + placed.run_jokers,
-                    points: u16::from(v) * (u16::from(used) + u16::from(placed.run_jokers)),
+                    gain: option.keep_gain + i64::from(used - option.must) * self.tile_key[vi],
+                    part: memo.part(plan.runs, option.keeping.kept_after),
+                    to_sets: option.to_sets,
+                    jokers: option.keeping.jokers + option.run_jokers,
+                    points: u16::from(v) * (u16::from(used) + u16::from(option.run_jokers)),
                     step: Step::Color(ColorStep {
-                        keep_new,
-                        reserved: keeping.reserved,
+                        keep_new: option.keep_new,
+                        reserved: option.keeping.reserved,
                         used,
-                        to_sets: placed.to_sets,
-                        plans: placed.plans,
-                        new_tile: placed.new_tile,
-                        new_joker: placed.new_joker,
+                        to_sets: option.to_sets,
+                        plans: plan.plans,
+                        new_tile: plan.new_tile,
+                        new_joker: plan.new_joker,
                     }),
                 });
-            });
-        }
+            }
+        });
     }
 
-    /// Every way colour index `color` can place its tiles of number `v` with open runs
-    /// `runs`: `must ..= must + may` tiles used (the rack's are optional), some of them into
-    /// sets if `sets` allows it, the rest and up to `free` jokers into runs by a plan
-    /// ([`Problem::plan_runs`]).
+    /// Every way colour index `color` can go on at number `v` with open runs `runs`, kept
+    /// table runs `kept` and `used_jokers` used: which table runs starting here to keep
+    /// ([`Problem::keep`]), then `must ..= must + may` tiles used (the rack's are optional),
+    /// some of them into sets if `sets` allows it, the rest and some of the free jokers into
+    /// runs by the plans of [`Problem::run_plans`].
     #[allow(clippy::too_many_arguments)]
-    fn color_moves(
+    fn color_options(
         &self,
         color: usize,
         v: u8,
         runs: u32,
-        must: u8,
-        free: u8,
+        kept: u64,
+        used_jokers: u8,
         sets: bool,
-        visit: &mut dyn FnMut(&Placement),
+        visit: &mut dyn FnMut(&ColorOption),
     ) {
-        let may = self.may[color][usize::from(v)];
+        let vi = usize::from(v);
+        let may = self.may[color][vi];
         let can_start = self.can_start(v);
         let table = self.plan_table(runs);
-        for used in must..=must + may {
-            let most_to_sets = if sets { used.min(7) } else { 0 };
-            for to_sets in 0..=most_to_sets {
-                for run_jokers in 0..=free {
-                    let range = self.run_plans(table, runs, used - to_sets, run_jokers, can_start);
-                    let (start, end) = range.plans;
-                    let store = self.plans.store.borrow();
-                    for plan in &store[start as usize..end as usize] {
-                        visit(&Placement {
+        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
+        for keep_new in 0u32..(1 << starting) {
+            let Some(keeping) = self.keep(v, color, kept, used_jokers, keep_new) else {
+                continue;
+            };
+            let must = self.must[color][vi] - keeping.reserved;
+            let free = self.total_jokers() - used_jokers - keeping.jokers;
+            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
+            for used in must..=must + may {
+                let most_to_sets = if sets { used.min(7) } else { 0 };
+                for to_sets in 0..=most_to_sets {
+                    for run_jokers in 0..=free {
+                        let tiles = used - to_sets;
+                        visit(&ColorOption {
+                            keep_new,
+                            keeping,
+                            keep_gain,
+                            must,
+                            free,
                             used,
                             to_sets,
                             run_jokers,
-                            plans: plan.plans,
-                            new_tile: plan.new_tile,
-                            new_joker: plan.new_joker,
-                            runs: plan.runs,
+                            plans: self.run_plans(table, runs, tiles, run_jokers, can_start),
                         });
                     }
                 }
