@@ -990,7 +990,7 @@ impl Problem<'_> {
         let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
         let used_jokers = self.total_jokers() - free;
         let mut best = NONE;
-        self.color_options(color, v, runs, kept, used_jokers, eligible, &mut |option| {
+        self.color_options(color, v, runs, kept, used_jokers, eligible, |option| {
             let gain = option.keep_gain
                 + i64::from(option.used - option.must) * self.tile_key[vi]
                 + self.set_credit(color, v, option.to_sets);
@@ -1675,7 +1675,7 @@ impl Problem<'_> {
         let v = state.value;
         let vi = usize::from(v);
         let (runs, kept) = memo.parts[state.parts[color] as usize];
-        self.color_options(color, v, runs, kept, state.jokers, true, &mut |option| {
+        self.color_options(color, v, runs, kept, state.jokers, true, |option| {
             let used = option.used;
             let store = self.plans.store.borrow();
             for plan in &store[option.plans.plans.0 as usize..option.plans.plans.1 as usize] {
@@ -1713,7 +1713,7 @@ impl Problem<'_> {
         kept: u64,
         used_jokers: u8,
         sets: bool,
-        visit: &mut dyn FnMut(&ColorOption),
+        mut visit: impl FnMut(&ColorOption),
     ) {
         let vi = usize::from(v);
         let may = self.may[color][vi];
