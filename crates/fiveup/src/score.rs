@@ -40,8 +40,14 @@ pub struct Scoring {
     pub target: u64,
     /// What a count that is a multiple of 5 scores.
     pub units: Units,
-    /// How many players take turns (2 to 4 in the real game; partnerships score as one).
+    /// How many players take turns (2 to 4 in the real game; partnerships score as one), at
+    /// most [`Scoring::MAX_PLAYERS`].
     pub players: usize,
+}
+
+impl Scoring {
+    /// Most players scored: the real game has 2 to 4, and every player's total is reported.
+    pub const MAX_PLAYERS: usize = 100;
 }
 
 impl Default for Scoring {
@@ -143,6 +149,15 @@ pub enum ScoreError {
     /// Scoring needs at least one player.
     #[error("scoring needs at least one player")]
     NoPlayers,
+    /// More players than [`Scoring::MAX_PLAYERS`].
+    #[error(
+        "scoring takes at most {} players, not {players}",
+        Scoring::MAX_PLAYERS
+    )]
+    TooManyPlayers {
+        /// The players asked for.
+        players: usize,
+    },
 }
 
 impl Layout {
@@ -151,10 +166,16 @@ impl Layout {
     /// # Errors
     ///
     /// [`ScoreError::TooLarge`] for a number above `u64::MAX`; [`ScoreError::NoPlayers`] if
-    /// `scoring.players` is 0.
+    /// `scoring.players` is 0, [`ScoreError::TooManyPlayers`] if it is above
+    /// [`Scoring::MAX_PLAYERS`].
     pub fn score(&self, scoring: &Scoring) -> Result<Score, ScoreError> {
         if scoring.players == 0 {
             return Err(ScoreError::NoPlayers);
+        }
+        if scoring.players > Scoring::MAX_PLAYERS {
+            return Err(ScoreError::TooManyPlayers {
+                players: scoring.players,
+            });
         }
         let mut pips = Vec::with_capacity(self.tiles().len());
         for (position, tile) in self.tiles().iter().enumerate() {
