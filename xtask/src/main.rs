@@ -5,7 +5,10 @@
 //!   leaving the new output as pending `.snap.new` files.
 //! - `cargo xtask review [CRATE...]`: show each pending snapshot's diff and accept or reject it.
 //! - `cargo xtask accept [CRATE...]` / `cargo xtask reject [CRATE...]`: all pending at once.
+//! - `cargo xtask bench [CRATE...]`: run every crate's benchmarks (or some crates') and print
+//!   one table of their medians, with the ratio against a side-by-side peer.
 
+mod bench;
 mod fixtures;
 mod snapshots;
 
@@ -20,7 +23,8 @@ commands:
   verify   run every fixture and compare it with its snapshot
   review   go through the pending snapshots: accept, reject or skip each
   accept   accept every pending snapshot
-  reject   delete every pending snapshot";
+  reject   delete every pending snapshot
+  bench    run the benchmarks and print one table of their medians";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
         "verify" => verify(crates),
         "review" => review(crates),
         "accept" | "reject" => accept_or_reject(command == "accept", crates),
+        "bench" => bench::run(crates),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(true)

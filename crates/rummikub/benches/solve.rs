@@ -62,26 +62,23 @@ fn main() {
     divan::main();
     let rules = Rules::standard();
     let all = realistic_positions();
-    println!(
-        "\nper-position solve times over {} positions (median of 7 runs each):",
-        all.len()
-    );
-    println!(
-        "{:<18} {:>10} {:>10} {:>10}",
-        "objective", "median", "p90", "slowest"
-    );
+    // One `figure:` line per statistic, as `cargo xtask bench` reads them.
     for objective in Objective::ALL {
         let mut times: Vec<Duration> = all
             .iter()
             .map(|(table, rack)| time_one(table, rack, &rules, objective))
             .collect();
         times.sort();
-        println!(
-            "{:<18} {:>10.1?} {:>10.1?} {:>10.1?}",
-            objective.name(),
-            times[times.len() / 2],
-            times[times.len() * 9 / 10],
-            times[times.len() - 1]
-        );
+        let count = times.len();
+        for (which, time) in [
+            ("median", times[count / 2]),
+            ("90th percentile", times[count * 9 / 10]),
+            ("slowest", times[count - 1]),
+        ] {
+            println!(
+                "figure: solve, objective {} | {count} realistic positions (median of 7 runs each): {which} | {time:.1?}",
+                objective.name()
+            );
+        }
     }
 }
