@@ -26,18 +26,38 @@ pub struct PuzzleArgs {
     check: Option<PathBuf>,
 }
 
+/// The longest puzzle or answer file read (1 MiB). A puzzle holds at most 105 tiles (two copies
+/// of each of 52, and one joker), so a longer one is not a puzzle; it is refused without being
+/// read into memory.
+const MAX_INPUT: u64 = 1 << 20;
+
 fn read(path: Option<&PathBuf>) -> Result<String, String> {
-    match path {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display())),
-        None => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|error| format!("cannot read stdin: {error}"))?;
-            Ok(text)
-        }
+    let (name, source): (String, Box<dyn Read>) = match path {
+        Some(path) => (
+            path.display().to_string(),
+            Box::new(
+                std::fs::File::open(path)
+                    .map_err(|error| format!("cannot read {}: {error}", path.display()))?,
+            ),
+        ),
+        None => ("stdin".to_owned(), Box::new(std::io::stdin())),
+    };
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot read {name}: {error}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!(
+            "{name} is longer than {MAX_INPUT} bytes, the most a puzzle or answer may take"
+        ));
     }
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "cannot read {name}: not valid UTF-8 at byte {}",
+            error.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Runs the subcommand.

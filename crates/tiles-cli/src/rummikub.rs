@@ -254,7 +254,7 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
 /// gets `{"error": "line N: …"}` and the run goes on.
 fn json_lines(mut answer_line: impl FnMut(&str) -> Result<String, String>) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    let _ = batch::run_lines(batch::stdin(), &mut out, |line, line_number| {
+    let _ = batch::run_json_lines(batch::stdin(), &mut out, |line, line_number| {
         answer_line(line).unwrap_or_else(|error| {
             json!({ "error": format!("line {line_number}: {error}") }).to_string()
         })

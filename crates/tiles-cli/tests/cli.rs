@@ -11,12 +11,17 @@ fn tiles(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tiles runs");
-    // A command that refuses its arguments exits without reading stdin: a broken pipe here
-    // is not a failure of the test.
-    if let Err(error) = child.stdin.take().unwrap().write_all(stdin) {
+    // Written from another thread, so that a long input and a long output cannot block each
+    // other. A command that refuses its arguments exits without reading stdin: a broken pipe
+    // here is not a failure of the test.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().unwrap();
+    if let Err(error) = writer.join().unwrap() {
         assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
     }
-    child.wait_with_output().unwrap()
+    output
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -421,4 +426,152 @@ fn mahjong_batch_answers_every_line_in_order() {
     );
     let plain = tiles(&["mahjong", "analyze"], b"11m\n");
     assert_eq!(text(&plain.stdout), "11m\t2\t-\t-1\t-\t-\t-1\t-\t-\n");
+}
+
+/// Every batch mode: its arguments, a query it answers and a query it refuses.
+const BATCHES: &[(&[&str], &str, &str)] = &[
+    (&["rummikub", "group"], "R1 R2 R3", "R1 X2"),
+    (&["rummikub", "arrange"], "R1 R2 R3", "R1 X2"),
+    (
+        &["rummikub", "arrange", "--json"],
+        r#"{"tiles":["R1","R2","R3"]}"#,
+        "not json",
+    ),
+    (
+        &["rummikub", "solve", "--json"],
+        r#"{"table":[["R1","R2","R3"]],"rack":["R4"]}"#,
+        r#"{"rack":["X9"]}"#,
+    ),
+    (&["fiveup", "check"], "0-6 6-6", "0-"),
+    (
+        &["huxxy", "eval"],
+        "score(['4C', '2H', 'KS'])",
+        "score(['ZZ'])",
+    ),
+    (&["mahjong", "analyze"], "123m456p789s11122z", "123"),
+];
+
+/// Each batch mode answers one line per query line, in order, whatever the line ends, a byte
+/// order mark, trailing spaces and a missing final newline.
+#[test]
+fn every_batch_mode_answers_line_for_line() {
+    for &(args, good, bad) in BATCHES {
+        let alone = text(&tiles(args, format!("{good}\n").as_bytes()).stdout);
+        let input = format!("\u{feff}{good}\r\n{bad}   \r\n\r\n# a comment\n  {good}  ");
+        let out = tiles(args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {lines:?}");
+        assert_eq!(format!("{}\n", lines[0]), alone, "{args:?}");
+        assert_eq!(lines[0], lines[2], "{args:?}");
+        // Mahjong's rows are TSV, with an `ERROR` column.
+        assert!(
+            lines[1].to_lowercase().contains("error"),
+            "{args:?}: {}",
+            lines[1]
+        );
+        assert!(lines[1].contains("line 2"), "{args:?}: {}", lines[1]);
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
+
+/// Each batch mode ends quietly, exit 0 and no panic message, when its stdout is closed.
+#[test]
+fn every_batch_mode_ends_quietly_on_a_closed_stdout() {
+    use std::io::BufRead;
+    for &(args, good, _) in BATCHES {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tiles"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        stdin.write_all(format!("{good}\n").as_bytes()).unwrap();
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        drop(stdout);
+        let line = format!("{good}\n");
+        let writer = std::thread::spawn(move || {
+            for _ in 0..10_000 {
+                if stdin.write_all(line.as_bytes()).is_err() {
+                    break;
+                }
+            }
+        });
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&out.stderr), "", "{args:?}: no panic message");
+    }
+}
+
+/// A line longer than a batch line may be (4 MiB) is answered with an error, not held in
+/// memory, and the lines after it are answered as usual.
+#[test]
+fn a_ten_megabyte_line_is_refused_and_the_batch_goes_on() {
+    let long = "R1 ".repeat(10_000_000 / 3);
+    let input = format!("R1 R2 R3\n{long}\nR4 R5 R6\n");
+    let out = tiles(&["rummikub", "group"], input.as_bytes());
+    assert_eq!(
+        text(&out.stdout),
+        "valid run\n\
+         error: line 2: longer than 4194304 bytes, the most a batch line may hold\n\
+         valid run\n"
+    );
+    let input = format!("{{\"tiles\":[\"R1\"]}}\n{long}\n");
+    let out = tiles(&["rummikub", "arrange", "--json"], input.as_bytes());
+    assert_eq!(
+        text(&out.stdout),
+        "{\"groups\":null}\n\
+         {\"error\":\"line 2: longer than 4194304 bytes, the most a batch line may hold\"}\n"
+    );
+}
+
+/// 100,000 batch lines get 100,000 answers, in order.
+#[test]
+fn a_hundred_thousand_lines_are_answered_in_order() {
+    let input: String = (0..100_000)
+        .map(|i| if i % 3 == 0 { "R1 R2\n" } else { "R1 R2 R3\n" })
+        .collect();
+    let out = tiles(&["rummikub", "group"], input.as_bytes());
+    let answers = text(&out.stdout);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 100_000);
+    for (i, line) in lines.iter().enumerate() {
+        let expected = if i % 3 == 0 {
+            "invalid: a group needs at least 3 tiles, got 2"
+        } else {
+            "valid run"
+        };
+        assert_eq!(*line, expected, "line {}", i + 1);
+    }
+}
+
+/// A Five Up game of 100,000 tiles is one batch line, checked like any other.
+#[test]
+fn a_five_up_game_of_a_hundred_thousand_tiles() {
+    let game: Vec<String> = (0..100_000).map(|i| format!("{i}-{}", i + 1)).collect();
+    let input = format!("{}\n0-1 1-0\n", game.join(" "));
+    let out = tiles(&["fiveup", "check"], input.as_bytes());
+    let answers = text(&out.stdout);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0], "valid");
+    assert!(lines[1].starts_with("invalid"), "{}", lines[1]);
+}
+
+/// A puzzle longer than any puzzle can be (1 MiB) is refused without being read whole.
+#[test]
+fn a_puzzle_longer_than_a_megabyte_is_refused() {
+    let input = format!("3R\n1\n1 4R 5R 6R\n{}", "# padding\n".repeat(200_000));
+    let out = tiles(&["rummikub-puzzle"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: stdin is longer than 1048576 bytes, the most a puzzle or answer may take\n"
+    );
 }
