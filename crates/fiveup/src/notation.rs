@@ -17,7 +17,7 @@ use nom::branch::alt;
 use nom::character::complete::{char, space0};
 use nom::combinator::cut;
 use tiles_notation::ParseError;
-use tiles_notation::grammar::{PResult, digits, expect, list, parse_all, ws};
+use tiles_notation::grammar::{GrammarError, PResult, digits, expect, list, parse_all, ws};
 
 use crate::domino::{Domino, Number};
 
@@ -72,13 +72,29 @@ fn domino(input: &str) -> PResult<'_, Domino> {
     .parse(input)
 }
 
+/// Most tiles a game may hold: a double-1412 set, about 220 MB for the check, checked in well
+/// under a second. Reading stops at the first tile past it, however long the text.
+pub const MAX_TILES: usize = 1_000_000;
+
 /// Reads a game: the dominoes in the order they were played.
 ///
 /// # Errors
 ///
-/// A [`ParseError`] with the line and column of the first thing that is not a domino.
+/// A [`ParseError`] with the line and column of the first thing that is not a domino, or of
+/// the first tile past [`MAX_TILES`].
 pub fn parse_game(text: &str) -> Result<Vec<Domino>, ParseError> {
-    parse_all(text, list(domino))
+    let mut count = 0;
+    let counted = |input| {
+        if count == MAX_TILES {
+            return Err(nom::Err::Failure(
+                GrammarError::new(input, "at most 1000000 tiles in a game")
+                    .with_found("tile 1000001".to_owned()),
+            ));
+        }
+        count += 1;
+        domino(input)
+    };
+    parse_all(text, list(counted))
 }
 
 #[cfg(test)]
@@ -108,6 +124,24 @@ mod tests {
         ] {
             assert_eq!(game(text), ["0-6", "6-0"], "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_game_holds_at_most_a_million_tiles() {
+        let tiles: Vec<String> = (0..=MAX_TILES).map(|i| format!("{i}-{}", i + 1)).collect();
+        let text = tiles.join(" ");
+        let error = parse_game(&text).unwrap_err();
+        assert_eq!(
+            error.summary(),
+            format!(
+                "line 1, column {}: expected at most 1000000 tiles in a game, found tile 1000001",
+                text.len() - tiles[MAX_TILES].len() + 1
+            )
+        );
+        assert_eq!(
+            parse_game(&tiles[..MAX_TILES].join(" ")).unwrap().len(),
+            MAX_TILES
+        );
     }
 
     #[test]
