@@ -162,6 +162,12 @@ pub fn answer(lines: &[String], code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Writes `text` to stdout as it is; a closed stdout (`tiles … | head -1`) is not an error.
+pub fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 /// Reports an unreadable query: the message with its caret on stderr, exit 2.
 pub fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
     eprintln!("error: {error}");

@@ -68,14 +68,14 @@ pub fn run(command: Command) -> ExitCode {
         Command::Eval { call } => eval(&call),
         Command::Game(args) => match lineup(&args.lineup) {
             Ok((variant, bots)) => {
-                print!("{}", game_log(variant, args.seed, bots));
+                batch::print(&game_log(variant, args.seed, bots));
                 ExitCode::SUCCESS
             }
             Err(error) => batch::unreadable(&error),
         },
         Command::Tournament(args) => match lineup(&args.lineup) {
             Ok((variant, bots)) => {
-                print!("{}", tournament(variant, args.seed, args.games, bots));
+                batch::print(&tournament(variant, args.seed, args.games, bots));
                 ExitCode::SUCCESS
             }
             Err(error) => batch::unreadable(&error),
@@ -98,7 +98,7 @@ fn eval(call: &[String]) -> ExitCode {
     }
     match eval_call(&call.join(" ")) {
         Ok(answer) => {
-            println!("{answer}");
+            batch::print(&format!("{answer}\n"));
             ExitCode::SUCCESS
         }
         Err(error) => batch::unreadable(&error),

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use rummikub_puzzle::{answer_text, check, parse_answer, parse_puzzle, solve};
 
+use crate::batch;
+
 /// The Rummikub action puzzle (parts 1 and 2).
 ///
 /// Reads one puzzle from FILE (or stdin) and prints the preferred shortest answer: the
@@ -87,7 +89,7 @@ pub fn run(args: PuzzleArgs) -> ExitCode {
             }
         };
         let verdict = check(&puzzle, &answer);
-        println!("{verdict}");
+        batch::print(&format!("{verdict}\n"));
         return if verdict.is_preferred() {
             ExitCode::SUCCESS
         } else {
@@ -96,7 +98,7 @@ pub fn run(args: PuzzleArgs) -> ExitCode {
     }
     match solve(&puzzle.table, puzzle.goal) {
         Ok(actions) => {
-            print!("{}", answer_text(&puzzle, &actions, args.trace));
+            batch::print(&answer_text(&puzzle, &actions, args.trace));
             ExitCode::SUCCESS
         }
         Err(reason) => {

@@ -575,3 +575,33 @@ fn a_puzzle_longer_than_a_megabyte_is_refused() {
         "error: stdin is longer than 1048576 bytes, the most a puzzle or answer may take\n"
     );
 }
+
+/// Commands that print a whole text at once end quietly too when stdout is already closed.
+#[test]
+fn single_answers_end_quietly_on_a_closed_stdout() {
+    let cases: &[(&[&str], &[u8])] = &[
+        (&["huxxy", "game"], b""),
+        (&["huxxy", "eval", "score(['4C', '2H', 'KS'])"], b""),
+        (
+            &["rummikub-puzzle", "--trace"],
+            b"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y\n",
+        ),
+        (&["rummikub", "group", "R1", "R2", "R3"], b""),
+    ];
+    for &(args, stdin) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tiles"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut input = child.stdin.take().unwrap();
+        let _ = input.write_all(stdin);
+        drop(input);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(text(&out.stderr), "", "{args:?}: no panic message");
+        assert_ne!(out.status.code(), None, "{args:?}: ended by a signal");
+    }
+}
