@@ -92,7 +92,7 @@ fn main() {
             ("slowest", times[count - 1]),
         ] {
             println!(
-                "figure: solve a random puzzle, {rows} | {count} puzzles with answers of 5 to {longest} actions (median of 5 runs each): {which} | {time:.1?}"
+                "figure: solve a random puzzle, {rows} | {count} puzzles, answers of 5-{longest} actions, each the median of 5 runs: {which} | {time:.1?}"
             );
         }
     }

@@ -76,7 +76,7 @@ fn main() {
             ("slowest", times[count - 1]),
         ] {
             println!(
-                "figure: solve, objective {} | {count} realistic positions (median of 7 runs each): {which} | {time:.1?}",
+                "figure: solve, objective {} | {count} realistic positions, each the median of 7 runs: {which} | {time:.1?}",
                 objective.name()
             );
         }
