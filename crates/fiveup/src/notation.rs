@@ -72,8 +72,9 @@ fn domino(input: &str) -> PResult<'_, Domino> {
     .parse(input)
 }
 
-/// Most tiles a game may hold: a double-1412 set, about 220 MB for the check, checked in well
-/// under a second. Reading stops at the first tile past it, however long the text.
+/// Most tiles a game may hold, about a double-1412 set. A chain of a million tiles reads in
+/// 0.3 s and checks in 0.4 s, in 400 MB with its text (measured once, release build). Reading
+/// stops at the first tile past it, however long the text.
 pub const MAX_TILES: usize = 1_000_000;
 
 /// Reads a game: the dominoes in the order they were played.
