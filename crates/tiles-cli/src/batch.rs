@@ -60,8 +60,9 @@ fn read_line(
 /// Reads `input` line by line and writes `answer(line, line_number)` for each query line: a
 /// line that is not blank and does not start with `#` (after leading spaces). A UTF-8 byte
 /// order mark, `\r\n` line ends, trailing spaces and a missing final newline are all fine; a
-/// line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer. Output is
-/// flushed per line so a pipeline sees answers as they come.
+/// line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer, and so does a
+/// line whose answer panics (a bug), so no other line's answer is lost. Output is flushed per
+/// line so a pipeline sees answers as they come.
 ///
 /// # Errors
 ///
@@ -144,7 +145,20 @@ fn run_lines_up_to(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        write_line(out, &answer(line, line_number))?;
+        // A bug that panics on one line must not lose the answers to the others: the line gets
+        // an error (the panic message goes to stderr, for the bug report) and the batch goes on.
+        let answered =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(line, line_number)));
+        match answered {
+            Ok(text) => write_line(out, &text)?,
+            Err(_) => write_line(
+                out,
+                &bad(
+                    line_number,
+                    "internal error (a bug: please report this line)",
+                ),
+            )?,
+        }
         out.flush().map_err(|_| OutputClosed)?;
     }
     Ok(())
@@ -200,6 +214,20 @@ mod tests {
             "1:a\nerror: line 2: not valid UTF-8\n3:b\n"
         );
         assert_eq!(run(b""), "");
+    }
+
+    #[test]
+    fn a_panicking_answer_loses_no_other_line() {
+        let mut out = Vec::new();
+        let answer = |line: &str, n: usize| {
+            assert_ne!(line, "boom", "a bug");
+            format!("{n}:{line}")
+        };
+        run_lines(&b"a\nboom\nb\n"[..], &mut out, answer).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "1:a\nerror: line 2: internal error (a bug: please report this line)\n3:b\n"
+        );
     }
 
     #[test]
