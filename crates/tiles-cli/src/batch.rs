@@ -15,8 +15,8 @@ pub fn write_line(out: &mut impl Write, line: &str) -> Result<(), OutputClosed> 
 }
 
 /// The longest batch line read, in bytes (4 MiB): a Five Up game of 100,000 tiles (about
-/// 1.3 MB written out) or a huxxy history of 200,000 plays fits. A longer line is answered with an error without
-/// being held in memory, and the batch goes on.
+/// 1.3 MB written out) or a huxxy history of 200,000 plays fits. A longer line is answered
+/// with an error without being held in memory, and the batch goes on.
 pub const MAX_LINE: usize = 4 << 20;
 
 /// Reads one line of at most `limit` bytes (without its `\n`) into `line`, reading past the
