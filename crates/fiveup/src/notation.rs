@@ -88,8 +88,8 @@ pub fn parse_game(text: &str) -> Result<Vec<Domino>, ParseError> {
     let counted = |input| {
         if count == MAX_TILES {
             return Err(nom::Err::Failure(
-                GrammarError::new(input, "at most 1000000 tiles in a game")
-                    .with_found("tile 1000001".to_owned()),
+                GrammarError::new(input, format!("at most {MAX_TILES} tiles in a game"))
+                    .with_found(format!("tile {}", MAX_TILES + 1)),
             ));
         }
         count += 1;

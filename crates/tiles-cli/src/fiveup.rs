@@ -41,7 +41,7 @@ pub struct CheckArgs {
     #[arg(long)]
     score: bool,
     /// Players taking turns, for `--score`.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=100))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=fiveup::Scoring::MAX_PLAYERS as u64))]
     players: u64,
     /// The total that wins, for `--score`.
     #[arg(long, default_value_t = 61)]
