@@ -952,14 +952,26 @@ fn primary(key: i64) -> i64 {
 }
 
 impl Problem<'_> {
-    /// Whether a tile of colour index `color` and number `v` could be in some set: enough
-    /// other colours have a tile of that number, counting the jokers.
-    fn set_eligible(&self, color: usize, v: usize, free: u8) -> bool {
-        let others = (0..self.n_colors)
-            .filter(|&c| c != color && self.must[c][v] + self.may[c][v] > 0)
-            .count();
-        let jokers = usize::from(free.min(self.limit));
-        others + jokers + 1 >= usize::from(self.cap)
+    /// The most sets of number `v` that can each hold a tile of colour index `color`, with
+    /// `free` jokers: each set needs companions, tiles of the other colours of that number (one
+    /// of each at most) or jokers (up to the per-group limit).
+    fn set_cap(&self, color: usize, v: usize, free: u8) -> u8 {
+        if v > usize::from(self.highest) {
+            return 0;
+        }
+        let needed = u16::from(self.cap.saturating_sub(1));
+        let own = self.must[color][v] + self.may[color][v];
+        (1..=own)
+            .take_while(|&k| {
+                let others: u16 = (0..self.n_colors)
+                    .filter(|&c| c != color)
+                    .map(|c| u16::from((self.must[c][v] + self.may[c][v]).min(k)))
+                    .sum();
+                let jokers = u16::from(free).min(u16::from(k) * u16::from(self.limit));
+                others + jokers >= u16::from(k) * needed
+            })
+            .last()
+            .unwrap_or(0)
     }
 
     /// An upper bound on the objective key colour index `color` can still add from number `v`
@@ -967,8 +979,8 @@ impl Problem<'_> {
     /// `free` jokers, or [`NONE`] if its tiles that must be used cannot all be. The colour
     /// chooses which of its table runs starting from `v` to keep, and earns its share of the
     /// table sets it may keep ([`Problem::set_credit`]). The other colours are relaxed away:
-    /// a tile may go into a set whenever some set of its number could exist
-    /// ([`Problem::set_eligible`]), costing no other tile; every colour may use all the free
+    /// a tile may go into a set whenever enough sets of its number could exist
+    /// ([`Problem::set_cap`]), costing no other tile; every colour may use all the free
     /// jokers.
     fn color_bound(&self, color: usize, v: u8, part: u32, free: u8, memo: &mut Memo) -> i64 {
         if v > self.last_value {
@@ -984,13 +996,13 @@ impl Problem<'_> {
             return known;
         }
         let (runs, kept) = memo.parts[part as usize];
-        // The same choices as a colour step ([`Problem::color_transitions`]), but a tile may go
-        // into a set whenever some set of its number could exist, and only where the open runs
-        // end up matters.
-        let eligible = vi <= usize::from(self.highest) && self.set_eligible(color, vi, free);
+        // The same choices as a colour step ([`Problem::color_transitions`]): a tile may go
+        // into a set whenever enough sets of its number could exist, and only where the open
+        // runs end up matters.
+        let sets = self.set_cap(color, vi, free);
         let used_jokers = self.total_jokers() - free;
         let mut best = NONE;
-        self.color_options(color, v, runs, kept, used_jokers, eligible, |option| {
+        self.color_options(color, v, runs, kept, used_jokers, sets, |option| {
             let gain = option.keep_gain
                 + i64::from(option.used - option.must) * self.tile_key[vi]
                 + self.set_credit(color, v, option.to_sets);
@@ -1675,7 +1687,8 @@ impl Problem<'_> {
         let v = state.value;
         let vi = usize::from(v);
         let (runs, kept) = memo.parts[state.parts[color] as usize];
-        self.color_options(color, v, runs, kept, state.jokers, true, |option| {
+        let sets = self.set_cap(color, vi, self.total_jokers() - state.jokers);
+        self.color_options(color, v, runs, kept, state.jokers, sets, |option| {
             let used = option.used;
             let store = self.plans.store.borrow();
             for plan in &store[option.plans.plans.0 as usize..option.plans.plans.1 as usize] {
@@ -1702,7 +1715,7 @@ impl Problem<'_> {
     /// Every way colour index `color` can go on at number `v` with open runs `runs`, kept
     /// table runs `kept` and `used_jokers` used: which table runs starting here to keep
     /// ([`Problem::keep`]), then `must ..= must + may` tiles used (the rack's are optional),
-    /// some of them into sets if `sets` allows it, the rest and some of the free jokers into
+    /// at most `sets` of them into sets, the rest and some of the free jokers into
     /// runs by the plans of [`Problem::run_plans`].
     #[allow(clippy::too_many_arguments)]
     fn color_options(
@@ -1712,7 +1725,7 @@ impl Problem<'_> {
         runs: u32,
         kept: u64,
         used_jokers: u8,
-        sets: bool,
+        sets: u8,
         mut visit: impl FnMut(&ColorOption),
     ) {
         let vi = usize::from(v);
@@ -1728,7 +1741,7 @@ impl Problem<'_> {
             let free = self.total_jokers() - used_jokers - keeping.jokers;
             let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
             for used in must..=must + may {
-                let most_to_sets = if sets { used.min(7) } else { 0 };
+                let most_to_sets = used.min(sets);
                 for to_sets in 0..=most_to_sets {
                     for run_jokers in 0..=free {
                         let tiles = used - to_sets;
