@@ -1613,6 +1613,13 @@ impl Problem<'_> {
         current: &mut Vec<(u8, u8)>,
         best: &mut Option<(u8, Vec<(u8, u8)>)>,
     ) {
+        if best
+            .as_ref()
+            .is_some_and(|(kept, _)| usize::from(*kept) == self.sets_at[usize::from(v)].len())
+        {
+            // Every table set of the number is kept already: nothing does better.
+            return;
+        }
         let Some(first) = (0..self.n_colors).find(|&c| remaining[c] > 0) else {
             if jokers == 0 {
                 let kept = self.count_kept_sets(v, current);
@@ -1624,16 +1631,13 @@ impl Problem<'_> {
         };
         // The set holding one tile of the first colour left: any of the other colours left
         // join it, plus some jokers.
-        let others: Vec<usize> = (first + 1..self.n_colors)
+        let others = (first + 1..self.n_colors)
             .filter(|&c| remaining[c] > 0)
-            .collect();
-        for subset in 0u32..(1 << others.len()) {
-            let mut colors = 1u8 << first;
-            for (bit, &c) in others.iter().enumerate() {
-                if subset >> bit & 1 == 1 {
-                    colors |= 1 << c;
-                }
-            }
+            .fold(0u8, |mask, c| mask | 1 << c);
+        // Every subset of the others joins, fewest colours' bits first.
+        let mut joining = 0u8;
+        loop {
+            let colors = joining | 1 << first;
             let real = colors.count_ones() as u8;
             for set_jokers in 0..=jokers.min(self.limit) {
                 let size = usize::from(real + set_jokers);
@@ -1655,20 +1659,26 @@ impl Problem<'_> {
                     .filter(|(c, _)| in_set(c))
                     .for_each(|(_, n)| *n += 1);
             }
+            if joining == others {
+                break;
+            }
+            joining = (joining | !others).wrapping_add(1) & others;
         }
     }
 
     /// How many table sets of number `v` the formed sets reproduce exactly.
     fn count_kept_sets(&self, v: u8, formed: &[(u8, u8)]) -> u8 {
-        let mut used = vec![false; self.sets_at[usize::from(v)].len()];
+        let mut used = 0u64;
         let mut kept = 0;
         for &(colors, jokers) in formed {
             let matching = self.sets_at[usize::from(v)]
                 .iter()
                 .enumerate()
-                .find(|&(i, set)| !used[i] && set.colors == colors && set.jokers == jokers);
+                .find(|&(i, set)| {
+                    used >> i & 1 == 0 && set.colors == colors && set.jokers == jokers
+                });
             if let Some((i, _)) = matching {
-                used[i] = true;
+                used |= 1 << i;
                 kept += 1;
             }
         }
