@@ -982,7 +982,28 @@ impl Problem<'_> {
     /// a tile may go into a set whenever enough sets of its number could exist
     /// ([`Problem::set_cap`]), costing no other tile; every colour may use all the free
     /// jokers.
+    #[inline]
     fn color_bound(&self, color: usize, v: u8, part: u32, free: u8, memo: &mut Memo) -> i64 {
+        if v <= self.last_value
+            && let Some(&known) =
+                memo.bounds[color * VALUES + usize::from(v)].get(memo.slot(part, free))
+            && known != UNKNOWN
+        {
+            return known;
+        }
+        self.work_out_color_bound(color, v, part, free, memo)
+    }
+
+    /// [`Problem::color_bound`] where the memo does not have it yet.
+    #[inline(never)]
+    fn work_out_color_bound(
+        &self,
+        color: usize,
+        v: u8,
+        part: u32,
+        free: u8,
+        memo: &mut Memo,
+    ) -> i64 {
         if v > self.last_value {
             let (runs, _) = memo.parts[part as usize];
             return if self.has_short_runs(runs) { NONE } else { 0 };
@@ -990,11 +1011,6 @@ impl Problem<'_> {
         let vi = usize::from(v);
         let table = color * VALUES + vi;
         let slot = memo.slot(part, free);
-        if let Some(&known) = memo.bounds[table].get(slot)
-            && known != UNKNOWN
-        {
-            return known;
-        }
         let (runs, kept) = memo.parts[part as usize];
         // The same choices as a colour step ([`Problem::color_transitions`]): a tile may go
         // into a set whenever enough sets of its number could exist, and only where the open
