@@ -1,0 +1,54 @@
+//! The best-move scores of realistic positions, against the scores recorded in
+//! `tests/realistic-scores.txt`.
+//!
+//! The brute-force reference (`solve_reference.rs`) only reaches small positions. These are
+//! the first positions of the benchmark (a table of 20-60 tiles built from valid groups, a
+//! rack of 10-20 tiles from the rest), solved for every objective, so a speed-up that loses
+//! exactness where positions are as large as in real play shows up here. When recorded, every
+//! score agreed with the programme run without any pruning by bounds or dominance (a one-off
+//! check, seconds in a release build). `UPDATE_SCORES=1` rewrites the file: a changed score
+//! is a bug unless the rules or the benchmark's positions changed.
+
+#[path = "support/positions.rs"]
+mod positions;
+
+use rummikub::{Objective, Rules, solve};
+
+/// How many benchmark positions are checked (each under every objective).
+const POSITIONS: u64 = 200;
+
+fn scores() -> String {
+    let rules = Rules::standard();
+    let mut text = String::from("# position objective tiles value unchanged\n");
+    for seed in 0..POSITIONS {
+        let mut random = positions::Random::new(seed + 1000);
+        let table = 20 + random.below(41);
+        let rack = 10 + random.below(11);
+        let (table, rack) = positions::position(&rules, seed, table, rack);
+        for objective in Objective::ALL {
+            let found = solve(&table, &rack, &rules, objective).expect("a valid position");
+            text.push_str(&format!(
+                "{seed} {objective} {} {} {}\n",
+                found.tiles(),
+                found.value(),
+                found.unchanged_groups()
+            ));
+        }
+    }
+    text
+}
+
+#[test]
+fn realistic_scores_match_the_record() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/realistic-scores.txt");
+    let found = scores();
+    if std::env::var_os("UPDATE_SCORES").is_some() {
+        std::fs::write(path, &found).expect("the record can be written");
+        return;
+    }
+    let recorded = std::fs::read_to_string(path).expect("the record exists");
+    for (line, (got, want)) in found.lines().zip(recorded.lines()).enumerate() {
+        assert_eq!(got, want, "line {} of realistic-scores.txt", line + 1);
+    }
+    assert_eq!(found.lines().count(), recorded.lines().count());
+}
