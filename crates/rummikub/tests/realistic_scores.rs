@@ -2,8 +2,8 @@
 //! `tests/realistic-scores.txt`.
 //!
 //! The brute-force reference (`solve_reference.rs`) only reaches small positions. These are
-//! the first positions of the benchmark (a table of 20-60 tiles built from valid groups, a
-//! rack of 10-20 tiles from the rest), solved for every objective, so a speed-up that loses
+//! the benchmark's 200 positions (a table of 20-60 tiles built from valid groups, a rack of
+//! 10-20 tiles from the rest), solved for every objective, so a speed-up that loses
 //! exactness where positions are as large as in real play shows up here. When recorded, every
 //! score agreed with the programme run without any pruning by bounds or dominance (a one-off
 //! check, seconds in a release build). `UPDATE_SCORES=1` rewrites the file: a changed score
