@@ -13,20 +13,6 @@ use std::time::{Duration, Instant};
 
 use rummikub::{Objective, Rules, Tile, arrange, solve};
 
-/// 200 positions: a table of 20-60 tiles built from valid groups, a rack of 10-20 tiles from
-/// the rest of the set.
-fn realistic_positions() -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
-    let rules = Rules::standard();
-    (0..200u64)
-        .map(|seed| {
-            let mut random = positions::Random::new(seed + 1000);
-            let table = 20 + random.below(41);
-            let rack = 10 + random.below(11);
-            positions::position(&rules, seed, table, rack)
-        })
-        .collect()
-}
-
 #[divan::bench]
 fn arrange_full_set(bencher: divan::Bencher) {
     let rules = Rules::standard();
@@ -37,7 +23,7 @@ fn arrange_full_set(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn solve_200_positions_most_tiles(bencher: divan::Bencher) {
     let rules = Rules::standard();
-    let all = realistic_positions();
+    let all = positions::benchmark(&rules);
     bencher.bench(|| {
         for (table, rack) in &all {
             black_box(solve(table, rack, &rules, Objective::MostTiles).unwrap());
@@ -61,7 +47,7 @@ fn time_one(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Object
 fn main() {
     divan::main();
     let rules = Rules::standard();
-    let all = realistic_positions();
+    let all = positions::benchmark(&rules);
     // One `figure:` line per statistic, as `cargo xtask bench` reads them.
     for objective in Objective::ALL {
         let mut times: Vec<Duration> = all

@@ -14,19 +14,12 @@ mod positions;
 
 use rummikub::{Objective, Rules, solve};
 
-/// How many benchmark positions are checked (each under every objective).
-const POSITIONS: u64 = 200;
-
 fn scores() -> String {
     let rules = Rules::standard();
     let mut text = String::from("# position objective tiles value unchanged\n");
-    for seed in 0..POSITIONS {
-        let mut random = positions::Random::new(seed + 1000);
-        let table = 20 + random.below(41);
-        let rack = 10 + random.below(11);
-        let (table, rack) = positions::position(&rules, seed, table, rack);
+    for (seed, (table, rack)) in positions::benchmark(&rules).iter().enumerate() {
         for objective in Objective::ALL {
-            let found = solve(&table, &rack, &rules, objective).expect("a valid position");
+            let found = solve(table, rack, &rules, objective).expect("a valid position");
             text.push_str(&format!(
                 "{seed} {objective} {} {} {}\n",
                 found.tiles(),

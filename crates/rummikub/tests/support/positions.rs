@@ -128,3 +128,20 @@ pub fn position(
     }
     (table, rack)
 }
+
+/// The benchmark's 200 positions: a table of 20-60 tiles built from valid groups, a rack of
+/// 10-20 tiles from the rest of the set.
+#[allow(
+    dead_code,
+    reason = "the solver's unit tests include this file but not the benchmark"
+)]
+pub fn benchmark(rules: &Rules) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
+    (0..200u64)
+        .map(|seed| {
+            let mut random = Random::new(seed + 1000);
+            let table = 20 + random.below(41);
+            let rack = 10 + random.below(11);
+            position(rules, seed, table, rack)
+        })
+        .collect()
+}
