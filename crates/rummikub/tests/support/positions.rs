@@ -136,7 +136,16 @@ pub fn position(
     reason = "the solver's unit tests include this file but not the benchmark"
 )]
 pub fn benchmark(rules: &Rules) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
-    (0..200u64)
+    sample(rules, 200)
+}
+
+/// The first `count` positions of the benchmark's kind (the benchmark is the first 200).
+#[allow(
+    dead_code,
+    reason = "the solver's unit tests include this file but not the benchmark"
+)]
+pub fn sample(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
+    (0..count)
         .map(|seed| {
             let mut random = Random::new(seed + 1000);
             let table = 20 + random.below(41);
