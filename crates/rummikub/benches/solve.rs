@@ -32,9 +32,15 @@ fn solve_200_positions_most_tiles(bencher: divan::Bencher) {
     });
 }
 
-/// The median of 7 timed solves of one position.
-fn time_one(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objective) -> Duration {
-    let mut times: Vec<Duration> = (0..7)
+/// The median of `runs` timed solves of one position.
+fn time_median(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+    runs: usize,
+) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let start = Instant::now();
             black_box(solve(table, rack, rules, objective).unwrap());
@@ -42,52 +48,56 @@ fn time_one(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Object
         })
         .collect();
     times.sort();
-    times[3]
+    times[runs / 2]
+}
+
+/// Times every position under each objective (the median of `runs` solves each) and prints
+/// one `figure:` line per percentile, as `cargo xtask bench` reads them; percentile 100 is
+/// the slowest.
+fn report(
+    all: &[(Vec<Vec<Tile>>, Vec<Tile>)],
+    rules: &Rules,
+    objectives: &[Objective],
+    runs: usize,
+    percentiles: &[(&str, usize)],
+) {
+    let count = all.len();
+    let how = if runs == 1 {
+        "one run each".to_owned()
+    } else {
+        format!("each the median of {runs} runs")
+    };
+    for &objective in objectives {
+        let mut times: Vec<Duration> = all
+            .iter()
+            .map(|(table, rack)| time_median(table, rack, rules, objective, runs))
+            .collect();
+        times.sort();
+        for &(which, percent) in percentiles {
+            let time = times[(count * percent / 100).min(count - 1)];
+            println!(
+                "figure: solve, objective {} | {count} realistic positions, {how}: {which} | {time:.1?}",
+                objective.name()
+            );
+        }
+    }
 }
 
 fn main() {
     divan::main();
     let rules = Rules::standard();
-    let all = positions::benchmark(&rules);
-    // One `figure:` line per statistic, as `cargo xtask bench` reads them.
-    for objective in Objective::ALL {
-        let mut times: Vec<Duration> = all
-            .iter()
-            .map(|(table, rack)| time_one(table, rack, &rules, objective))
-            .collect();
-        times.sort();
-        let count = times.len();
-        for (which, time) in [
-            ("median", times[count / 2]),
-            ("90th percentile", times[count * 9 / 10]),
-            ("slowest", times[count - 1]),
-        ] {
-            println!(
-                "figure: solve, objective {} | {count} realistic positions, each the median of 7 runs: {which} | {time:.1?}",
-                objective.name()
-            );
-        }
-    }
-    let wide = positions::sample(&rules, 2000);
-    for objective in [Objective::MostTiles, Objective::MostValue] {
-        let mut times: Vec<Duration> = wide
-            .iter()
-            .map(|(table, rack)| {
-                let start = Instant::now();
-                black_box(solve(table, rack, &rules, objective).unwrap());
-                start.elapsed()
-            })
-            .collect();
-        times.sort();
-        let count = times.len();
-        for (which, time) in [
-            ("99th percentile", times[count * 99 / 100]),
-            ("slowest", times[count - 1]),
-        ] {
-            println!(
-                "figure: solve, objective {} | {count} realistic positions, one run each: {which} | {time:.1?}",
-                objective.name()
-            );
-        }
-    }
+    report(
+        &positions::benchmark(&rules),
+        &rules,
+        &Objective::ALL,
+        7,
+        &[("median", 50), ("90th percentile", 90), ("slowest", 100)],
+    );
+    report(
+        &positions::sample(&rules, 2000),
+        &rules,
+        &[Objective::MostTiles, Objective::MostValue],
+        1,
+        &[("99th percentile", 99), ("slowest", 100)],
+    );
 }
