@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let (Ok(table), Ok(rack)) = (parse_table(table_text), parse_tiles(rack_text)) else {
         return;
     };
-    if let Some(arrangement) = arrange(&rack, &rules) {
+    if let Ok(Some(arrangement)) = arrange(&rack, &rules) {
         let mut used: Vec<Tile> = arrangement
             .groups()
             .iter()

@@ -74,29 +74,9 @@ impl fmt::Display for Number {
     }
 }
 
-/// A number is serialised as its decimal digits, a string (`"7"`), since it may not fit any
-/// integer type.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Number {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Number, D::Error> {
-        let digits = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Number::new(&digits).ok_or_else(|| {
-            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&digits), &"decimal digits")
-        })
-    }
-}
-
 /// A domino as it was written: two numbers, in the order given. `1-6` and `6-1` are the same
 /// tile ([`Domino::same_tile`]); the order only matters for display.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Domino {
     /// The first number written.
     pub first: Number,

@@ -40,6 +40,17 @@ pub enum Side {
     Short,
 }
 
+impl Side {
+    /// The side in words: `end`, `long side` or `short end`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::End => "end",
+            Side::Long => "long side",
+            Side::Short => "short end",
+        }
+    }
+}
+
 impl Layout {
     /// A layout from the tiles in play order and where each hangs (`None` for the first).
     pub(crate) fn new(tiles: Vec<Domino>, attachments: Vec<Option<Attachment>>) -> Layout {
@@ -80,9 +91,8 @@ impl Layout {
                     &tile.first
                 };
                 let side = match attachment.side {
-                    Side::End => "",
-                    Side::Long => " (long side)",
-                    Side::Short => " (short end)",
+                    Side::End => String::new(),
+                    side => format!(" ({})", side.name()),
                 };
                 format!("{}-{other} #{}{side}", attachment.number, at + 1)
             }

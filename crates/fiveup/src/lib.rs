@@ -14,5 +14,5 @@ pub use domino::{Domino, Number};
 pub use fixture::run_fixture;
 pub use layout::{Attachment, Layout, Side};
 pub use notation::parse_game;
-pub use score::{Play, Score, ScoreError, Scoring, Units};
+pub use score::{Play, Score, ScoreError, Scoring, Units, UnknownUnits};
 pub use tiles_notation::ParseError;

@@ -33,6 +33,46 @@ pub enum Units {
     Pips,
 }
 
+impl Units {
+    /// Both units.
+    pub const ALL: [Units; 2] = [Units::Fives, Units::Pips];
+
+    /// The name the CLI and the API use: `fives` or `pips`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Units::Fives => "fives",
+            Units::Pips => "pips",
+        }
+    }
+}
+
+impl fmt::Display for Units {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown units name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown units {name:?}: expected fives or pips")]
+pub struct UnknownUnits {
+    /// The name given.
+    pub name: String,
+}
+
+impl std::str::FromStr for Units {
+    type Err = UnknownUnits;
+
+    fn from_str(name: &str) -> Result<Units, UnknownUnits> {
+        Units::ALL
+            .into_iter()
+            .find(|units| units.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| UnknownUnits {
+                name: name.to_owned(),
+            })
+    }
+}
+
 /// How a game is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scoring {
@@ -89,29 +129,52 @@ pub struct Score {
     pub target: u64,
 }
 
-/// A table, one play per line (players and plays numbered from 1), then the winner:
+/// A table with a header, one play per line (players and plays numbered from 1), columns
+/// aligned to the right, then the winner:
 ///
 /// ```text
-/// play tile count points player total
-/// 1 5-5 10 2 1 2
-/// 2 5-0 10 2 2 2
-/// 3 5-6 6 0 1 2
+/// play  tile  count  points  player  total
+///    1   5-5     10       2       1      2
+///    2   5-0     10       2       2      2
+///    3   5-6      6       0       1      2
 /// no winner yet: totals 2 2, target 61
 /// ```
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "play tile count points player total")?;
-        for (at, play) in self.plays.iter().enumerate() {
-            writeln!(
-                f,
-                "{} {} {} {} {} {}",
-                at + 1,
-                play.tile,
-                play.count,
-                play.points,
-                play.player + 1,
-                play.total
-            )?;
+        const HEADER: [&str; 6] = ["play", "tile", "count", "points", "player", "total"];
+        let rows: Vec<[String; 6]> = self
+            .plays
+            .iter()
+            .enumerate()
+            .map(|(at, play)| {
+                [
+                    (at + 1).to_string(),
+                    play.tile.to_string(),
+                    play.count.to_string(),
+                    play.points.to_string(),
+                    (play.player + 1).to_string(),
+                    play.total.to_string(),
+                ]
+            })
+            .collect();
+        let mut widths = HEADER.map(str::len);
+        for row in &rows {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        let line = |f: &mut fmt::Formatter<'_>, cells: [&str; 6]| -> fmt::Result {
+            for (column, (cell, width)) in cells.iter().zip(widths).enumerate() {
+                if column > 0 {
+                    f.write_str("  ")?;
+                }
+                write!(f, "{cell:>width$}")?;
+            }
+            writeln!(f)
+        };
+        line(f, HEADER)?;
+        for row in &rows {
+            line(f, std::array::from_fn(|column| row[column].as_str()))?;
         }
         match self.winner {
             Some((player, at)) => writeln!(

@@ -8,7 +8,6 @@ use std::fmt;
 
 /// The four suits, in the notation's order `S H D C`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suit {
     /// Spades (black).
     Spades,
@@ -59,7 +58,6 @@ impl Suit {
 
 /// A card value, 1 (ace) to 13 (king).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rank(u8);
 
 impl Rank {
@@ -181,24 +179,8 @@ impl fmt::Display for Card {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// Which game: the basic one, or the bonus version with two jokers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
     /// Two packs of 52 cards: 104 cards.
     #[default]

@@ -17,7 +17,6 @@ use crate::card::{Card, Colour, Rank, Suit, Variant};
 
 /// The two shapes of a valid group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GroupKind {
     /// Consecutive values, alternating colours.
     Run,

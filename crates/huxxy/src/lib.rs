@@ -10,11 +10,12 @@ pub mod group;
 pub mod notation;
 pub mod play;
 pub mod reference;
+pub mod replay;
 pub mod tournament;
 
 pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named};
 pub use card::{
-    Card, Colour, Deal, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
+    Card, Colour, Deal, PLAYERS, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
 };
 pub use fixture::run_fixture;
 pub use game::{End, Game};
@@ -25,4 +26,8 @@ pub use play::{
     legal_plays_with, valid_play,
 };
 pub use reference::eval_call;
-pub use tournament::{GameRecord, Standings, game_seed, play_game, tournament_game};
+pub use replay::{Ranked, Replay, Turn, TurnAction, TurnPlay, replay};
+pub use tiles_notation::ParseError;
+pub use tournament::{
+    GameRecord, MAX_GAME_PLAYS, Standings, TournamentResult, game_seed, play_game, tournament_game,
+};

@@ -23,7 +23,6 @@ pub const OPENING_POINTS: u32 = 24;
 
 /// One play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Play {
     /// Take the top card of the stock; this is the whole turn (type 0).
     Draw,
@@ -69,7 +68,6 @@ impl Play {
 
 /// A play made by a player: one entry of a game's history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Played {
     /// The player, 0..4.
     pub player: usize,

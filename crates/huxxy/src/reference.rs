@@ -18,6 +18,7 @@
 //! a list of plays, are errors.
 
 use tiles_notation::error::{quote, span_offset};
+use tiles_notation::python::python_literal;
 use tiles_notation::{ParseError, PyLiteral, PyValue};
 
 use crate::bot::{Bot, SearchBot};
@@ -30,9 +31,12 @@ const FUNCTIONS: [&str; 5] = ["score", "valid_table", "valid_play", "play", "bon
 
 /// Evaluates one call and returns what Python would print.
 ///
+/// A line holds one call: anything after its closing parenthesis (`== 19`, `;`) is an error
+/// at that column.
+///
 /// # Errors
 ///
-/// A [`ParseError`] pointing at the name, the argument or the card that is wrong.
+/// A [`ParseError`] pointing at the name, the argument, the card or the text that is wrong.
 pub fn eval_call(line: &str) -> Result<String, ParseError> {
     let text = line.trim_end();
     let start = text.len() - text.trim_start().len();
@@ -49,37 +53,55 @@ pub fn eval_call(line: &str) -> Result<String, ParseError> {
             format!("{name:?}"),
         ));
     }
-    if !text.ends_with(')') {
-        return Err(ParseError::at(text, text.len(), "')' closing the call"));
+    let (items, rest) = arguments(text, &text[open + 1..])?;
+    let trailing = rest.trim_start();
+    if !trailing.is_empty() {
+        return Err(ParseError::at_with_found(
+            text,
+            text.len() - trailing.len(),
+            "the end of the call (one call per line)",
+            quote(trailing),
+        ));
     }
-    // The arguments read as a list: the call's brackets become `[` `]` in place, so every
-    // offset (and so every error column) stays that of the line.
-    let mut bracketed = String::with_capacity(text.len());
-    bracketed.push_str(&" ".repeat(open));
-    bracketed.push('[');
-    bracketed.push_str(&text[open + 1..text.len() - 1]);
-    bracketed.push(']');
-    let args = PyLiteral::parse(&bracketed).map_err(|mut error| {
-        error.line_text = text.to_owned();
-        error
-    })?;
-    let call = Call {
-        line: text,
-        source: &bracketed,
-    };
-    let items = args.items().unwrap_or_default();
-    call.run(short, items)
+    let call = Call { line: text };
+    call.run(short, &items)
 }
 
-/// One call being evaluated: the line, and the text its literals were read from.
+/// The arguments of a call from just after its `(`: Python literals separated by commas (a
+/// trailing comma allowed), up to the closing `)`; and the text after it.
+fn arguments<'a>(
+    text: &'a str,
+    mut rest: &'a str,
+) -> Result<(Vec<PyLiteral<'a>>, &'a str), ParseError> {
+    let error = |at: &str, expected: &str| ParseError::at(text, text.len() - at.len(), expected);
+    let mut items = Vec::new();
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix(')') {
+            return Ok((items, after));
+        }
+        let (after, item) = python_literal(rest).map_err(|failure| match failure {
+            nom::Err::Error(error) | nom::Err::Failure(error) => error.into_parse_error(text),
+            nom::Err::Incomplete(_) => error("", "an argument"),
+        })?;
+        items.push(item);
+        rest = after.trim_start();
+        if let Some(after) = rest.strip_prefix(',') {
+            rest = after;
+        } else if !rest.starts_with(')') {
+            return Err(error(rest, "',' or ')' after an argument"));
+        }
+    }
+}
+
+/// One call being evaluated: the line its literals were read from.
 struct Call<'a> {
     line: &'a str,
-    source: &'a str,
 }
 
 impl Call<'_> {
     fn error(&self, at: &PyLiteral<'_>, expected: impl Into<String>) -> ParseError {
-        let offset = span_offset(self.source, at.text);
+        let offset = span_offset(self.line, at.text);
         ParseError::at_with_found(self.line, offset, expected, quote(at.text))
     }
 

@@ -1,6 +1,8 @@
 //! Playing whole games between bots: the engine checks every play, and an invalid one
 //! forfeits the game.
 
+use std::fmt;
+
 use crate::bot::{Bot, TurnStart};
 use crate::card::{PLAYERS, Variant};
 use crate::game::{End, Game};
@@ -21,7 +23,7 @@ pub struct GameRecord {
 
 /// Longest game allowed, in plays: a safety net (a game has at most 56 draws and each turn
 /// at most seven plays, so real games stay far below it).
-const MAX_GAME_PLAYS: usize = 10_000;
+pub const MAX_GAME_PLAYS: usize = 10_000;
 
 /// Plays a game of `variant` dealt from `seed`, seat `i` played by `bots[i]`. Each bot plans
 /// its turn once at the start of the turn (the same plan its stateless
@@ -103,5 +105,82 @@ impl Standings {
             self.points_sum[entry] += u64::from(record.points[seat]);
             self.forfeits[entry] += usize::from(record.forfeit == Some(seat));
         }
+    }
+}
+
+/// A tournament's outcome, for reading: the games played and each line-up entry's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentResult {
+    /// The game played.
+    pub variant: Variant,
+    /// The tournament's seed.
+    pub seed: u64,
+    /// The line-up's bot names, in entry order (entry `e` sits in seat `e` in game 0).
+    pub bots: [&'static str; PLAYERS],
+    /// The totals per entry.
+    pub standings: Standings,
+}
+
+impl TournamentResult {
+    /// Entry `entry`'s share of games won, in percent.
+    pub fn win_percent(&self, entry: usize) -> f64 {
+        100.0 * self.standings.wins[entry] as f64 / self.standings.games.max(1) as f64
+    }
+
+    /// Entry `entry`'s average rank (1 best).
+    pub fn average_rank(&self, entry: usize) -> f64 {
+        self.standings.rank_sum[entry] as f64 / self.standings.games.max(1) as f64
+    }
+
+    /// Entry `entry`'s average points left in hand at the end.
+    pub fn average_points(&self, entry: usize) -> f64 {
+        self.standings.points_sum[entry] as f64 / self.standings.games.max(1) as f64
+    }
+}
+
+impl fmt::Display for TournamentResult {
+    /// A heading, one labelled row per line-up entry, and what `entry` means:
+    ///
+    /// ```text
+    /// 10 basic games, seed 1
+    /// entry  bot       wins   win %  avg rank  avg points  forfeits
+    /// 0      search       9   90.0%      1.30        11.5         0
+    /// …
+    /// entry: the bot's place in the line-up, and its seat in game 1; the line-up turns one
+    /// seat per game, so every bot plays from every seat equally often
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.variant == Variant::Jokers {
+            "joker"
+        } else {
+            "basic"
+        };
+        writeln!(
+            f,
+            "{} {kind} games, seed {}",
+            self.standings.games, self.seed
+        )?;
+        writeln!(
+            f,
+            "{:<6} {:<8} {:>5} {:>7} {:>9} {:>11} {:>9}",
+            "entry", "bot", "wins", "win %", "avg rank", "avg points", "forfeits"
+        )?;
+        for (entry, bot) in self.bots.iter().enumerate() {
+            writeln!(
+                f,
+                "{:<6} {:<8} {:>5} {:>6.1}% {:>9.2} {:>11.1} {:>9}",
+                entry,
+                bot,
+                self.standings.wins[entry],
+                self.win_percent(entry),
+                self.average_rank(entry),
+                self.average_points(entry),
+                self.standings.forfeits[entry],
+            )?;
+        }
+        writeln!(
+            f,
+            "entry: the bot's place in the line-up, and its seat in game 1; the line-up turns one seat per game, so every bot plays from every seat equally often"
+        )
     }
 }

@@ -14,7 +14,6 @@ use crate::tile::{Hand, MAX_TILES, Suit, Tile};
 
 /// A meld of a standard reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Meld {
     /// Three consecutive ranks of one suit, starting at this tile.
     Chow(Tile),
@@ -65,7 +64,6 @@ impl fmt::Display for Meld {
 
 /// One standard reading of a complete hand: its melds and its pair.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decomposition {
     /// The pair's tile.
     pub pair: Tile,
@@ -92,7 +90,6 @@ impl fmt::Display for Decomposition {
 
 /// Every way a hand is complete.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Readings {
     /// Every distinct standard reading, in order.
     pub standard: Vec<Decomposition>,

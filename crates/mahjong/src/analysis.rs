@@ -7,22 +7,24 @@
 //! - `shanten_std`, `shanten_chiitoi`, `shanten_kokushi`: each form's shanten, the last two `-`
 //!   below 13 tiles; `shanten`: the least of those that apply;
 //! - `waits`: for 13 tiles, canonical mpsz of every kind that completes the hand, or `-`;
-//! - `decomps`: for 14 tiles, the number of distinct standard readings, else `-`.
+//! - `decomps`: for 14 tiles, the number of distinct standard readings, else `-`;
+//! - `discards`: for `3k + 2` tiles not complete, the best discards, each with the unseen
+//!   copies of the tiles that then lower the shanten (`3z:4 1z:4`), else `-`;
+//! - `effective`: canonical mpsz of the effective tiles (drawn into a `3k + 1` hand, or
+//!   exchanged for a best discard of a `3k + 2` hand), or `-`.
 
 use std::fmt;
 
 use crate::agari::{Readings, readings};
 use crate::shanten::{Shanten, TileCountError, shanten};
 use crate::tile::{Hand, MAX_TILES, Tile, show_tiles};
-use crate::waits::{Effective, discards, effective_tiles, exchanges, waits};
+use crate::waits::{Discard, Effective, discards, effective_tiles, exchanges, waits};
 
 /// The column names of [`Analysis::tsv_row`], tab-separated.
-pub const TSV_HEADER: &str =
-    "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps";
+pub const TSV_HEADER: &str = "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\tdiscards\teffective";
 
 /// Everything this crate says about one hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis {
     /// The hand.
     pub hand: Hand,
@@ -34,9 +36,8 @@ pub struct Analysis {
     pub waits: Option<Vec<Tile>>,
 }
 
-/// Analyses a hand: what the batch row needs. The readable report adds the effective tiles
-/// and the discards, computed as it is written (they cost a few microseconds, which a batch
-/// of a million hands should not pay).
+/// Analyses a hand: its readings, shanten and waits. The effective tiles and the discards are
+/// worked out when asked for ([`Analysis::effective`], [`Analysis::discards`]).
 ///
 /// # Errors
 ///
@@ -69,6 +70,22 @@ impl Analysis {
         } else {
             ("-".to_owned(), "-".to_owned())
         };
+        let (effective, discards) = self.advice();
+        let best = best_of(&discards);
+        let discards = if best.is_empty() {
+            "-".to_owned()
+        } else {
+            best.iter()
+                .map(|discard| format!("{}:{}", discard.tile, discard.unseen()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let effective: Vec<Tile> = effective.iter().map(|e| e.tile).collect();
+        let effective = if effective.is_empty() {
+            "-".to_owned()
+        } else {
+            show_tiles(&effective)
+        };
         [
             self.hand.to_string(),
             n.to_string(),
@@ -79,9 +96,48 @@ impl Analysis {
             self.shanten.overall().to_string(),
             waits,
             decomps,
+            discards,
+            effective,
         ]
         .join("\t")
     }
+
+    /// The tiles that lower the shanten, with their unseen copies, in tile order: drawn into a
+    /// `3k + 1` hand, or, for a `3k + 2` hand, drawn after one of its best discards. None for a
+    /// complete hand.
+    pub fn effective(&self) -> Vec<Effective> {
+        self.advice().0
+    }
+
+    /// For a `3k + 2` hand that is not complete: every discard, best first (lowest shanten,
+    /// then most unseen effective tiles, then tile order); empty otherwise.
+    pub fn discards(&self) -> Vec<Discard> {
+        self.advice().1
+    }
+
+    /// [`Analysis::effective`] and [`Analysis::discards`], worked out together.
+    fn advice(&self) -> (Vec<Effective>, Vec<Discard>) {
+        if self.shanten.overall() < 0 {
+            return (Vec::new(), Vec::new());
+        }
+        // An analysis exists only for sizes that have a shanten, so these cannot fail.
+        if self.hand.len() % 3 == 2 {
+            let discards = discards(&self.hand).unwrap_or_default();
+            (exchanges(&self.hand, &discards), discards)
+        } else {
+            (effective_tiles(&self.hand).unwrap_or_default(), Vec::new())
+        }
+    }
+}
+
+/// The best of `discards` (best first): those that keep the lowest shanten.
+pub fn best_of(discards: &[Discard]) -> &[Discard] {
+    let best = discards.first().map(|d| d.shanten);
+    let count = discards
+        .iter()
+        .take_while(|d| Some(d.shanten) == best)
+        .count();
+    &discards[..count]
 }
 
 /// Writes effective tiles: their kinds and unseen copies in all, then (if `each`) the unseen
@@ -142,11 +198,26 @@ impl fmt::Display for Analysis {
             }
         }
         let shanten = &self.shanten;
+        let (effective, discards) = self.advice();
+        let best = best_of(&discards);
+        let words = if best.is_empty() {
+            shanten_words(shanten.overall())
+        } else {
+            // A 3k + 2 hand's shanten is what its best discards leave.
+            let mut tiles: Vec<Tile> = best.iter().map(|d| d.tile).collect();
+            tiles.sort_unstable();
+            let which = match tiles.as_slice() {
+                [one] => format!("discarding {one}"),
+                [a, b] => format!("discarding {a} or {b}"),
+                [a, b, c] => format!("discarding {a}, {b} or {c}"),
+                many => format!("any of {} best discards", many.len()),
+            };
+            format!("{} after {which}", shanten_words(shanten.overall()))
+        };
         write!(
             f,
-            "shanten     {} ({}: standard {}",
+            "shanten     {} ({words}: standard {}",
             shanten.overall(),
-            shanten_words(shanten.overall()),
             shanten.standard
         )?;
         if let (Some(pairs), Some(orphans)) = (shanten.seven_pairs, shanten.thirteen_orphans) {
@@ -164,18 +235,10 @@ impl fmt::Display for Analysis {
         if shanten.overall() < 0 {
             return Ok(());
         }
-        // An analysis exists only for sizes that have a shanten, so these cannot fail.
-        let (effective, discards) = if n % 3 == 2 {
-            let discards = discards(&self.hand).unwrap_or_default();
-            (exchanges(&self.hand, &discards), discards)
-        } else {
-            (effective_tiles(&self.hand).unwrap_or_default(), Vec::new())
-        };
         write!(f, "effective   ")?;
         write_effective(f, &effective, true)?;
         writeln!(f)?;
-        let best = discards.first().map(|d| d.shanten);
-        for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
+        for discard in best {
             write!(
                 f,
                 "discard     {} -> {}, ",

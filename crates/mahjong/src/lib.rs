@@ -16,10 +16,11 @@ pub use agari::{
     Decomposition, Meld, Readings, decompositions, is_complete, is_seven_pairs,
     is_standard_complete, is_thirteen_orphans, readings,
 };
-pub use analysis::{Analysis, TSV_HEADER, analyze};
+pub use analysis::{Analysis, TSV_HEADER, analyze, best_of};
 pub use fixture::run_fixture;
 pub use notation::parse_hand;
 pub use seed::{seed_trace, suit_complete};
 pub use shanten::{Shanten, TileCountError, shanten, shanten_overall};
 pub use tile::{Hand, HandError, Suit, Tile, show_tiles};
+pub use tiles_notation::ParseError;
 pub use waits::{Discard, Effective, discards, effective_tiles, waits};

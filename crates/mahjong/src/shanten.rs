@@ -15,7 +15,6 @@ use crate::tile::{Hand, KINDS};
 
 /// A hand's shanten in each form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shanten {
     /// Four melds and a pair (fewer melds for a smaller hand).
     pub standard: i8,

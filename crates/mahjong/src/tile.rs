@@ -16,7 +16,6 @@ pub const MAX_TILES: usize = 14;
 
 /// A suit: the three numbered suits and the honours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suit {
     /// Characters, `m`.
     Man,
@@ -62,14 +61,7 @@ impl Suit {
 }
 
 /// A tile kind, such as `5m` or `7z`. A red five is a five of its suit.
-///
-/// With the `serde` feature it is written as its mpsz text, `"5m"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "String", try_from = "String")
-)]
 pub struct Tile(u8);
 
 impl Tile {
@@ -128,14 +120,7 @@ impl fmt::Display for Tile {
 /// Built by parsing mpsz notation or by [`Hand::from_counts`]; the fields are private so every
 /// hand obeys those limits. `Display` writes the canonical mpsz form: suits in the order m, p,
 /// s, z, ranks ascending, each suit letter once, red fives written as 5.
-///
-/// With the `serde` feature it is written as its canonical mpsz text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "String", try_from = "String")
-)]
 pub struct Hand {
     counts: [u8; KINDS],
     len: u8,
@@ -306,32 +291,4 @@ pub fn show_tiles(tiles: &[Tile]) -> String {
     let mut text = String::new();
     let _ = write_kinds(&mut text, sorted.into_iter().map(|tile| (tile, 1)));
     text
-}
-
-impl From<Tile> for String {
-    fn from(tile: Tile) -> String {
-        tile.to_string()
-    }
-}
-
-impl TryFrom<String> for Tile {
-    type Error = tiles_notation::ParseError;
-
-    fn try_from(text: String) -> Result<Tile, Self::Error> {
-        text.parse()
-    }
-}
-
-impl From<Hand> for String {
-    fn from(hand: Hand) -> String {
-        hand.to_string()
-    }
-}
-
-impl TryFrom<String> for Hand {
-    type Error = tiles_notation::ParseError;
-
-    fn try_from(text: String) -> Result<Hand, Self::Error> {
-        text.parse()
-    }
 }

@@ -12,7 +12,6 @@ use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
 
 /// A tile that lowers a hand's shanten, with the copies of it still unseen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effective {
     /// The tile kind.
     pub tile: Tile,
@@ -22,7 +21,6 @@ pub struct Effective {
 
 /// One discard from a `3k + 2` hand: the shanten left and the tiles that then lower it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Discard {
     /// The tile discarded.
     pub tile: Tile,

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::parse::{Answer, Puzzle};
 use crate::row::Piece;
 use crate::solve::{NoSolution, deciding_rule, solve};
-use crate::table::{Action, Table};
+use crate::table::{Action, RowId, Table};
 
 /// What checking an answer found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,10 +46,12 @@ pub enum Verdict {
     },
     /// The actions are legal, but the rows listed are not the table they leave.
     WrongRows {
-        /// Line of the first wrong row, or of the last line if rows are missing.
+        /// Line of the first wrong row, or the line after the last if rows are missing.
         line: usize,
-        /// What that row should be.
+        /// What that row should be (`no more rows` past the last).
         expected: String,
+        /// What the answer has there (`no more rows` if it ends early).
+        found: String,
     },
 }
 
@@ -88,9 +90,13 @@ impl fmt::Display for Verdict {
                 Some(action) => write!(f, "action {at} (line {line}) `{action}`: {reason}"),
                 None => write!(f, "action {at} (line {line}): {reason}"),
             },
-            Verdict::WrongRows { line, expected } => write!(
+            Verdict::WrongRows {
+                line,
+                expected,
+                found,
+            } => write!(
                 f,
-                "line {line}: the rows are not the table the actions leave: expected `{expected}`"
+                "line {line}: the rows are not the table the actions leave: expected `{expected}`, found `{found}`"
             ),
         }
     }
@@ -189,6 +195,17 @@ fn play(puzzle: &Puzzle, answer: &Answer) -> Result<Table, Verdict> {
     Ok(table)
 }
 
+/// What a missing row or the end of the rows is called in [`Verdict::WrongRows`].
+const NO_MORE_ROWS: &str = "no more rows";
+
+/// A row as an answer writes it: `3 4R 5R 6R`.
+fn written_row(id: RowId, pieces: &[Piece]) -> String {
+    std::iter::once(id.to_string())
+        .chain(pieces.iter().map(Piece::to_string))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Checks a proposed answer against the rules and against the solver's preferred answer.
 pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
     let table = match play(puzzle, answer) {
@@ -204,14 +221,12 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
         for (index, want) in expected.iter().enumerate() {
             match answer.rows.get(index) {
                 Some((line, id, pieces)) => {
-                    let written = std::iter::once(id.to_string())
-                        .chain(pieces.iter().map(Piece::to_string))
-                        .collect::<Vec<_>>()
-                        .join(" ");
+                    let written = written_row(*id, pieces);
                     if &written != want {
                         return Verdict::WrongRows {
                             line: *line,
                             expected: want.clone(),
+                            found: written,
                         };
                     }
                 }
@@ -220,14 +235,16 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
                     return Verdict::WrongRows {
                         line,
                         expected: want.clone(),
+                        found: NO_MORE_ROWS.into(),
                     };
                 }
             }
         }
-        if let Some((line, _, _)) = answer.rows.get(expected.len()) {
+        if let Some((line, id, pieces)) = answer.rows.get(expected.len()) {
             return Verdict::WrongRows {
                 line: *line,
-                expected: "no more rows".into(),
+                expected: NO_MORE_ROWS.into(),
+                found: written_row(*id, pieces),
             };
         }
     }

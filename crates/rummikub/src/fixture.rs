@@ -18,8 +18,9 @@
 //!   `impossible`.
 //! - `table GROUPS` (groups separated by `|`, possibly none) and `rack TILES` set the position;
 //!   `solve OBJECTIVE` (`tiles`, `value`, `tiles-then-value`, `opening`) prints the tiles
-//!   played with their count and value, how many table groups are unchanged, and the new
-//!   table, one group per line.
+//!   played with their count and value, how many table groups are unchanged, an opening's
+//!   shortfall, the new table one group per line, the steps (`step N: …`) and the rack tiles
+//!   left (`left: …`, if any).
 //!
 //! The transcript echoes each command after `> ` and then its result.
 
@@ -99,9 +100,10 @@ fn arrange_tiles(text: &str, rules: &Rules) -> String {
     match parse_tiles(text) {
         Err(error) => format!("error: {error}"),
         Ok(tiles) => match arrange(&tiles, rules) {
-            None => "impossible".to_owned(),
-            Some(arrangement) if arrangement.groups().is_empty() => "no groups".to_owned(),
-            Some(arrangement) => arrangement
+            Err(error) => format!("error: {error}"),
+            Ok(None) => "impossible".to_owned(),
+            Ok(Some(arrangement)) if arrangement.groups().is_empty() => "no groups".to_owned(),
+            Ok(Some(arrangement)) => arrangement
                 .groups()
                 .iter()
                 .map(describe_slots)
@@ -144,7 +146,26 @@ fn solve_position(
                     table.len()
                 ),
             ];
+            lines.extend(found.opening_shortfall().map(|s| s.to_string()));
             lines.extend(found.table().iter().map(describe_slots));
+            lines.extend(
+                found
+                    .steps()
+                    .iter()
+                    .enumerate()
+                    .map(|(n, step)| format!("step {}: {step}", n + 1)),
+            );
+            if !found.left().is_empty() {
+                lines.push(format!(
+                    "left: {}",
+                    found
+                        .left()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
             lines.join("\n")
         }
     }

@@ -26,7 +26,6 @@ use crate::tile::{Number, Tile};
 
 /// The two kinds of group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GroupKind {
     /// One colour, consecutive numbers.
     Run,
@@ -47,7 +46,6 @@ impl fmt::Display for GroupKind {
 /// the tile its place needs, as far as the group decides it (`None` where it does not: a joker
 /// in a 3-tile set may be either missing colour).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Slot {
     /// The tile lying there.
     pub tile: Tile,
@@ -64,7 +62,6 @@ pub struct Slot {
 /// is free, spare jokers extend the top end first, then the bottom); a set in the rules'
 /// colour order with jokers last.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
     kind: GroupKind,
     tiles: Vec<Tile>,
@@ -381,25 +378,36 @@ impl fmt::Display for Group {
     }
 }
 
+/// Checks that `tile` exists under `rules`: a joker, or a numbered tile of a colour and number
+/// in play.
+///
+/// # Errors
+///
+/// [`GroupError::ColorNotInGame`] or [`GroupError::NumberNotInGame`], naming the tile.
+pub(crate) fn check_in_game(tile: Tile, rules: &Rules) -> Result<(), GroupError> {
+    if let Tile::Numbered { color, number } = tile {
+        if !rules.has_color(color) {
+            return Err(GroupError::ColorNotInGame {
+                tile,
+                colors: rules.colors.clone(),
+            });
+        }
+        if number > rules.highest {
+            return Err(GroupError::NumberNotInGame {
+                tile,
+                highest: rules.highest,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Checks that hold whatever the shape: the tiles exist in the game, the jokers and copies
 /// are within limits, and the size fits some group.
 fn check_tiles(tiles: &[Tile], rules: &Rules) -> Result<(), GroupError> {
     let mut counts: BTreeMap<Tile, usize> = BTreeMap::new();
     for &tile in tiles {
-        if let Tile::Numbered { color, number } = tile {
-            if !rules.has_color(color) {
-                return Err(GroupError::ColorNotInGame {
-                    tile,
-                    colors: rules.colors.clone(),
-                });
-            }
-            if number > rules.highest {
-                return Err(GroupError::NumberNotInGame {
-                    tile,
-                    highest: rules.highest,
-                });
-            }
-        }
+        check_in_game(tile, rules)?;
         *counts.entry(tile).or_default() += 1;
     }
     let n_jokers = counts.get(&Tile::Joker).copied().unwrap_or(0);

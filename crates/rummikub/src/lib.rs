@@ -11,12 +11,18 @@ pub mod group;
 pub mod notation;
 pub mod rules;
 pub mod solve;
+pub mod steps;
 pub mod tile;
 
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles};
+pub use rules::UnknownPreset;
 pub use rules::{Color, Preset, Rules};
-pub use solve::{Arrangement, Move, Objective, SolveError, arrange, solve};
+pub use solve::{
+    Arrangement, Move, Objective, OpeningShortfall, Place, SolveError, UnknownObjective, arrange,
+    solve,
+};
+pub use steps::{Onto, Step, Take};
 pub use tile::{Number, Tile};
 pub use tiles_notation::ParseError;

@@ -3,13 +3,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::tile::Number;
+use crate::tile::{Number, Tile};
 
 /// A tile colour. Every Rummikub edition uses four of these six; [`Rules::colors`] says which.
 ///
 /// Letters: `R` red, `O` orange, `B` blue, `K` black, `G` green, `Y` yellow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Red, `R`.
     Red,
@@ -76,7 +75,6 @@ impl fmt::Display for Color {
 
 /// A named rule set; [`Preset::rules`] gives its [`Rules`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Preset {
     /// The code-golf challenge (seed `rummikub-group.txt`): red, orange, blue, black; one copy
     /// of each tile; 2 jokers, at most one per group; runs in ascending order as given.
@@ -152,7 +150,6 @@ impl FromStr for Preset {
 /// | group sizes | set 3..4, run 3..13 | same | same |
 /// | initial meld | - | 30 | - |
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// The colours in play, in the order sets are displayed. A set holds at most one tile of
     /// each, so its largest size is the number of colours.
@@ -242,6 +239,24 @@ impl Rules {
     /// The longest run: every number once.
     pub fn max_run(&self) -> usize {
         usize::from(self.highest.get())
+    }
+
+    /// The place of `tile` in the one order this crate lists loose tiles in (the tiles played,
+    /// the rack): by colour in the rules' colour order (the order sets are displayed in), then
+    /// by number; jokers last.
+    pub fn tile_order(&self, tile: Tile) -> (usize, u8) {
+        match tile {
+            Tile::Numbered { color, number } => (
+                self.color_rank(color).unwrap_or(self.colors.len()),
+                number.get(),
+            ),
+            Tile::Joker => (usize::MAX, 0),
+        }
+    }
+
+    /// Sorts `tiles` by [`Rules::tile_order`].
+    pub fn sort_tiles(&self, tiles: &mut [Tile]) {
+        tiles.sort_by_key(|&tile| self.tile_order(tile));
     }
 }
 

@@ -25,11 +25,11 @@ use rustc_hash::FxHashMap;
 
 use crate::group::{Group, GroupError, GroupKind};
 use crate::rules::{Color, Rules};
+use crate::steps;
 use crate::tile::{Number, Tile};
 
 /// What a move should make the most of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Objective {
     /// Most rack tiles played; then most table groups left unchanged; then most face value.
     MostTiles,
@@ -94,7 +94,6 @@ impl std::str::FromStr for Objective {
 
 /// A partition of tiles into valid groups.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Arrangement {
     groups: Vec<Group>,
 }
@@ -107,17 +106,59 @@ impl Arrangement {
     }
 }
 
-/// A move: the rack tiles played and the whole table after it.
+impl fmt::Display for Arrangement {
+    /// The groups, one per line (no groups: nothing).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for group in &self.groups {
+            writeln!(f, "{group}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move: the rack tiles played, the whole table after it, and how to get there.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
     placed: Vec<Tile>,
     table: Vec<Group>,
     unchanged: usize,
+    steps: Vec<steps::Step>,
+    left: Vec<Tile>,
+    shortfall: Option<OpeningShortfall>,
+}
+
+/// Why an opening plays nothing although the rack holds tiles: the best meld the rack alone
+/// can make is worth less than the rules' threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpeningShortfall {
+    /// The most points any meld of rack tiles is worth (a joker counts the number it stands
+    /// for); 0 if the rack makes no group at all.
+    pub best: u32,
+    /// The threshold, [`Rules::initial_meld`].
+    pub needed: u32,
+}
+
+impl fmt::Display for OpeningShortfall {
+    /// `no opening: the best meld is worth 27, 30 needed`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.best == 0 {
+            write!(
+                f,
+                "no opening: the rack makes no group, {} needed",
+                self.needed
+            )
+        } else {
+            write!(
+                f,
+                "no opening: the best meld is worth {}, {} needed",
+                self.best, self.needed
+            )
+        }
+    }
 }
 
 impl Move {
-    /// The rack tiles played, sorted.
+    /// The rack tiles played, in the rules' tile order ([`Rules::tile_order`]).
     pub fn placed(&self) -> &[Tile] {
         &self.placed
     }
@@ -146,6 +187,75 @@ impl Move {
             .map(|n| u32::from(n.get()))
             .sum()
     }
+
+    /// How to carry the move out, step by step (see [`crate::steps`]): every new group of
+    /// the table is made or completed by one step; unchanged groups need none.
+    pub fn steps(&self) -> &[steps::Step] {
+        &self.steps
+    }
+
+    /// The rack tiles not played, in the rules' tile order.
+    pub fn left(&self) -> &[Tile] {
+        &self.left
+    }
+
+    /// For an [`Objective::Opening`] that plays nothing from a rack that is not empty: the best
+    /// meld's worth against the threshold.
+    pub fn opening_shortfall(&self) -> Option<OpeningShortfall> {
+        self.shortfall
+    }
+}
+
+impl fmt::Display for Move {
+    /// What the CLI prints: `placed: …` (or `placed: nothing`), the opening's shortfall if any,
+    /// the new table one group per line, then `step N: …` for each step and `left: …` for
+    /// the rack tiles not played.
+    ///
+    /// ```text
+    /// placed: R4
+    /// K4 B4 O4
+    /// R1 R2 R3 R4
+    /// step 1: add R4 to R1 R2 R3
+    /// left: K9
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles = |tiles: &[Tile]| {
+            if tiles.is_empty() {
+                "nothing".to_owned()
+            } else {
+                show_tiles(tiles)
+            }
+        };
+        writeln!(f, "placed: {}", tiles(&self.placed))?;
+        if let Some(shortfall) = self.shortfall {
+            writeln!(f, "{shortfall}")?;
+        }
+        for group in &self.table {
+            writeln!(f, "{group}")?;
+        }
+        for (number, step) in self.steps.iter().enumerate() {
+            writeln!(f, "step {}: {step}", number + 1)?;
+        }
+        writeln!(f, "left: {}", tiles(&self.left))
+    }
+}
+
+/// Where a tile of a question lies, for errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// In the rack.
+    Rack,
+    /// Among the tiles to arrange.
+    Tiles,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Place::Rack => "in the rack",
+            Place::Tiles => "in the tiles",
+        })
+    }
 }
 
 /// Why a position cannot be solved.
@@ -161,11 +271,14 @@ pub enum SolveError {
         /// Why it is not valid.
         error: GroupError,
     },
-    /// A tile whose colour or number is not in play.
-    #[error("{tile} is not a tile of these rules")]
+    /// A tile whose colour or number is not in play (a table group with one is
+    /// [`SolveError::InvalidTable`]).
+    #[error("{place}: {error}")]
     NotInGame {
-        /// The tile.
-        tile: Tile,
+        /// Where the tile is.
+        place: Place,
+        /// [`GroupError::ColorNotInGame`] or [`GroupError::NumberNotInGame`], naming the tile.
+        error: GroupError,
     },
     /// More copies of a tile than the game has, counting table and rack together.
     #[error("{tile} appears {count} times on the table and in the rack but the game has {copies}")]
@@ -200,17 +313,25 @@ fn show_tiles(tiles: &[Tile]) -> String {
         .join(" ")
 }
 
-/// Partitions all of `tiles` into valid groups, or says there is none.
+/// Partitions all of `tiles` into valid groups; `Ok(None)` if there is none.
 ///
 /// Every tile must be used: a joker that fits nowhere makes it impossible. No tiles is
-/// trivially arrangeable (no groups). Tiles beyond the rules' copies or not in play cannot be
-/// arranged.
-pub fn arrange(tiles: &[Tile], rules: &Rules) -> Option<Arrangement> {
-    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles, Pruning::FULL).ok()?;
-    let outcome = problem.any_arrangement()?;
+/// trivially arrangeable (no groups).
+///
+/// # Errors
+///
+/// [`SolveError::NotInGame`] for a tile whose colour or number the rules don't have,
+/// [`SolveError::TooManyCopies`] or [`SolveError::TooManyJokers`] for more of a tile than the
+/// game has, [`SolveError::UnsupportedRules`] for house rules too large for the solver.
+pub fn arrange(tiles: &[Tile], rules: &Rules) -> Result<Option<Arrangement>, SolveError> {
+    check_in_game(tiles, Place::Tiles, rules)?;
+    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles, Pruning::FULL)?;
+    let Some(outcome) = problem.any_arrangement() else {
+        return Ok(None);
+    };
     let mut groups = outcome.new_groups;
     sort_new_groups(&mut groups, rules);
-    Some(Arrangement { groups })
+    Ok(Some(Arrangement { groups }))
 }
 
 /// Finds the best move from `rack` onto `table` under `rules` for `objective`.
@@ -218,11 +339,13 @@ pub fn arrange(tiles: &[Tile], rules: &Rules) -> Option<Arrangement> {
 /// Every table tile stays on the table; the table may be rearranged freely (except for the
 /// [`Objective::Opening`], which leaves it untouched). Among moves equally good for the
 /// objective, the one leaving the most table groups unchanged wins (see [`Objective`] for the
-/// full order). Playing nothing is always possible.
+/// full order). Playing nothing is always possible. The move says how to carry it out
+/// ([`Move::steps`]).
 ///
 /// # Errors
 ///
-/// [`SolveError::InvalidTable`] if a table group is not valid; [`SolveError::NotInGame`],
+/// [`SolveError::InvalidTable`] if a table group is not valid (a tile the rules don't have
+/// included); [`SolveError::NotInGame`] for such a tile in the rack;
 /// [`SolveError::TooManyCopies`] or [`SolveError::TooManyJokers`] if the tiles could not all
 /// exist under the rules; [`SolveError::UnsupportedRules`] for house rules too large for the
 /// solver.
@@ -269,6 +392,7 @@ fn solve_with(
         })?;
         groups.push(group);
     }
+    check_in_game(rack, Place::Rack, rules)?;
     let table_tiles: Vec<Tile> = table.iter().flatten().copied().collect();
     let problem = if objective == Objective::Opening {
         // The table is left as it is: only the rack is laid out, against the threshold.
@@ -282,26 +406,85 @@ fn solve_with(
         .expect("keeping the table as it is always works");
     let mut new_groups = outcome.new_groups;
     sort_new_groups(&mut new_groups, rules);
-    let (kept, unchanged) = if objective == Objective::Opening {
-        (groups, table.len())
+    let mut kept = if objective == Objective::Opening {
+        (0..groups.len()).collect()
     } else {
-        let mut kept = outcome.kept;
-        kept.sort_unstable();
-        let unchanged = kept.len();
-        (
-            kept.into_iter()
-                .map(|index| groups[index].clone())
-                .collect(),
-            unchanged,
-        )
+        outcome.kept
     };
+    kept.sort_unstable();
+    let broken: Vec<usize> = (0..groups.len())
+        .filter(|index| kept.binary_search(index).is_err())
+        .collect();
     let mut placed = outcome.placed;
-    placed.sort();
+    rules.sort_tiles(&mut placed);
+    let steps = steps::plan(&groups, &broken, &new_groups, &placed, rules);
+    let mut left = rack.to_vec();
+    for tile in &placed {
+        if let Some(at) = left.iter().position(|t| t == tile) {
+            left.swap_remove(at);
+        }
+    }
+    rules.sort_tiles(&mut left);
+    let shortfall = match rules.initial_meld {
+        Some(needed)
+            if objective == Objective::Opening && placed.is_empty() && !rack.is_empty() =>
+        {
+            Some(OpeningShortfall {
+                best: best_meld(rack, rules, needed, pruning)?,
+                needed,
+            })
+        }
+        _ => None,
+    };
     Ok(Move {
         placed,
-        table: kept.into_iter().chain(new_groups).collect(),
-        unchanged,
+        unchanged: kept.len(),
+        table: kept
+            .into_iter()
+            .map(|index| groups[index].clone())
+            .chain(new_groups)
+            .collect(),
+        steps,
+        left,
+        shortfall,
     })
+}
+
+/// The most points a meld of `rack` tiles alone is worth, below `needed` (the threshold no
+/// meld reaches): the highest threshold an opening still meets, found by halving.
+fn best_meld(
+    rack: &[Tile],
+    rules: &Rules,
+    needed: u32,
+    pruning: Pruning,
+) -> Result<u32, SolveError> {
+    let (mut low, mut high) = (0, needed);
+    // Invariant: a meld worth `low` exists (0: the empty one); none worth `high`.
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        let lowered = Rules {
+            initial_meld: Some(middle),
+            ..rules.clone()
+        };
+        let problem = Problem::new(&lowered, &[], rack, &[], Objective::Opening, pruning)?;
+        let plays = problem
+            .best_outcome()
+            .is_some_and(|outcome| !outcome.placed.is_empty());
+        if plays {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    Ok(low)
+}
+
+/// Checks that every one of `tiles`, lying at `place`, exists under the rules.
+fn check_in_game(tiles: &[Tile], place: Place, rules: &Rules) -> Result<(), SolveError> {
+    tiles
+        .iter()
+        .try_for_each(|&tile| crate::group::check_in_game(tile, rules))
+        .map_err(|error| SolveError::NotInGame { place, error })
 }
 
 /// Orders new groups: runs by colour rank and lowest number, then sets by number.
@@ -320,7 +503,8 @@ fn sort_new_groups(groups: &mut [Group], rules: &Rules) {
     });
 }
 
-/// Checks that every tile exists under the rules and none is given more often than it exists.
+/// Checks that no tile is given more often than the game has it (the callers have checked that
+/// every tile exists under the rules).
 fn check_counts<'t>(
     rules: &Rules,
     tiles: impl IntoIterator<Item = &'t Tile>,
@@ -328,11 +512,6 @@ fn check_counts<'t>(
     let mut counts: FxHashMap<Tile, usize> = FxHashMap::default();
     let mut order = Vec::new();
     for &tile in tiles {
-        if let Tile::Numbered { color, number } = tile
-            && (!rules.has_color(color) || number > rules.highest)
-        {
-            return Err(SolveError::NotInGame { tile });
-        }
         let count = counts.entry(tile).or_default();
         if *count == 0 {
             order.push(tile);

@@ -6,8 +6,6 @@ use crate::rules::Color;
 
 /// A tile number, 1 to 13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Number(u8);
 
 impl Number {
@@ -60,7 +58,6 @@ impl TryFrom<u8> for Number {
 /// `RED 9`, `9 red`, `(9, "RED")`, `("JOKER")`, `("JOKER", "RED")` and more (see
 /// [`crate::notation`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Tile {
     /// A numbered tile.
     Numbered {

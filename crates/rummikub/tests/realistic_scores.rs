@@ -4,11 +4,14 @@
 //! The brute-force reference (`solve_reference.rs`) only reaches small positions. These are
 //! the benchmark's 200 positions (a table of 20-60 tiles built from valid groups, a rack of
 //! 10-20 tiles from the rest), solved for every objective, so a speed-up that loses
-//! exactness where positions are as large as in real play shows up here. When recorded, every
+//! exactness where positions are as large as in real play shows up here. Each move's steps are
+//! carried out on its table and must end at the move's new table. When recorded, every
 //! score agreed with the programme run without any pruning by bounds or dominance (a one-off
 //! check, seconds in a release build). `UPDATE_SCORES=1` rewrites the file: a changed score
 //! is a bug unless the rules or the benchmark's positions changed.
 
+#[path = "support/moves.rs"]
+mod moves;
 #[path = "support/positions.rs"]
 mod positions;
 
@@ -20,6 +23,9 @@ fn scores() -> String {
     for (seed, (table, rack)) in positions::benchmark(&rules).iter().enumerate() {
         for objective in Objective::ALL {
             let found = solve(table, rack, &rules, objective).expect("a valid position");
+            if let Err(error) = moves::check_steps(table, rack, &found) {
+                panic!("position {seed}, {objective}: {error}");
+            }
             text.push_str(&format!(
                 "{seed} {objective} {} {} {}\n",
                 found.tiles(),

@@ -2,6 +2,9 @@
 //! tiles into valid groups (every table tile used, any rack tiles) and take the best by the
 //! objective's full order, on small random positions under every preset, with jokers.
 
+#[path = "support/moves.rs"]
+mod moves;
+
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
@@ -143,6 +146,43 @@ fn order(objective: Objective, score: Score) -> (u32, u32, u32) {
     }
 }
 
+/// What the groups of a meld are worth: a joker is worth the number it stands for, in the
+/// reading the player chooses.
+fn meld_points(groups: &[Vec<Tile>], free: &Rules) -> u32 {
+    groups
+        .iter()
+        .map(|g| {
+            [Group::run(g, free), Group::set(g, free)]
+                .into_iter()
+                .flatten()
+                .map(|g| {
+                    g.slots()
+                        .iter()
+                        .map(|s| u32::from(s.number.unwrap().get()))
+                        .sum::<u32>()
+                })
+                .max()
+                .unwrap()
+        })
+        .sum()
+}
+
+/// The most points any meld of rack tiles alone is worth, by brute force.
+fn best_meld(rack: &[Tile], rules: &Rules) -> u32 {
+    let free = free_order(rules);
+    let mut best = 0;
+    partitions(
+        Counts::new(),
+        counts(rack),
+        &free,
+        &mut Vec::new(),
+        &mut |groups| {
+            best = best.max(meld_points(groups, &free));
+        },
+    );
+    best
+}
+
 /// The best score of any move, by brute force.
 fn reference(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objective) -> Score {
     let free = free_order(rules);
@@ -164,23 +204,7 @@ fn reference(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules, objective: Objec
             &mut Vec::new(),
             &mut |groups| {
                 let tiles = groups.iter().flatten();
-                // A joker is worth the number it stands for, in the reading the player chooses.
-                let points: u32 = groups
-                    .iter()
-                    .map(|g| {
-                        [Group::run(g, &free), Group::set(g, &free)]
-                            .into_iter()
-                            .flatten()
-                            .map(|g| {
-                                g.slots()
-                                    .iter()
-                                    .map(|s| u32::from(s.number.unwrap().get()))
-                                    .sum::<u32>()
-                            })
-                            .max()
-                            .unwrap()
-                    })
-                    .sum();
+                let points = meld_points(groups, &free);
                 if points > 0 && points < threshold {
                     return;
                 }
@@ -243,13 +267,21 @@ fn check_move(
             "table tiles {shown:?} are not old table + placed {expected:?}"
         ));
     }
-    let rack = counts(rack);
+    let rack_counts = counts(rack);
     for (tile, n) in counts(found.placed()) {
-        if rack.get(&tile).copied().unwrap_or(0) < n {
+        if rack_counts.get(&tile).copied().unwrap_or(0) < n {
             return Err(format!("placed {n} × {tile} not in the rack"));
         }
     }
-    Ok(())
+    let mut left = counts(rack);
+    for tile in found.placed() {
+        *left.get_mut(tile).unwrap() -= 1;
+    }
+    left.retain(|_, n| *n > 0);
+    if counts(found.left()) != left {
+        return Err(format!("left {:?} is not rack - placed", found.left()));
+    }
+    moves::check_steps(table, rack, found)
 }
 
 /// A small position: rules, a table of up to two valid groups, a rack of up to five tiles, all
@@ -361,6 +393,16 @@ proptest! {
         };
         prop_assert_eq!(order(objective, score), order(objective, expected),
             "{:?} {:?} table {:?} rack {:?}: found {:?}", preset, objective, table, rack, found);
+        let shortfall = found.opening_shortfall();
+        let short = objective == Objective::Opening && found.tiles() == 0 && !rack.is_empty();
+        match rules.initial_meld {
+            Some(needed) if short => {
+                let shortfall = shortfall.ok_or_else(|| TestCaseError::fail("no shortfall"))?;
+                prop_assert_eq!(shortfall.needed, needed);
+                prop_assert_eq!(shortfall.best, best_meld(&rack, &rules), "rack {:?}", rack);
+            }
+            _ => prop_assert_eq!(shortfall, None),
+        }
     }
 
     #[test]
@@ -371,7 +413,7 @@ proptest! {
         let mut exists = false;
         let all = counts(&tiles);
         partitions(all.clone(), all, &free_order(&rules), &mut Vec::new(), &mut |_| exists = true);
-        let found = arrange(&tiles, &rules);
+        let found = arrange(&tiles, &rules).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(found.is_some(), exists, "{:?} {:?}", preset, tiles);
         if let Some(arrangement) = found {
             let shown = counts(arrangement.groups().iter().flat_map(|g| g.tiles()));

@@ -1,7 +1,7 @@
 //! The batch pattern every subcommand follows: one query per stdin line, one answer line per
 //! query, in order, whatever goes wrong with a line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// An answer line could not be written: stdout is closed (`tiles … | head -1`) or broken. The
@@ -57,12 +57,37 @@ fn read_line(
     }
 }
 
+/// How a batch went: how many lines were answered with an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Outcome {
+    /// Lines answered with an error: unreadable queries, lines that are not UTF-8 or too long.
+    pub errors: usize,
+}
+
+impl Outcome {
+    /// The batch's exit code: 0 when every line was answered, 1 when any line was an error.
+    pub fn exit_code(self) -> ExitCode {
+        if self.errors == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The exit code of a batch that ran to the end (its [`Outcome`]) or stopped because stdout
+/// closed (0: nobody reads the rest).
+pub fn exit_code(result: Result<Outcome, OutputClosed>) -> ExitCode {
+    result.map_or(ExitCode::SUCCESS, Outcome::exit_code)
+}
+
 /// Reads `input` line by line and writes `answer(line, line_number)` for each query line: a
-/// line that is not blank and does not start with `#` (after leading spaces). A UTF-8 byte
-/// order mark, `\r\n` line ends, trailing spaces and a missing final newline are all fine; a
-/// line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer, and so does a
-/// line whose answer panics (a bug), so no other line's answer is lost. Output is flushed per
-/// line so a pipeline sees answers as they come.
+/// line that is not blank and does not start with `#` (after leading spaces). The answer is
+/// `Ok(text)`, or `Err(text)` for a line that is an error (counted in the [`Outcome`]). A UTF-8
+/// byte order mark, `\r\n` line ends, trailing spaces and a missing final newline are all
+/// fine; a line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer, and
+/// so does a line whose answer panics (a bug), so no other line's answer is lost. Output is
+/// flushed per line so a pipeline sees answers as they come.
 ///
 /// # Errors
 ///
@@ -70,13 +95,29 @@ fn read_line(
 pub fn run_lines(
     input: impl BufRead,
     out: &mut impl Write,
-    answer: impl FnMut(&str, usize) -> String,
-) -> Result<(), OutputClosed> {
+    answer: impl FnMut(&str, usize) -> Result<String, String>,
+) -> Result<Outcome, OutputClosed> {
     run_lines_up_to(input, out, MAX_LINE, &plain_error, answer)
 }
 
-/// [`run_lines`] for JSON batches: a line that cannot be read at all is answered with
-/// `{"error":"line N: …"}` like any other bad line.
+/// [`run_lines`] with `bad(line_number, message)` answering a line that cannot be read, so
+/// that a batch whose rows have a shape of their own keeps it for those lines too.
+///
+/// # Errors
+///
+/// [`OutputClosed`] if stdout went away; the remaining input is not read.
+pub fn run_lines_with(
+    input: impl BufRead,
+    out: &mut impl Write,
+    bad: &dyn Fn(usize, &str) -> String,
+    answer: impl FnMut(&str, usize) -> Result<String, String>,
+) -> Result<Outcome, OutputClosed> {
+    run_lines_up_to(input, out, MAX_LINE, bad, answer)
+}
+
+/// [`run_lines`] for JSON batches: each line is a request to `operation` of the API, whose
+/// missing fields take `defaults` (the command's options); the answer is its response, or
+/// `{"error":"line N: …"}` for a line that is not a good request or cannot be read at all.
 ///
 /// # Errors
 ///
@@ -84,19 +125,37 @@ pub fn run_lines(
 pub fn run_json_lines(
     input: impl BufRead,
     out: &mut impl Write,
-    answer: impl FnMut(&str, usize) -> String,
-) -> Result<(), OutputClosed> {
-    run_lines_up_to(input, out, MAX_LINE, &json_error, answer)
+    operation: &dyn Fn(&str) -> &'static str,
+    defaults: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Outcome, OutputClosed> {
+    run_lines_up_to(input, out, MAX_LINE, &json_error, |line, line_number| {
+        tiles_api::respond(operation(line), line, defaults)
+            .map_err(|error| json_error(line_number, &error.to_string()))
+    })
+}
+
+/// Reads JSON requests to `operation` from stdin, one per line (see [`run_json_lines`]).
+pub fn json_batch(
+    operation: &'static str,
+    defaults: serde_json::Map<String, serde_json::Value>,
+) -> ExitCode {
+    let mut out = io::stdout().lock();
+    exit_code(run_json_lines(
+        stdin_for("JSON requests"),
+        &mut out,
+        &|_| operation,
+        &defaults,
+    ))
 }
 
 /// The answer to a line that cannot be read, in a plain batch.
-fn plain_error(line_number: usize, message: &str) -> String {
+pub fn plain_error(line_number: usize, message: &str) -> String {
     format!("error: line {line_number}: {message}")
 }
 
 /// The answer to a line that cannot be read, in a JSON batch.
-fn json_error(line_number: usize, message: &str) -> String {
-    serde_json::json!({ "error": format!("line {line_number}: {message}") }).to_string()
+pub fn json_error(line_number: usize, message: &str) -> String {
+    tiles_api::error_json(&format_args!("line {line_number}: {message}"))
 }
 
 /// [`run_lines`] with lines of at most `limit` bytes, answering a line that cannot be read
@@ -106,8 +165,9 @@ fn run_lines_up_to(
     out: &mut impl Write,
     limit: usize,
     bad: &dyn Fn(usize, &str) -> String,
-    mut answer: impl FnMut(&str, usize) -> String,
-) -> Result<(), OutputClosed> {
+    mut answer: impl FnMut(&str, usize) -> Result<String, String>,
+) -> Result<Outcome, OutputClosed> {
+    let mut outcome = Outcome::default();
     let mut bytes = Vec::new();
     for index in 0.. {
         let line_number = index + 1;
@@ -115,6 +175,7 @@ fn run_lines_up_to(
             Ok(None) => break,
             Ok(Some(false)) => {}
             Ok(Some(true)) => {
+                outcome.errors += 1;
                 write_line(
                     out,
                     &bad(
@@ -125,6 +186,7 @@ fn run_lines_up_to(
                 continue;
             }
             Err(error) => {
+                outcome.errors += 1;
                 write_line(
                     out,
                     &bad(line_number, &format!("cannot read input: {error}")),
@@ -138,6 +200,7 @@ fn run_lines_up_to(
             &bytes
         };
         let Ok(line) = std::str::from_utf8(bytes) else {
+            outcome.errors += 1;
             write_line(out, &bad(line_number, "not valid UTF-8"))?;
             continue;
         };
@@ -150,18 +213,25 @@ fn run_lines_up_to(
         let answered =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(line, line_number)));
         match answered {
-            Ok(text) => write_line(out, &text)?,
-            Err(_) => write_line(
-                out,
-                &bad(
-                    line_number,
-                    "internal error (a bug: please report this line)",
-                ),
-            )?,
+            Ok(Ok(text)) => write_line(out, &text)?,
+            Ok(Err(text)) => {
+                outcome.errors += 1;
+                write_line(out, &text)?;
+            }
+            Err(_) => {
+                outcome.errors += 1;
+                write_line(
+                    out,
+                    &bad(
+                        line_number,
+                        "internal error (a bug: please report this line)",
+                    ),
+                )?;
+            }
         }
         out.flush().map_err(|_| OutputClosed)?;
     }
-    Ok(())
+    Ok(outcome)
 }
 
 /// Writes `lines` to stdout and exits with `code`; a closed stdout is not an error.
@@ -183,9 +253,15 @@ pub fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Stdin, locked and buffered.
-pub fn stdin() -> impl BufRead {
-    io::stdin().lock()
+/// Stdin, locked and buffered, for reading `what` one per line. When stdin is a terminal
+/// (no input was piped in), one line on stderr says so and how to end, instead of waiting
+/// silently.
+pub fn stdin_for(what: &str) -> impl BufRead {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("reading {what} from the terminal, one per line; end with Ctrl-D");
+    }
+    stdin.lock()
 }
 
 #[cfg(test)]
@@ -194,7 +270,7 @@ mod tests {
 
     fn run(input: &[u8]) -> String {
         let mut out = Vec::new();
-        run_lines(input, &mut out, |line, n| format!("{n}:{line}")).unwrap();
+        run_lines(input, &mut out, |line, n| Ok(format!("{n}:{line}"))).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -216,9 +292,10 @@ mod tests {
         let mut out = Vec::new();
         let answer = |line: &str, n: usize| {
             assert_ne!(line, "boom", "a bug");
-            format!("{n}:{line}")
+            Ok(format!("{n}:{line}"))
         };
-        run_lines(&b"a\nboom\nb\n"[..], &mut out, answer).unwrap();
+        let outcome = run_lines(&b"a\nboom\nb\n"[..], &mut out, answer).unwrap();
+        assert_eq!(outcome.errors, 1);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "1:a\nerror: line 2: internal error (a bug: please report this line)\n3:b\n"
@@ -230,10 +307,11 @@ mod tests {
         let mut out = Vec::new();
         // A small buffer, so that the long line arrives in many pieces.
         let input = io::BufReader::with_capacity(4, &b"abc\nabcdefghij\nxy\nabcdefgh"[..]);
-        run_lines_up_to(input, &mut out, 8, &plain_error, |line, n| {
-            format!("{n}:{line}")
+        let outcome = run_lines_up_to(input, &mut out, 8, &plain_error, |line, n| {
+            Ok(format!("{n}:{line}"))
         })
         .unwrap();
+        assert_eq!(outcome.errors, 1);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "1:abc\nerror: line 2: longer than 8 bytes, the most a batch line may hold\n3:xy\n4:abcdefgh\n"
@@ -251,6 +329,6 @@ mod tests {
                 Ok(())
             }
         }
-        assert!(run_lines(&b"a\nb\n"[..], &mut Closed, |l, _| l.to_owned()).is_err());
+        assert!(run_lines(&b"a\nb\n"[..], &mut Closed, |l, _| Ok(l.to_owned())).is_err());
     }
 }

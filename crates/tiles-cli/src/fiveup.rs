@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use fiveup::{Scoring, Units, Verdict, check, parse_game};
+use serde_json::{Map, json};
 
 use crate::batch;
 
@@ -14,19 +15,11 @@ pub enum Command {
     ///
     /// With GAME (`0-6 6-6 6-5`, `[[0,6],[6,6]]`, `[(0,6),(6,6)]`, `0|6 6|6`), prints `valid`
     /// or `invalid: REASON` (exit 0 valid, 1 invalid, 2 unreadable), then with `--layout` the
-    /// layout as a tree and with `--score` every play's count and points. Without GAME, reads
-    /// one game per stdin line and prints one line per game: `valid`, `invalid: …` or
-    /// `error: …`.
+    /// layout as a tree and with `--score` a table of every play's count and points. Without
+    /// GAME, reads one game per stdin line and prints one line per game: `valid`, `invalid:
+    /// …` or `error: …`. With `--json`, one `fiveup/check` request per line
+    /// (`{"game":"0-6 6-0","score":true}`); the options are the defaults of its fields.
     Check(CheckArgs),
-}
-
-/// What a count that is a multiple of 5 scores.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum UnitsName {
-    /// One point per five pips (a count of 15 scores 3).
-    Fives,
-    /// The count itself (a count of 15 scores 15).
-    Pips,
 }
 
 /// `tiles fiveup check`.
@@ -46,9 +39,18 @@ pub struct CheckArgs {
     /// The total that wins, for `--score`.
     #[arg(long, default_value_t = 61)]
     target: u64,
-    /// What a multiple of 5 scores, for `--score`.
-    #[arg(long, value_enum, default_value = "fives")]
-    units: UnitsName,
+    /// What a multiple of 5 scores, for `--score`: fives (a count of 15 scores 3) or pips (15
+    /// scores 15).
+    #[arg(long, default_value = "fives", value_parser = units())]
+    units: Units,
+    /// Read and write one JSON object per line.
+    #[arg(long, conflicts_with = "game")]
+    json: bool,
+}
+
+/// `--units`: the library's names, read by the library.
+fn units() -> impl clap::builder::TypedValueParser<Value = Units> {
+    crate::named(Units::ALL.map(Units::name))
 }
 
 /// Runs a `tiles fiveup` command.
@@ -59,6 +61,15 @@ pub fn run(command: Command) -> ExitCode {
 }
 
 fn check_command(args: &CheckArgs) -> ExitCode {
+    if args.json {
+        let mut defaults = Map::new();
+        defaults.insert("layout".into(), json!(args.layout));
+        defaults.insert("score".into(), json!(args.score));
+        defaults.insert("players".into(), json!(args.players));
+        defaults.insert("target".into(), json!(args.target));
+        defaults.insert("units".into(), json!(args.units.name()));
+        return batch::json_batch("fiveup/check", defaults);
+    }
     if args.game.is_empty() {
         if args.layout || args.score {
             return batch::unreadable(
@@ -66,15 +77,14 @@ fn check_command(args: &CheckArgs) -> ExitCode {
             );
         }
         let mut out = std::io::stdout().lock();
-        let _ = batch::run_lines(
-            batch::stdin(),
+        return batch::exit_code(batch::run_lines(
+            batch::stdin_for("games"),
             &mut out,
             |line, line_number| match parse_game(line) {
-                Ok(tiles) => check(&tiles).summary(&tiles),
-                Err(error) => format!("error: {}", error.on_line(line_number).summary()),
+                Ok(tiles) => Ok(check(&tiles).summary(&tiles)),
+                Err(error) => Err(format!("error: {}", error.on_line(line_number).summary())),
             },
-        );
-        return ExitCode::SUCCESS;
+        ));
     }
     let tiles = match parse_game(&args.game.join(" ")) {
         Ok(tiles) => tiles,
@@ -91,10 +101,7 @@ fn check_command(args: &CheckArgs) -> ExitCode {
     if args.score {
         let scoring = Scoring {
             target: args.target,
-            units: match args.units {
-                UnitsName::Fives => Units::Fives,
-                UnitsName::Pips => Units::Pips,
-            },
+            units: args.units,
             players: usize::try_from(args.players).unwrap_or(usize::MAX),
         };
         match layout.score(&scoring) {

@@ -1,8 +1,9 @@
 //! `tiles`: rule engines for tile and card games, from the command line.
 //!
-//! One subcommand per game. Every query works two ways: with arguments, one answer and an exit
-//! code (0 yes, 1 no, 2 unreadable input); without, one query per stdin line and exactly one
-//! answer line per query, in order, never stopping on a bad line.
+//! One subcommand per game. Every query works three ways: with arguments, one answer and an
+//! exit code (0 yes, 1 no, 2 unreadable input); without, one query per stdin line and exactly
+//! one answer line per query, in order, never stopping on a bad line; with `--json`, one JSON
+//! request per stdin line and one JSON response per line, through the API crate's dispatcher.
 
 mod batch;
 mod fiveup;
@@ -13,11 +14,21 @@ mod rummikub;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
 /// Rule engines for tile and card games.
+///
+/// Rummikub (is a group valid, can tiles all be laid down, the best move step by step), the
+/// Rummikub action puzzle, Five Up dominoes, huxxy (the course's reference functions, bot
+/// games and tournaments) and mahjong hands (shanten, waits, and which tile to discard:
+/// `tiles mahjong analyze 123m456p789s11223z`).
+///
+/// Every subcommand that answers queries reads them one per stdin line when its arguments
+/// are left out, and one JSON request per line with `--json`. A batch exits 0 when every line
+/// was answered and 1 when any line was an error (a bad line never stops it).
 #[derive(Debug, Parser)]
-#[command(name = "tiles", version, about)]
+#[command(name = "tiles", version)]
 struct Cli {
     #[command(subcommand)]
     game: Game,
@@ -31,14 +42,37 @@ enum Game {
     /// huxxy: the reference functions, games and tournaments between bots.
     #[command(subcommand)]
     Huxxy(huxxy::Command),
-    /// Mahjong hands: completeness, every reading, shanten, waits and effective tiles.
+    /// Mahjong hands: completeness, readings, shanten, waits, and what to discard.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
-    /// Rummikub: group validity, arranging a hand, the best move.
+    /// Rummikub: group validity, arranging a hand, the best move step by step.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
     /// The Rummikub action puzzle: the preferred shortest TAKE/PUT/COMBINE answer.
     RummikubPuzzle(puzzle::PuzzleArgs),
+    /// Prints a shell completion script: `tiles completions bash > ~/.local/share/bash-completion/completions/tiles`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: Shell,
+    },
+    /// Prints the man page (roff): `tiles man > ~/.local/share/man/man1/tiles.1`.
+    Man,
+}
+
+/// A value parser offering `names` (for help and completion) and reading the one given with
+/// the library's `FromStr`, so the CLI keeps no list of its own.
+fn named<T>(
+    names: impl IntoIterator<Item = &'static str>,
+) -> impl clap::builder::TypedValueParser<Value = T>
+where
+    T: std::str::FromStr + Clone + Send + Sync + 'static,
+    T::Err: std::fmt::Debug,
+{
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).map(|name: String| {
+        name.parse::<T>()
+            .expect("every name offered is one the library reads")
+    })
 }
 
 fn main() -> ExitCode {
@@ -49,5 +83,21 @@ fn main() -> ExitCode {
         Game::Mahjong(command) => mahjong::run(command),
         Game::Rummikub(command) => rummikub::run(command),
         Game::RummikubPuzzle(args) => puzzle::run(args),
+        Game::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tiles", &mut text);
+            batch::print(&String::from_utf8_lossy(&text));
+            ExitCode::SUCCESS
+        }
+        Game::Man => {
+            let mut text = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut text) {
+                Ok(()) => {
+                    batch::print(&String::from_utf8_lossy(&text));
+                    ExitCode::SUCCESS
+                }
+                Err(error) => batch::unreadable(&error),
+            }
+        }
     }
 }

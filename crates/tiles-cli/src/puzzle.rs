@@ -1,6 +1,6 @@
 //! `tiles rummikub-puzzle …`: solve, trace and check the Rummikub action puzzle.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,14 +14,20 @@ use crate::batch;
 /// Reads one puzzle from FILE (or stdin) and prints the preferred shortest answer: the
 /// actions, then every row of the final table. A puzzle without an answer prints `no
 /// solution: WHY` to stderr (exit 1); an unreadable one prints the error with its line and
-/// column (exit 2).
+/// column (exit 2). With `--json`, reads one request per stdin line instead:
+/// `rummikub-puzzle/solve` (`{"puzzle":"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"}`), or
+/// `rummikub-puzzle/check` when it has a `check` field (the proposed answer's text).
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
     /// The puzzle file; stdin if absent.
+    #[arg(conflicts_with = "json")]
     file: Option<PathBuf>,
-    /// Print the table after every action too.
-    #[arg(long, conflicts_with = "check")]
+    /// Print the table after every action too (with `--check`, after every proposed action).
+    #[arg(long)]
     trace: bool,
+    /// Read and write one JSON object per line.
+    #[arg(long, conflicts_with_all = ["trace", "check"])]
+    json: bool,
     /// Check the answer in this file instead of solving: every action legal, and the preferred
     /// shortest answer (exit 0), or the first rule broken and where (exit 1).
     #[arg(long, value_name = "ANSWER")]
@@ -42,7 +48,12 @@ fn read(path: Option<&PathBuf>) -> Result<String, String> {
                     .map_err(|error| format!("cannot read {}: {error}", path.display()))?,
             ),
         ),
-        None => ("stdin".to_owned(), Box::new(std::io::stdin())),
+        None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("reading the puzzle from the terminal; end with Ctrl-D");
+            }
+            ("stdin".to_owned(), Box::new(std::io::stdin()))
+        }
     };
     let mut bytes = Vec::new();
     source
@@ -64,6 +75,18 @@ fn read(path: Option<&PathBuf>) -> Result<String, String> {
 
 /// Runs the subcommand.
 pub fn run(args: PuzzleArgs) -> ExitCode {
+    if args.json {
+        let mut out = std::io::stdout().lock();
+        return batch::exit_code(batch::run_json_lines(
+            batch::stdin_for("JSON requests"),
+            &mut out,
+            &|line| match serde_json::from_str::<serde_json::Value>(line) {
+                Ok(request) if request.get("check").is_some() => "rummikub-puzzle/check",
+                _ => "rummikub-puzzle/solve",
+            },
+            &serde_json::Map::new(),
+        ));
+    }
     let text = match read(args.file.as_ref()) {
         Ok(text) => text,
         Err(error) => {
@@ -89,6 +112,10 @@ pub fn run(args: PuzzleArgs) -> ExitCode {
             }
         };
         let verdict = check(&puzzle, &answer);
+        if args.trace {
+            let actions: Vec<_> = answer.actions.iter().map(|&(_, action)| action).collect();
+            batch::print(&answer_text(&puzzle, &actions, true));
+        }
         batch::print(&format!("{verdict}\n"));
         return if verdict.is_preferred() {
             ExitCode::SUCCESS

@@ -101,7 +101,8 @@ fn single_query_exit_codes() {
 fn batch_answers_every_line_in_order() {
     let input = b"\xEF\xBB\xBFR9 O9 K9\r\n# a comment\n\n   \nR9 P9\nR1 R2\r\n\xFF\nJ R1 R2   ";
     let out = tiles(&["rummikub", "group", "--rules", "codegolf"], input);
-    assert_eq!(out.status.code(), Some(0));
+    // Lines 5 and 7 are errors: the batch goes on, and exits 1.
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
         "valid set\n\
@@ -151,7 +152,13 @@ fn solve_prints_the_move() {
     );
     assert_eq!(
         (text(&out.stdout).as_str(), out.status.code()),
-        ("placed: B4 K4\nR1 R2 R3\nR5 R6 R7\nK4 B4 R4\n", Some(0))
+        (
+            "placed: K4 B4\nR1 R2 R3\nR5 R6 R7\nK4 B4 R4\n\
+             step 1: take R5 R6 R7 from R1 R2 R3 R4 R5 R6 R7 to make R5 R6 R7\n\
+             step 2: take R4 from R1 R2 R3 R4 and K4 B4 from the rack to make K4 B4 R4\n\
+             left: nothing\n",
+            Some(0)
+        )
     );
     let out = tiles(
         &[
@@ -164,7 +171,10 @@ fn solve_prints_the_move() {
         ],
         b"",
     );
-    assert_eq!(text(&out.stdout), "placed: B13 K13 J\nK13 B13 J\n");
+    assert_eq!(
+        text(&out.stdout),
+        "placed: K13 B13 J\nK13 B13 J\nstep 1: lay down K13 B13 J\nleft: R1 R2 R4\n"
+    );
     let out = tiles(
         &[
             "rummikub",
@@ -178,7 +188,10 @@ fn solve_prints_the_move() {
         ],
         b"",
     );
-    assert_eq!(text(&out.stdout), "placed: nothing\nR1 R2 R3\n");
+    assert_eq!(
+        text(&out.stdout),
+        "placed: nothing\nno opening: the best meld is worth 27, 30 needed\nR1 R2 R3\nleft: R8 R9 R10\n"
+    );
     let out = tiles(
         &[
             "rummikub",
@@ -212,45 +225,63 @@ fn json_batches_answer_every_line() {
         r#"{"rack":["R10","R11","R12"],"objective":"opening"}"#,
     );
     let out = tiles(&["rummikub", "solve", "--json"], input.as_bytes());
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1), "three lines are errors");
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 6, "{lines:?}");
-    assert_eq!(
-        lines[0],
-        r#"{"placed":["J"],"tiles":1,"value":0,"unchanged":1,"groups":[["R1","R2","R3"],["K4","B4","O4","J"]]}"#
+    let json: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // The fields of the first JSON mode keep their names and places.
+    assert!(
+        lines[0].starts_with(
+            r#"{"placed":["J"],"tiles":1,"value":0,"unchanged":1,"groups":[["R1","R2","R3"],["K4","B4","O4","J"]],"steps":[{"text":"add J to K4 B4 O4","#
+        ),
+        "{}",
+        lines[0]
     );
+    assert_eq!(json[0]["left"], serde_json::json!(["K5"]));
     assert_eq!(
-        lines[1],
-        r#"{"placed":[],"tiles":0,"value":0,"unchanged":2,"groups":[["R1","R2","R3"],["K4","B4","O4"]]}"#
+        (
+            &json[1]["placed"],
+            &json[1]["unchanged"],
+            &json[1]["groups"]
+        ),
+        (
+            &serde_json::json!([]),
+            &serde_json::json!(2),
+            &serde_json::json!([["R1", "R2", "R3"], ["K4", "B4", "O4"]])
+        )
     );
     assert!(
         lines[2].starts_with(r#"{"error":"line 3: invalid JSON"#),
         "{}",
         lines[2]
     );
-    assert!(
-        lines[3].starts_with(r#"{"error":"line 4: rack[0]: \"X9\""#),
-        "{}",
-        lines[3]
+    assert_eq!(
+        lines[3],
+        r#"{"error":"line 4: rack[0]: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"X9\""}"#
     );
     assert_eq!(
         lines[4],
         r#"{"error":"line 5: table group 1 (R1 R2) is not valid: a group needs at least 3 tiles, got 2"}"#
     );
+    assert_eq!(json[5]["placed"], serde_json::json!(["R10", "R11", "R12"]));
     assert_eq!(
-        lines[5],
-        r#"{"placed":["R10","R11","R12"],"tiles":3,"value":33,"unchanged":0,"groups":[["R10","R11","R12"]]}"#
+        json[5]["groups"],
+        serde_json::json!([["R10", "R11", "R12"]])
     );
+    assert_eq!(json[5]["steps"][0]["text"], "lay down R10 R11 R12");
 
-    let input = "{\"rules\":\"standard\",\"tiles\":[\"R1\",\"R2\",\"R3\"]}\n{\"tiles\":[\"R1\",\"R2\"]}\n{\"tiles\":\"R1\"}\n";
+    let input = "{\"rules\":\"standard\",\"tiles\":[\"R1\",\"R2\",\"R3\"]}\n{\"tiles\":[\"R1\",\"R2\"]}\n{\"tiles\":\"R1 R2 R3 J\"}\n{\"tiles\":7}\n";
     let out = tiles(&["rummikub", "arrange", "--json"], input.as_bytes());
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines[0], r#"{"groups":[["R1","R2","R3"]]}"#);
     assert_eq!(lines[1], r#"{"groups":null}"#);
-    assert!(
-        lines[2].starts_with(r#"{"error":"line 3: invalid JSON"#),
-        "{}",
-        lines[2]
+    assert_eq!(lines[2], r#"{"groups":[["R1","R2","R3","J"]]}"#);
+    assert_eq!(
+        lines[3],
+        r#"{"error":"line 4: tiles: invalid type: integer `7`, expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\""}"#
     );
 }
 
@@ -331,8 +362,10 @@ fn fiveup_check_answers_and_exit_codes() {
     assert_eq!(layout.status.code(), Some(0));
     assert_eq!(
         text(&layout.stdout),
-        "valid\n5-5 #1\n5-0 #2 (long side)\nplay tile count points player total\n\
-         1 5-5 10 10 1 10\n2 5-0 10 10 2 10\nno winner yet: totals 10 10, target 61\n"
+        "valid\n5-5 #1\n5-0 #2 (long side)\nplay  tile  count  points  player  total\n\
+         \x20  1   5-5     10      10       1     10\n\
+         \x20  2   5-0     10      10       2     10\n\
+         no winner yet: totals 10 10, target 61\n"
     );
 }
 
@@ -342,7 +375,7 @@ fn fiveup_batch_answers_every_line_in_order() {
         &["fiveup", "check"],
         b"\xEF\xBB\xBF0-6\r\n0-6 6-0\n\n# a comment\n0-\n[[12,12],[12,1],[3,12],[3,1],[1,2],[3,3]]\n6-6 6-5 5-3 3-0",
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1), "line 5 is an error");
     assert_eq!(
         text(&out.stdout),
         "valid\n\
@@ -368,13 +401,22 @@ fn mahjong_analyze_reports_one_hand() {
          reading     77m 123m 123m 456m 456m\n\
          shanten     -1 (complete: standard -1, seven pairs -1, thirteen orphans 11)\n"
     );
+    let discard = tiles(&["mahjong", "analyse", "123m456p789s11223z"], b"");
+    assert_eq!(
+        text(&discard.stdout),
+        "hand        123m456p789s11223z (14 tiles)\n\
+         complete    no\n\
+         shanten     0 (ready after discarding 3z: standard 0, seven pairs 4, thirteen orphans 7)\n\
+         effective   12z (4 unseen: 1z:2 2z:2)\n\
+         discard     3z -> ready, 12z (4 unseen)\n"
+    );
     let waiting = tiles(&["mahjong", "analyze", "19m19p19s", "1234567z"], b"");
     assert!(text(&waiting.stdout).contains("waits       19m19p19s1234567z (39 unseen)"));
     let row = tiles(&["mahjong", "analyze", "--header", "1112345678999m"], b"");
     assert_eq!(
         text(&row.stdout),
-        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\n\
-         1112345678999m\t13\t-\t0\t4\t10\t0\t123456789m\t-\n"
+        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\tdiscards\teffective\n\
+         1112345678999m\t13\t-\t0\t4\t10\t0\t123456789m\t-\t-\t123456789m\n"
     );
     for bad in ["123m4", "8z", "123m"] {
         let out = tiles(&["mahjong", "analyze", bad], b"");
@@ -387,43 +429,81 @@ fn mahjong_analyze_reports_one_hand() {
 fn mahjong_batch_answers_every_line_in_order() {
     let out = tiles(
         &["mahjong", "analyze", "--header"],
-        b"\xEF\xBB\xBF123456789m1111p\r\n\n# a comment\n55555m\n123m456p789s11122z  \n123m\n1m",
+        b"\xEF\xBB\xBF123456789m1111p\r\n\n# a comment\n55555m\n123m456p789s11122z  \n123m\n\xFF\n1m\n12m456p789s11223z",
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1), "three lines are errors");
     assert_eq!(
         text(&out.stdout),
-        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\n\
-         123456789m1111p\t13\t-\t1\t5\t9\t1\t-\t-\n\
+        "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshanten_kokushi\tshanten\twaits\tdecomps\tdiscards\teffective\n\
+         123456789m1111p\t13\t-\t1\t5\t9\t1\t-\t-\t-\t123456789m23456789p123456789s1234567z\n\
          55555m\tERROR\tline 4, column 5: expected at most 4 copies of each tile, found a fifth 5m\n\
-         123m456p789s11122z\t14\t1\t-1\t4\t8\t-1\t-\t1\n\
+         123m456p789s11122z\t14\t1\t-1\t4\t8\t-1\t-\t1\t-\t-\n\
          123m\tERROR\ta hand of 3 tiles has no shanten: it needs 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)\n\
-         1m\t1\t-\t0\t-\t-\t0\t-\t-\n"
+         \tERROR\tline 7: not valid UTF-8\n\
+         1m\t1\t-\t0\t-\t-\t0\t-\t-\t-\t1m\n\
+         12m456p789s11223z\t13\t-\t1\t4\t7\t1\t-\t-\t-\t3m12z\n"
     );
     let plain = tiles(&["mahjong", "analyze"], b"11m\n");
-    assert_eq!(text(&plain.stdout), "11m\t2\t-\t-1\t-\t-\t-1\t-\t-\n");
+    assert_eq!(text(&plain.stdout), "11m\t2\t-\t-1\t-\t-\t-1\t-\t-\t-\t-\n");
 }
 
 /// Every batch mode: its arguments, a query it answers and a query it refuses.
 const BATCHES: &[(&[&str], &str, &str)] = &[
     (&["rummikub", "group"], "R1 R2 R3", "R1 X2"),
+    (
+        &["rummikub", "group", "--json"],
+        r#"{"tiles":"R1 R2 R3"}"#,
+        r#"{"tiles":"R1 X2"}"#,
+    ),
     (&["rummikub", "arrange"], "R1 R2 R3", "R1 X2"),
     (
         &["rummikub", "arrange", "--json"],
         r#"{"tiles":["R1","R2","R3"]}"#,
         "not json",
     ),
+    (&["rummikub", "solve"], "R1 R2 R3 ; R4 K9", "R1 R2 R3 ; X4"),
     (
         &["rummikub", "solve", "--json"],
         r#"{"table":[["R1","R2","R3"]],"rack":["R4"]}"#,
         r#"{"rack":["X9"]}"#,
     ),
+    (
+        &["rummikub-puzzle", "--json"],
+        r#"{"puzzle":"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"}"#,
+        r#"{"puzzle":"3R\n2\n1 4R 5X 6R\n2 4B 4G 4Y"}"#,
+    ),
     (&["fiveup", "check"], "0-6 6-6", "0-"),
+    (
+        &["fiveup", "check", "--json", "--score"],
+        r#"{"game":[[0,6],[6,6]]}"#,
+        r#"{"game":"0-"}"#,
+    ),
     (
         &["huxxy", "eval"],
         "score(['4C', '2H', 'KS'])",
         "score(['ZZ'])",
     ),
+    (
+        &["huxxy", "eval", "--json"],
+        r#"{"call":"score(['4C', '2H', 'KS'])"}"#,
+        r#"{"call":"score(['4C']) == 4"}"#,
+    ),
+    (
+        &["huxxy", "game", "--json"],
+        r#"{"seed":5}"#,
+        r#"{"bots":"search,greedy"}"#,
+    ),
+    (
+        &["huxxy", "tournament", "--json"],
+        r#"{"games":8}"#,
+        r#"{"games":8,"bots":"search,nobody,greedy,greedy"}"#,
+    ),
     (&["mahjong", "analyze"], "123m456p789s11122z", "123"),
+    (
+        &["mahjong", "analyze", "--json"],
+        r#"{"hand":"123m456p789s11122z"}"#,
+        r#"{"hand":"123"}"#,
+    ),
 ];
 
 /// Each batch mode answers one line per query line, in order, whatever the line ends, a byte
@@ -431,10 +511,16 @@ const BATCHES: &[(&[&str], &str, &str)] = &[
 #[test]
 fn every_batch_mode_answers_line_for_line() {
     for &(args, good, bad) in BATCHES {
-        let alone = text(&tiles(args, format!("{good}\n").as_bytes()).stdout);
+        let alone = tiles(args, format!("{good}\n").as_bytes());
+        assert_eq!(
+            alone.status.code(),
+            Some(0),
+            "{args:?}: every line answered"
+        );
+        let alone = text(&alone.stdout);
         let input = format!("\u{feff}{good}\r\n{bad}   \r\n\r\n# a comment\n  {good}  ");
         let out = tiles(args, input.as_bytes());
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: a line was an error");
         let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
         assert_eq!(lines.len(), 3, "{args:?}: {lines:?}");
         assert_eq!(format!("{}\n", lines[0]), alone, "{args:?}");
@@ -567,4 +653,81 @@ fn single_answers_end_quietly_on_a_closed_stdout() {
         assert_eq!(text(&out.stderr), "", "{args:?}: no panic message");
         assert_ne!(out.status.code(), None, "{args:?}: ended by a signal");
     }
+}
+
+/// The `tiles` arguments whose `--json` mode answers `operation`.
+fn json_mode(operation: &str) -> &'static [&'static str] {
+    match operation {
+        "rummikub/group" => &["rummikub", "group", "--json"],
+        "rummikub/arrange" => &["rummikub", "arrange", "--json"],
+        "rummikub/solve" => &["rummikub", "solve", "--json"],
+        "rummikub-puzzle/solve" | "rummikub-puzzle/check" => &["rummikub-puzzle", "--json"],
+        "fiveup/check" => &["fiveup", "check", "--json"],
+        "huxxy/eval" => &["huxxy", "eval", "--json"],
+        "huxxy/game" => &["huxxy", "game", "--json"],
+        "huxxy/tournament" => &["huxxy", "tournament", "--json"],
+        "mahjong/analyze" => &["mahjong", "analyze", "--json"],
+        other => panic!("no JSON mode for {other}"),
+    }
+}
+
+/// Every operation's documented example, sent through the command, gives the documented
+/// response byte for byte.
+#[test]
+fn the_documented_examples_through_the_command() {
+    let examples = tiles_api::examples();
+    assert_eq!(examples.len(), tiles_api::OPERATIONS.len());
+    for example in examples {
+        let out = tiles(
+            json_mode(&example.operation),
+            format!("{}\n", example.request).as_bytes(),
+        );
+        assert_eq!(
+            (text(&out.stdout), out.status.code()),
+            (format!("{}\n", example.response), Some(0)),
+            "{}",
+            example.operation
+        );
+    }
+}
+
+/// The options of a `--json` mode are the defaults of the lines that leave those fields out.
+#[test]
+fn json_lines_take_the_options_as_defaults() {
+    let out = tiles(
+        &["rummikub", "group", "--json", "--rules", "codegolf"],
+        b"{\"tiles\":\"R3 R2 R1\"}\n{\"tiles\":\"R3 R2 R1\",\"rules\":\"standard\"}\n",
+    );
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert!(lines[0].starts_with(r#"{"valid":false,"#), "{}", lines[0]);
+    assert!(lines[1].starts_with(r#"{"valid":true,"#), "{}", lines[1]);
+    let out = tiles(
+        &["fiveup", "check", "--json", "--score", "--units", "pips"],
+        b"{\"game\":\"5-5\"}\n{\"game\":\"5-5\",\"score\":false}\n",
+    );
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines[0]["score"]["plays"][0]["points"], 10);
+    assert_eq!(lines[1]["score"], serde_json::Value::Null);
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = tiles(&["completions", shell], b"");
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains("rummikub-puzzle"), "{shell}");
+        assert!(script.contains("objective"), "{shell}");
+        // The objectives' names come from the library and are offered for completion.
+        assert!(script.contains("tiles-then-value"), "{shell}");
+    }
+    let out = tiles(&["man"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let page = text(&out.stdout);
+    assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{}", &page[..40]);
+    assert!(page.contains(".TH tiles 1"));
+    assert!(page.contains("rummikub\\-puzzle"));
 }

@@ -1,0 +1,258 @@
+//! One game between bots, recorded for reading: the deal, every turn (a draw, or the plays and
+//! the table after them), how the game ended and the ranking. Its `Display` is the log the
+//! `tiles huxxy game` command prints.
+
+use std::fmt;
+
+use crate::bot::Bot;
+use crate::card::{Card, PLAYERS, Variant};
+use crate::game::{End, Game};
+use crate::notation::show_cards;
+use crate::play::Play;
+use crate::tournament::{MAX_GAME_PLAYS, play_game};
+
+/// One card play of a turn, with whether it started a new group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnPlay {
+    /// The play: [`Play::FromHand`] or [`Play::Move`].
+    pub play: Play,
+    /// Whether its card started a new group (its `to` was the number of groups).
+    pub new_group: bool,
+}
+
+impl fmt::Display for TurnPlay {
+    /// `KC to a new group 2`, `KC to group 0`, `moves KC from group 0 to group 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.play {
+            Play::FromHand { card, to } if self.new_group => {
+                write!(f, "{card} to a new group {to}")
+            }
+            Play::FromHand { card, to } => write!(f, "{card} to group {to}"),
+            Play::Move { card, from, to } => {
+                write!(f, "moves {card} from group {from} to group {to}")
+            }
+            Play::Draw | Play::EndTurn => Ok(()),
+        }
+    }
+}
+
+/// What a player did in one turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnAction {
+    /// Drew a card (none if the stock was empty).
+    Draw {
+        /// The card drawn.
+        card: Option<Card>,
+        /// Cards left in the stock after it.
+        stock_left: usize,
+    },
+    /// Played cards and ended the turn.
+    Plays {
+        /// The card plays, in order.
+        plays: Vec<TurnPlay>,
+        /// Cards left in the player's hand.
+        cards_left: usize,
+        /// The table after the turn, group by group.
+        table: Vec<Vec<Card>>,
+    },
+}
+
+/// One turn of a replayed game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// 1-based turn number.
+    pub number: usize,
+    /// The player (0..4).
+    pub player: usize,
+    /// What they did.
+    pub action: TurnAction,
+}
+
+/// A player's place at the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranked {
+    /// Rank, 1 best; equal points share a rank.
+    pub rank: usize,
+    /// The player (0..4).
+    pub player: usize,
+    /// Points left in hand.
+    pub points: u32,
+    /// The cards left in hand.
+    pub hand: Vec<Card>,
+}
+
+/// A whole game between bots, turn by turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The game played.
+    pub variant: Variant,
+    /// The deal's seed.
+    pub seed: u64,
+    /// Each seat's bot name.
+    pub bots: [&'static str; PLAYERS],
+    /// Each player's dealt hand.
+    pub dealt: [Vec<Card>; PLAYERS],
+    /// Every turn in order.
+    pub turns: Vec<Turn>,
+    /// How the game ended; `None` if it was stopped after [`MAX_GAME_PLAYS`] plays.
+    pub end: Option<End>,
+    /// The players by rank (then seat).
+    pub ranking: Vec<Ranked>,
+}
+
+/// Plays a game of `variant` dealt from `seed` between `bots` (seat order), the engine checking
+/// every play as in [`play_game`], and records it turn by turn.
+pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay {
+    let mut game = Game::new(variant, seed);
+    let dealt: [Vec<Card>; PLAYERS] = std::array::from_fn(|player| game.hand(player).to_vec());
+    // The game is played by the engine, then replayed here turn by turn for the record.
+    let record = play_game(variant, seed, bots);
+    let mut turns = Vec::new();
+    let mut plays = Vec::new();
+    for played in record.game.history() {
+        let player = played.player;
+        let groups = game.table().len();
+        let drawn = game.apply_play(played.play).ok().flatten();
+        let action = match played.play {
+            Play::Draw => TurnAction::Draw {
+                card: drawn,
+                stock_left: game.stock_len(),
+            },
+            Play::FromHand { to, .. } => {
+                plays.push(TurnPlay {
+                    play: played.play,
+                    new_group: to == groups,
+                });
+                continue;
+            }
+            Play::Move { .. } => {
+                plays.push(TurnPlay {
+                    play: played.play,
+                    new_group: false,
+                });
+                continue;
+            }
+            Play::EndTurn => TurnAction::Plays {
+                plays: std::mem::take(&mut plays),
+                cards_left: game.hand(player).len(),
+                table: game.table().to_vec(),
+            },
+        };
+        turns.push(Turn {
+            number: turns.len() + 1,
+            player,
+            action,
+        });
+    }
+    let game = record.game;
+    let ranks = game.ranking().unwrap_or([1; PLAYERS]);
+    let points = game.points();
+    let mut order: Vec<usize> = (0..PLAYERS).collect();
+    order.sort_by_key(|&player| (ranks[player], player));
+    Replay {
+        variant,
+        seed,
+        bots: std::array::from_fn(|player| bots[player].name()),
+        dealt,
+        turns,
+        end: game.end().cloned(),
+        ranking: order
+            .into_iter()
+            .map(|player| Ranked {
+                rank: ranks[player],
+                player,
+                points: points[player],
+                hand: game.hand(player).to_vec(),
+            })
+            .collect(),
+    }
+}
+
+impl Replay {
+    /// `player 2 (greedy)`.
+    fn name(&self, player: usize) -> String {
+        format!("player {player} ({})", self.bots[player])
+    }
+
+    /// How the game ended, in words: `the game ends: player 1 (greedy) has played all their
+    /// cards`.
+    pub fn ending(&self) -> String {
+        match &self.end {
+            Some(End::HandEmpty { player }) => format!(
+                "the game ends: {} has played all their cards",
+                self.name(*player)
+            ),
+            Some(End::StockExhausted) => "the game ends: the stock is exhausted".to_owned(),
+            Some(End::Forfeit {
+                player,
+                play,
+                error,
+            }) => format!(
+                "the game ends: {} forfeits with {play:?}: {error}",
+                self.name(*player)
+            ),
+            None => format!("the game was stopped after {MAX_GAME_PLAYS} plays"),
+        }
+    }
+}
+
+impl fmt::Display for Turn {
+    /// `turn 3: draws 4H (51 left in the stock)` or `turn 4: plays …; 9 cards left` and the
+    /// table on the next line; the player is named by [`Replay`]'s log.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.action {
+            TurnAction::Draw { card, stock_left } => {
+                let card = card.map_or_else(String::new, |card| card.to_string());
+                write!(f, "draws {card} ({stock_left} left in the stock)")
+            }
+            TurnAction::Plays {
+                plays,
+                cards_left,
+                table,
+            } => {
+                let plays: Vec<String> = plays.iter().map(ToString::to_string).collect();
+                let table: Vec<String> = table
+                    .iter()
+                    .map(|group| format!("[{}]", show_cards(group)))
+                    .collect();
+                write!(
+                    f,
+                    "plays {}; {cards_left} cards left\n  table: {}",
+                    plays.join(", "),
+                    table.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for Replay {
+    /// The log: the deal, one line per turn (plays are followed by the table), the ending and
+    /// the ranking.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.variant == Variant::Jokers {
+            "joker"
+        } else {
+            "basic"
+        };
+        writeln!(f, "huxxy, {kind} game, seed {}", self.seed)?;
+        for (player, hand) in self.dealt.iter().enumerate() {
+            writeln!(f, "{} is dealt {}", self.name(player), show_cards(hand))?;
+        }
+        for turn in &self.turns {
+            writeln!(f, "turn {}: {} {turn}", turn.number, self.name(turn.player))?;
+        }
+        writeln!(f, "{}", self.ending())?;
+        for ranked in &self.ranking {
+            writeln!(
+                f,
+                "{}. {}: {} points left ({})",
+                ranked.rank,
+                self.name(ranked.player),
+                ranked.points,
+                show_cards(&ranked.hand)
+            )?;
+        }
+        Ok(())
+    }
+}

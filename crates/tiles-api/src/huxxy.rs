@@ -1,0 +1,362 @@
+//! `huxxy/eval`, `huxxy/game` and `huxxy/tournament`.
+
+use huxxy::{
+    Bot, Card, End, PLAYERS, Standings, TournamentResult, TurnAction, Variant, bot_named,
+    eval_call, tournament_game,
+};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::fields::{Names, in_text};
+
+/// A `huxxy/eval` request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvalRequest {
+    /// One call of a reference function: `comp10001huxxy_score(['4C', '2H', 'KS'])`.
+    pub call: String,
+}
+
+/// A `huxxy/eval` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalResponse {
+    /// The result as Python prints it: `19`, `True`, `(0, 3, None)`.
+    pub result: String,
+}
+
+/// Answers `huxxy/eval`.
+///
+/// # Errors
+///
+/// A malformed call, with the column of what is wrong.
+pub fn eval(request: EvalRequest) -> Result<EvalResponse, String> {
+    eval_call(&request.call)
+        .map(|result| EvalResponse { result })
+        .map_err(|error| in_text("call", &error))
+}
+
+fn lineup_default() -> Names {
+    Names::Text(DEFAULT_BOTS.to_owned())
+}
+
+/// The line-up when none is given: one search bot against three greedy ones.
+pub const DEFAULT_BOTS: &str = "search,greedy,greedy,greedy";
+
+/// The most games one tournament request plays.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The variant and the four bots of a request.
+///
+/// # Errors
+///
+/// An unknown bot, or not four of them.
+pub fn lineup(
+    jokers: bool,
+    bots: &Names,
+) -> Result<(Variant, [&'static dyn Bot; PLAYERS]), String> {
+    let names = bots.names();
+    let bots: Vec<&'static dyn Bot> = names
+        .iter()
+        .map(|name| {
+            bot_named(name)
+                .ok_or_else(|| format!("bots: unknown bot {name:?}: expected search or greedy"))
+        })
+        .collect::<Result<_, _>>()?;
+    let bots: [&'static dyn Bot; PLAYERS] = bots
+        .try_into()
+        .map_err(|_| format!("bots: four bots are needed, got {}", names.len()))?;
+    let variant = if jokers {
+        Variant::Jokers
+    } else {
+        Variant::Basic
+    };
+    Ok((variant, bots))
+}
+
+fn cards(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(ToString::to_string).collect()
+}
+
+fn variant_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Basic => "basic",
+        Variant::Jokers => "jokers",
+    }
+}
+
+/// A `huxxy/game` request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The deal's seed (default 0).
+    #[serde(default)]
+    pub seed: u64,
+    /// Play the bonus game with two jokers (default false).
+    #[serde(default)]
+    pub jokers: bool,
+    /// The four bots in seat order, `search` or `greedy` (default
+    /// `search,greedy,greedy,greedy`).
+    #[serde(default = "lineup_default")]
+    pub bots: Names,
+}
+
+/// A player at the start.
+#[derive(Debug, Clone, Serialize)]
+pub struct Seat {
+    /// 0..4.
+    pub player: usize,
+    /// The bot playing.
+    pub bot: String,
+    /// The dealt hand.
+    pub dealt: Vec<String>,
+}
+
+/// One turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnJson {
+    /// 1-based.
+    pub turn: usize,
+    /// 0..4.
+    pub player: usize,
+    /// The card drawn, for a draw (null if the stock was empty or the turn played cards).
+    pub drew: Option<String>,
+    /// The card plays in words, in order (empty for a draw).
+    pub plays: Vec<String>,
+    /// The table after the turn.
+    pub table: Vec<Vec<String>>,
+    /// Cards left in the player's hand.
+    pub cards_left: usize,
+    /// Cards left in the stock.
+    pub stock_left: usize,
+    /// The turn as the log writes it.
+    pub text: String,
+}
+
+/// A player's place at the end.
+#[derive(Debug, Clone, Serialize)]
+pub struct RankedJson {
+    /// 1 best; equal points share a rank.
+    pub rank: usize,
+    /// 0..4.
+    pub player: usize,
+    /// Points left in hand.
+    pub points: u32,
+    /// Cards left in hand.
+    pub hand: Vec<String>,
+}
+
+/// A `huxxy/game` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameResponse {
+    /// `basic` or `jokers`.
+    pub variant: String,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The players and their dealt hands.
+    pub players: Vec<Seat>,
+    /// Every turn.
+    pub turns: Vec<TurnJson>,
+    /// How it ended, in words.
+    pub end: String,
+    /// The player who ended it by playing out or forfeiting, if any.
+    pub ended_by: Option<usize>,
+    /// The players by rank.
+    pub ranking: Vec<RankedJson>,
+    /// The whole game as the CLI prints it.
+    pub log: String,
+}
+
+/// Answers `huxxy/game`.
+///
+/// # Errors
+///
+/// An unknown bot, or not four of them.
+pub fn game(request: GameRequest) -> Result<GameResponse, String> {
+    let (variant, bots) = lineup(request.jokers, &request.bots)?;
+    let replay = huxxy::replay(variant, request.seed, bots);
+    // The stock after each turn: replayed from the deal's size and the draws.
+    let mut stock = variant.pack_size() - replay.dealt.iter().map(Vec::len).sum::<usize>();
+    let mut hands: Vec<usize> = replay.dealt.iter().map(Vec::len).collect();
+    let mut table: Vec<Vec<String>> = Vec::new();
+    let turns = replay
+        .turns
+        .iter()
+        .map(|turn| {
+            let (drew, plays) = match &turn.action {
+                TurnAction::Draw { card, stock_left } => {
+                    stock = *stock_left;
+                    hands[turn.player] += usize::from(card.is_some());
+                    (card.map(|card| card.to_string()), Vec::new())
+                }
+                TurnAction::Plays {
+                    plays,
+                    cards_left,
+                    table: after,
+                } => {
+                    hands[turn.player] = *cards_left;
+                    table = after.iter().map(|group| cards(group)).collect();
+                    (None, plays.iter().map(ToString::to_string).collect())
+                }
+            };
+            TurnJson {
+                turn: turn.number,
+                player: turn.player,
+                drew,
+                plays,
+                table: table.clone(),
+                cards_left: hands[turn.player],
+                stock_left: stock,
+                text: format!(
+                    "turn {}: player {} ({}) {turn}",
+                    turn.number, turn.player, replay.bots[turn.player]
+                ),
+            }
+        })
+        .collect();
+    let ended_by = match &replay.end {
+        Some(End::HandEmpty { player } | End::Forfeit { player, .. }) => Some(*player),
+        _ => None,
+    };
+    Ok(GameResponse {
+        variant: variant_name(variant).to_owned(),
+        seed: request.seed,
+        players: (0..PLAYERS)
+            .map(|player| Seat {
+                player,
+                bot: replay.bots[player].to_owned(),
+                dealt: cards(&replay.dealt[player]),
+            })
+            .collect(),
+        turns,
+        end: replay.ending(),
+        ended_by,
+        ranking: replay
+            .ranking
+            .iter()
+            .map(|ranked| RankedJson {
+                rank: ranked.rank,
+                player: ranked.player,
+                points: ranked.points,
+                hand: cards(&ranked.hand),
+            })
+            .collect(),
+        log: replay.to_string(),
+    })
+}
+
+fn thousand() -> u64 {
+    1000
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A `huxxy/tournament` request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentRequest {
+    /// Games to play (default 1000, at most 1,000,000).
+    #[serde(default = "thousand")]
+    pub games: u64,
+    /// The tournament's seed (default 1): each game's deal follows from it and the game's
+    /// number.
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// Play the bonus game with two jokers (default false).
+    #[serde(default)]
+    pub jokers: bool,
+    /// The line-up, as for `huxxy/game`; it turns round one seat per game.
+    #[serde(default = "lineup_default")]
+    pub bots: Names,
+}
+
+/// One line-up entry's results.
+#[derive(Debug, Clone, Serialize)]
+pub struct EntryJson {
+    /// The entry's place in the line-up (its seat in game 1).
+    pub entry: usize,
+    /// The bot.
+    pub bot: String,
+    /// Games ranked first (shared firsts count for each).
+    pub wins: usize,
+    /// Wins in percent of the games.
+    pub win_percent: f64,
+    /// Average rank, 1 best.
+    pub average_rank: f64,
+    /// Average points left in hand.
+    pub average_points: f64,
+    /// Games forfeited.
+    pub forfeits: usize,
+}
+
+/// A `huxxy/tournament` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentResponse {
+    /// Games played.
+    pub games: u64,
+    /// The seed.
+    pub seed: u64,
+    /// `basic` or `jokers`.
+    pub variant: String,
+    /// Per line-up entry.
+    pub entries: Vec<EntryJson>,
+    /// The table as the CLI prints it.
+    pub table: String,
+}
+
+/// Plays `games` games in parallel; the same results whatever the number of threads.
+pub fn run_tournament(
+    variant: Variant,
+    seed: u64,
+    games: u64,
+    bots: [&'static dyn Bot; PLAYERS],
+) -> TournamentResult {
+    let records: Vec<_> = (0..games)
+        .into_par_iter()
+        .map(|index| tournament_game(variant, seed, index, bots))
+        .collect();
+    let mut standings = Standings::default();
+    for (record, entries) in &records {
+        standings.add(record, entries);
+    }
+    TournamentResult {
+        variant,
+        seed,
+        bots: bots.map(|bot| bot.name()),
+        standings,
+    }
+}
+
+/// Answers `huxxy/tournament`.
+///
+/// # Errors
+///
+/// An unknown bot, not four of them, or more than [`MAX_GAMES`] games.
+pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, String> {
+    let (variant, bots) = lineup(request.jokers, &request.bots)?;
+    if request.games > MAX_GAMES {
+        return Err(format!(
+            "games: at most {MAX_GAMES} games per tournament, not {}",
+            request.games
+        ));
+    }
+    let result = run_tournament(variant, request.seed, request.games, bots);
+    Ok(TournamentResponse {
+        games: request.games,
+        seed: request.seed,
+        variant: variant_name(variant).to_owned(),
+        entries: (0..PLAYERS)
+            .map(|entry| EntryJson {
+                entry,
+                bot: result.bots[entry].to_owned(),
+                wins: result.standings.wins[entry],
+                win_percent: result.win_percent(entry),
+                average_rank: result.average_rank(entry),
+                average_points: result.average_points(entry),
+                forfeits: result.standings.forfeits[entry],
+            })
+            .collect(),
+        table: result.to_string(),
+    })
+}

@@ -1,0 +1,218 @@
+//! One request/response schema for every operation of the tiles engines, and one dispatcher.
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod fields;
+pub mod fiveup;
+pub mod huxxy;
+pub mod mahjong;
+pub mod puzzle;
+pub mod rummikub;
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// Why a request got no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    /// No operation has this name.
+    UnknownOperation(String),
+    /// The request is not valid JSON, not an object, has a field of the wrong shape, or the
+    /// engine refused its contents: the message names the field and, inside a field's text,
+    /// the column.
+    BadRequest(String),
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::UnknownOperation(name) => {
+                let names: Vec<&str> = OPERATIONS.iter().map(|op| op.name).collect();
+                write!(
+                    f,
+                    "unknown operation {name:?}: expected one of {}",
+                    names.join(", ")
+                )
+            }
+            ApiError::BadRequest(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// One operation: its name, what it answers, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Operation {
+    /// The name requests use: `rummikub/solve`.
+    pub name: &'static str,
+    /// What it answers, in one line.
+    pub summary: &'static str,
+    run: fn(Value) -> Result<String, ApiError>,
+}
+
+/// Every operation, in the order the schema document lists them.
+pub const OPERATIONS: &[Operation] = &[
+    Operation {
+        name: "rummikub/group",
+        summary: "is this group a valid run or set, and if not, why not",
+        run: |request| answer(request, rummikub::group),
+    },
+    Operation {
+        name: "rummikub/arrange",
+        summary: "can all these tiles be laid down in valid groups",
+        run: |request| answer(request, rummikub::arrange),
+    },
+    Operation {
+        name: "rummikub/solve",
+        summary: "the best move from a rack onto a table, step by step",
+        run: |request| answer(request, rummikub::solve),
+    },
+    Operation {
+        name: "rummikub-puzzle/solve",
+        summary: "the preferred shortest answer to an action puzzle, with the table after each action",
+        run: |request| answer(request, puzzle::solve),
+    },
+    Operation {
+        name: "rummikub-puzzle/check",
+        summary: "is a proposed answer legal, shortest and preferred",
+        run: |request| answer(request, puzzle::check),
+    },
+    Operation {
+        name: "fiveup/check",
+        summary: "is this a legal game of Five Up; its layout and its score",
+        run: |request| answer(request, fiveup::check),
+    },
+    Operation {
+        name: "huxxy/eval",
+        summary: "a call of one of the five reference functions, answered as Python prints it",
+        run: |request| answer(request, huxxy::eval),
+    },
+    Operation {
+        name: "huxxy/game",
+        summary: "one game between bots, turn by turn",
+        run: |request| answer(request, huxxy::game),
+    },
+    Operation {
+        name: "huxxy/tournament",
+        summary: "many games between bots: wins, ranks, points left and forfeits per bot",
+        run: |request| answer(request, huxxy::tournament),
+    },
+    Operation {
+        name: "mahjong/analyze",
+        summary: "a hand's completeness, readings, shanten, waits, effective tiles and best discards",
+        run: |request| answer(request, mahjong::analyze),
+    },
+];
+
+/// The operation named `name`.
+pub fn operation(name: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|op| op.name == name)
+}
+
+/// Answers one request: the JSON response, or `{"error": "…"}`.
+///
+/// ```
+/// let response = tiles_api::handle("rummikub/arrange", r#"{"tiles":["R1","R2","R3"]}"#);
+/// assert_eq!(response, r#"{"groups":[["R1","R2","R3"]]}"#);
+/// let response = tiles_api::handle("rummikub/arrange", r#"{"tiles":"R1 X2"}"#);
+/// assert_eq!(
+///     response,
+///     r#"{"error":"tiles, column 4: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"X2\""}"#
+/// );
+/// ```
+pub fn handle(operation: &str, request_json: &str) -> String {
+    respond(operation, request_json, &Map::new()).unwrap_or_else(|error| error_json(&error))
+}
+
+/// Answers one request whose missing fields take the values in `defaults` before the
+/// operation's own defaults (the CLI passes its options this way).
+///
+/// # Errors
+///
+/// [`ApiError::UnknownOperation`], or [`ApiError::BadRequest`] naming the field at fault.
+pub fn respond(
+    operation: &str,
+    request_json: &str,
+    defaults: &Map<String, Value>,
+) -> Result<String, ApiError> {
+    let op = self::operation(operation)
+        .ok_or_else(|| ApiError::UnknownOperation(operation.to_owned()))?;
+    let value: Value = serde_json::from_str(request_json)
+        .map_err(|error| ApiError::BadRequest(format!("invalid JSON: {error}")))?;
+    let Value::Object(mut fields) = value else {
+        return Err(ApiError::BadRequest(format!(
+            "a request is a JSON object, found {}",
+            fields::json_kind(&value)
+        )));
+    };
+    for (name, default) in defaults {
+        fields
+            .entry(name.clone())
+            .or_insert_with(|| default.clone());
+    }
+    (op.run)(Value::Object(fields))
+}
+
+/// `{"error": message}`.
+pub fn error_json(message: &dyn fmt::Display) -> String {
+    serde_json::json!({ "error": message.to_string() }).to_string()
+}
+
+/// Reads `request` as `R`, answers it with `operation` and writes the response.
+fn answer<R: DeserializeOwned, S: Serialize>(
+    request: Value,
+    operation: fn(R) -> Result<S, String>,
+) -> Result<String, ApiError> {
+    let request: R = serde_path_to_error::deserialize(request).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        ApiError::BadRequest(if path == "." {
+            inner.to_string()
+        } else {
+            format!("{path}: {inner}")
+        })
+    })?;
+    let response = operation(request).map_err(ApiError::BadRequest)?;
+    Ok(serde_json::to_string(&response).expect("responses are plain data"))
+}
+
+/// One documented example: an operation, a request and the response it gets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Example {
+    /// The operation.
+    pub operation: String,
+    /// The request, one line of JSON.
+    pub request: String,
+    /// The response, one line of JSON.
+    pub response: String,
+}
+
+/// The examples of the schema document (this crate's README): under each `### operation`
+/// heading, a ```` ```json ```` block with the request on one line and the response on the
+/// next.
+pub fn examples() -> Vec<Example> {
+    let mut examples = Vec::new();
+    let mut operation = None;
+    let mut lines = include_str!("../README.md").lines();
+    while let Some(line) = lines.next() {
+        if let Some(heading) = line.strip_prefix("### ") {
+            operation = Some(heading.trim_matches('`').to_owned());
+        } else if line == "```json"
+            && let Some(operation) = &operation
+        {
+            let block: Vec<&str> = lines.by_ref().take_while(|line| *line != "```").collect();
+            if let [request, response] = block[..] {
+                examples.push(Example {
+                    operation: operation.clone(),
+                    request: request.to_owned(),
+                    response: response.to_owned(),
+                });
+            }
+        }
+    }
+    examples
+}

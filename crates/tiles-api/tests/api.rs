@@ -1,0 +1,236 @@
+//! The schema document's examples, and the errors every operation gives for bad requests.
+
+use proptest::strategy::Strategy;
+use tiles_api::{OPERATIONS, examples, handle};
+
+#[test]
+fn every_operation_has_one_documented_example_answered_byte_for_byte() {
+    let examples = examples();
+    for operation in OPERATIONS {
+        let count = examples
+            .iter()
+            .filter(|example| example.operation == operation.name)
+            .count();
+        assert_eq!(count, 1, "{}: {count} examples", operation.name);
+    }
+    assert_eq!(examples.len(), OPERATIONS.len());
+    for example in &examples {
+        assert_eq!(
+            handle(&example.operation, &example.request),
+            example.response,
+            "{}",
+            example.operation
+        );
+    }
+}
+
+/// Requests every operation refuses, with the error each gets: the field at fault and the
+/// engine's own words.
+const REFUSED: &[(&str, &str, &str)] = &[
+    (
+        "rummikub/nothing",
+        "{}",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze",
+    ),
+    (
+        "rummikub/group",
+        "[1]",
+        "a request is a JSON object, found a list",
+    ),
+    (
+        "rummikub/group",
+        "{\"tiles\":",
+        "invalid JSON: EOF while parsing a value at line 1 column 9",
+    ),
+    ("rummikub/group", "{}", "missing field `tiles`"),
+    (
+        "rummikub/group",
+        r#"{"tiles":"R1","colour":1}"#,
+        "colour: unknown field `colour`, expected `rules` or `tiles`",
+    ),
+    (
+        "rummikub/group",
+        r#"{"tiles":"R1 X2"}"#,
+        "tiles, column 4: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"X2\"",
+    ),
+    (
+        "rummikub/group",
+        r#"{"tiles":["R1",2]}"#,
+        "tiles[1]: invalid type: integer `2`, expected a string",
+    ),
+    (
+        "rummikub/group",
+        r#"{"tiles":"R1","rules":"house"}"#,
+        "rules: unknown rules \"house\": expected codegolf, standard or puzzle",
+    ),
+    (
+        "rummikub/arrange",
+        r#"{"tiles":"G1 G2 G3"}"#,
+        "in the tiles: G1: green is not a colour of these rules (black, blue, orange, red)",
+    ),
+    (
+        "rummikub/arrange",
+        r#"{"tiles":"R1 R1 R1"}"#,
+        "R1 appears 3 times on the table and in the rack but the game has 2",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":"R1 R2 R3","rack":5}"#,
+        "rack: invalid type: integer `5`, expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\"",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":[["R1","R2","R3"],"K4"]}"#,
+        "table: a table is a list of groups or a list of tiles, not both",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":[["R1","R2","R3"],["K4","Q4"]]}"#,
+        "table[1][1]: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"Q4\"",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":"R1 R2 | K4 B4 O4"}"#,
+        "table group 1 (R1 R2) is not valid: a group needs at least 3 tiles, got 2",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":"G1 G2 G3"}"#,
+        "table group 1 (G1 G2 G3) is not valid: G1: green is not a colour of these rules (black, blue, orange, red)",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"rack":"G1"}"#,
+        "in the rack: G1: green is not a colour of these rules (black, blue, orange, red)",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"table":["R1","R2"]}"#,
+        "table: its tiles cannot form valid groups",
+    ),
+    (
+        "rummikub/solve",
+        r#"{"objective":"points"}"#,
+        "objective: unknown objective \"points\": expected tiles, value, tiles-then-value or opening",
+    ),
+    (
+        "rummikub-puzzle/solve",
+        r#"{"puzzle":"3R\n1\n1 4R 5X 6R"}"#,
+        "puzzle, line 3, column 6: expected a tile such as 4G, 13R or J (values 1 to 13, colours B G R Y), found \"5X\"",
+    ),
+    (
+        "rummikub-puzzle/check",
+        r#"{"puzzle":"3R\n1\n1 4R 5R 6R","check":"PUSH 3R 1"}"#,
+        "check, column 1: expected TAKE, PUT, COMBINE or a final row (rowid tiles…), found \"PUSH\"",
+    ),
+    (
+        "fiveup/check",
+        r#"{"game":"0-6 6-"}"#,
+        "game, column 7: expected a number, found end of input",
+    ),
+    (
+        "fiveup/check",
+        r#"{"game":"0-6","units":"points"}"#,
+        "units: unknown units \"points\": expected fives or pips",
+    ),
+    (
+        "fiveup/check",
+        r#"{"game":"0-6","score":true,"players":101}"#,
+        "scoring takes at most 100 players, not 101",
+    ),
+    (
+        "fiveup/check",
+        r#"{"game":{"tiles":1}}"#,
+        "game: invalid type: map, expected a game such as \"0-6 6-6 6-5\" or [[0,6],[6,6],[6,5]]",
+    ),
+    (
+        "huxxy/eval",
+        r#"{"call":"score(['4C']) == 4"}"#,
+        "call, column 15: expected the end of the call (one call per line), found \"== 4\"",
+    ),
+    (
+        "huxxy/game",
+        r#"{"bots":"search,greedy"}"#,
+        "bots: four bots are needed, got 2",
+    ),
+    (
+        "huxxy/game",
+        r#"{"bots":["search","nobody","greedy","greedy"]}"#,
+        "bots: unknown bot \"nobody\": expected search or greedy",
+    ),
+    (
+        "huxxy/game",
+        r#"{"seed":-1}"#,
+        "seed: invalid value: integer `-1`, expected u64",
+    ),
+    (
+        "huxxy/tournament",
+        r#"{"games":1000001}"#,
+        "games: at most 1000000 games per tournament, not 1000001",
+    ),
+    (
+        "mahjong/analyze",
+        r#"{"hand":"123"}"#,
+        "hand, column 4: expected a suit letter m, p, s or z after the ranks, found end of input",
+    ),
+    (
+        "mahjong/analyze",
+        r#"{"hand":"123m"}"#,
+        "hand: a hand of 3 tiles has no shanten: it needs 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
+    ),
+];
+
+#[test]
+fn bad_requests_get_the_engines_words_and_the_field() {
+    for &(operation, request, message) in REFUSED {
+        let expected = serde_json::json!({ "error": message }).to_string();
+        assert_eq!(
+            handle(operation, request),
+            expected,
+            "{operation} {request}"
+        );
+    }
+}
+
+#[test]
+fn every_operation_is_refused_something() {
+    for operation in OPERATIONS {
+        assert!(
+            REFUSED.iter().any(|&(name, ..)| name == operation.name),
+            "{}",
+            operation.name
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256)
+    ))]
+
+    /// Whatever the text, every operation answers one JSON object: a response or an error.
+    #[test]
+    fn any_text_gets_one_json_object(
+        operation in 0..OPERATIONS.len(),
+        field in "(tiles|table|rack|rules|objective|puzzle|check|game|call|hand|seed|bots)",
+        value in proptest::prop_oneof![
+            "[ -~]{0,24}".prop_map(|text| serde_json::json!(text)),
+            proptest::collection::vec("[A-Z0-9 ]{0,4}", 0..6).prop_map(|items| serde_json::json!(items)),
+            proptest::num::i64::ANY.prop_map(|n| serde_json::json!(n)),
+        ],
+        raw in "[ -~]{0,40}",
+    ) {
+        let operation = OPERATIONS[operation].name;
+        let mut request = serde_json::Map::new();
+        request.insert(field, value);
+        if operation == "huxxy/tournament" {
+            // Its default of 1000 games is for people, not for a property test.
+            request.insert("games".to_owned(), serde_json::json!(2));
+        }
+        for text in [serde_json::Value::Object(request).to_string(), raw] {
+            let response = handle(operation, &text);
+            let parsed: serde_json::Value = serde_json::from_str(&response).unwrap();
+            proptest::prop_assert!(parsed.is_object(), "{operation} {text}: {response}");
+        }
+    }
+}
