@@ -186,7 +186,8 @@ pub struct Report {
 /// `.config/insta.yaml`).
 pub fn verify(testdata: &Path, games: &[Game]) -> Result<Report> {
     let fixtures = discover(testdata, games)?;
-    // insta prints the diff of a failed snapshot itself; one at a time keeps them readable.
+    // insta compares and writes the pending snapshots one at a time; it prints nothing
+    // (`.config/insta.yaml`): each failure's diff is part of its report.
     let compare_lock = Mutex::new(());
     install_quiet_panic_hook();
     let outcomes: Vec<(PathBuf, Result<(), String>)> = fixtures
@@ -263,10 +264,13 @@ fn check(fixture: &Fixture, compare_lock: &Mutex<()>) -> Result<(), String> {
     }
     let name = fixture.name.as_str();
     quietly(|| settings.bind(|| insta::assert_snapshot!(name, output))).map_err(|_| {
+        let pending = PathBuf::from(format!("{}.new", fixture.snapshot_path().display()));
+        let diff = crate::snapshots::pending_diff(&pending);
+        let diff = diff.trim_end();
         if fixture.snapshot_path().exists() {
-            "output differs from the snapshot".to_owned()
+            format!("output differs from the snapshot\n{diff}")
         } else {
-            "no snapshot yet".to_owned()
+            format!("no snapshot yet\n{diff}")
         }
     })
 }

@@ -60,12 +60,29 @@ pub fn reject(pending: &Path) -> Result<()> {
     fs::remove_file(pending).with_context(|| format!("rejecting {}", pending.display()))
 }
 
-/// A snapshot's contents without its metadata header, or nothing if there is no file.
+/// A snapshot's contents without its metadata header, each line ending in a newline (insta
+/// stores the last without one), or nothing if there is no file.
 fn contents(path: &Path) -> String {
-    insta::Snapshot::from_file(path)
+    let text = insta::Snapshot::from_file(path)
         .ok()
         .and_then(|snapshot| snapshot.as_text().map(ToString::to_string))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if text.is_empty() || text.ends_with('\n') {
+        text
+    } else {
+        text + "\n"
+    }
+}
+
+/// The unified diff from the accepted snapshot to the pending one at `pending`.
+pub fn pending_diff(pending: &Path) -> String {
+    let old = contents(&accepted_path(pending));
+    let new = contents(pending);
+    similar::TextDiff::from_lines(&old, &new)
+        .unified_diff()
+        .context_radius(3)
+        .header("accepted", "pending")
+        .to_string()
 }
 
 /// What a review did.
@@ -95,7 +112,6 @@ pub fn review(
             continue;
         }
         let old = contents(&accepted_path(path));
-        let new = contents(path);
         let shown = path
             .strip_prefix(crate::fixtures::workspace_root())
             .unwrap_or(path);
@@ -115,14 +131,7 @@ pub fn review(
         if old.is_empty() {
             writeln!(out, "(new snapshot)")?;
         }
-        let diff = similar::TextDiff::from_lines(&old, &new);
-        write!(
-            out,
-            "{}",
-            diff.unified_diff()
-                .context_radius(3)
-                .header("accepted", "pending")
-        )?;
+        write!(out, "{}", pending_diff(path))?;
         write!(out, "accept, reject, skip or quit? [a/r/S/q] ")?;
         out.flush()?;
         let mut answer = String::new();

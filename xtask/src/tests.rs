@@ -55,7 +55,12 @@ fn changed_output_is_left_pending_and_review_decides() {
     fs::write(&fixture, "# says hello\nhello\n").unwrap();
     let report = verify();
     assert_eq!((report.passed, report.failures.len()), (0, 1));
-    assert_eq!(report.failures[0].1, "no snapshot yet");
+    assert_eq!(report.failures[0].1.lines().next(), Some("no snapshot yet"));
+    assert!(
+        report.failures[0].1.contains("+HELLO"),
+        "{}",
+        report.failures[0].1
+    );
     assert!(pending.exists() && !snapshot.exists());
 
     // Reviewing it shows the new text; accepting it makes verify pass.
@@ -85,7 +90,13 @@ fn changed_output_is_left_pending_and_review_decides() {
     // A change fails against the accepted snapshot; the diff shows both sides; rejecting keeps
     // the old snapshot, skipping (or running out of answers) keeps the pending one.
     fs::write(&fixture, "# says hello\nhello there\n").unwrap();
-    assert_eq!(verify().failures[0].1, "output differs from the snapshot");
+    let reason = verify().failures[0].1.clone();
+    assert_eq!(
+        reason.lines().next(),
+        Some("output differs from the snapshot"),
+        "{reason}"
+    );
+    assert!(reason.contains("-HELLO\n+HELLO THERE"), "{reason}");
     let mut shown = Vec::new();
     let pending_list = snapshots::pending(&[scratch.0.join("shout")]).unwrap();
     let tally = snapshots::review(&pending_list, &mut "".as_bytes(), &mut shown).unwrap();
@@ -98,6 +109,13 @@ fn changed_output_is_left_pending_and_review_decides() {
     snapshots::review(&pending_list, &mut "r\n".as_bytes(), &mut Vec::new()).unwrap();
     assert!(!pending.exists() && snapshot.exists());
     assert_eq!(verify().failures.len(), 1);
+
+    // A line added at the end: the last line before it is unchanged, and shown so.
+    snapshots::review(&pending_list, &mut "a\n".as_bytes(), &mut Vec::new()).unwrap();
+    fs::write(&fixture, "# says hello\nhello there\nand more\n").unwrap();
+    let reason = verify().failures[0].1.clone();
+    assert!(reason.contains(" HELLO THERE\n+AND MORE"), "{reason}");
+    assert!(!reason.contains("-HELLO THERE"), "{reason}");
 }
 
 #[test]
