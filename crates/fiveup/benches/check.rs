@@ -1,7 +1,7 @@
 //! Speed of the legality check: a full double-18 set (190 tiles) and a double-199 set (20,100
 //! tiles), each in a random legal order and in an order that plays a tile both of whose
 //! numbers are open whenever it can (the orders that make a search over choices explode);
-//! and the latter made illegal by the note's trap hung on its end, so that its last tile
+//! and the latter made illegal by the two-ends trap (see `tests/common`) hung on its end, so that its last tile
 //! cannot be attached though every number it holds was played. A double-446 set (100,128
 //! tiles) in a random order shows the check stays linear on a merely long game.
 //!

@@ -1,7 +1,7 @@
 //! Is a sequence of dominoes a legal game of Five Up? Decided in polynomial time as a
 //! network-flow feasibility problem.
 //!
-//! The rules (`seeds/fiveup-es.txt`, `notes/fiveup.md`): the first tile may be anything; a
+//! The rules (the crate README's Rules section): the first tile may be anything; a
 //! non-double `a-b` opens an `a` end and a `b` end, a first double `d-d` four `d` ends (every
 //! double is a spinner). Every later tile is attached with one of its numbers against an open
 //! end of the same number: a non-double covers that end and opens its other number, a double
@@ -17,7 +17,7 @@
 //! bound on that difference after each step touching `v`. Each number's steps form a chain
 //! whose flow is that difference, each turned-round tile a unit of flow from one number's
 //! chain to the other's, and the game is legal exactly when this network has a feasible flow
-//! (the note's formulation). The network's matrix is totally unimodular, so a feasible flow is
+//! (the legality question as a flow problem). The network's matrix is totally unimodular, so a feasible flow is
 //! integral: a real choice of orientations, which a replay turns into a witness layout.
 //!
 //! The flow is built tile by tile rather than once (Ford and Fulkerson's method, one unit at

@@ -111,7 +111,7 @@ mod tests {
     }
 
     #[test]
-    fn every_form_of_the_seed_reads_the_same_game() {
+    fn every_form_of_the_challenge_reads_the_same_game() {
         for text in [
             "0-6 6-0",
             "0|6 6|0",

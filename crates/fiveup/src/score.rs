@@ -1,4 +1,4 @@
-//! Scoring a layout as in the real game (notes `fiveup.md`).
+//! Scoring a layout as in the real game (the crate README's Rules section).
 //!
 //! After each play the count is the sum of the pips at the open ends of all arms:
 //! - a non-double with its outer end free counts that end's number (the first tile, if not a

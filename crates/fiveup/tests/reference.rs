@@ -1,6 +1,6 @@
 //! The checker against a slow, obviously-correct reference on small games (play the tiles one
-//! by one, keeping every reachable multiset of open ends), and against the note's one-shot
-//! flow formulation on games too long for it.
+//! by one, keeping every reachable multiset of open ends), and against the one-shot flow
+//! formulation (one feasible flow per prefix) on games too long for it.
 
 mod common;
 

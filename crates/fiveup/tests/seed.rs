@@ -1,4 +1,5 @@
-//! The seed's examples and the note's traps.
+//! The examples of the Five Up challenge (the crate README's Rules section) and the traps
+//! that make per-number checks fail.
 
 use fiveup::{Verdict, check, parse_game};
 
@@ -36,7 +37,7 @@ fn illegal_examples_name_the_right_tile() {
         verdict("1-1 1-2 1-3 1-4 1-5 1-6"),
         Verdict::Unattachable { position: 5 }
     );
-    // The seed's erratum: after 3-1 either two 1s or two 3s are open, never one of each.
+    // The challenge's erratum: after 3-1 either two 1s or two 3s are open, never one of each.
     assert_eq!(
         verdict("12-12 12-1 3-12 3-1 1-2 3-3"),
         Verdict::Unattachable { position: 5 }

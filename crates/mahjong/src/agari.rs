@@ -117,7 +117,7 @@ pub fn is_complete(hand: &Hand) -> bool {
 /// Whether the hand is `k` melds and a pair (`3k + 2` tiles).
 ///
 /// Per suit, the tile count mod 3 must be 0 (melds only) or 2 (melds and the pair), with the
-/// pair in exactly one suit; each numbered suit is checked with the seed's algorithm, each
+/// pair in exactly one suit; each numbered suit is checked with the residue-of-three check, each
 /// honour must be held 0, 2 or 3 times.
 pub fn is_standard_complete(hand: &Hand) -> bool {
     let counts = hand.counts();

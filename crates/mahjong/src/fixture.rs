@@ -5,7 +5,7 @@
 //!
 //! - `HAND`: the readable report of [`crate::analyze`];
 //! - `row HAND`: the batch row of `tiles mahjong analyze`;
-//! - `seed HAND`: the seed's algorithm on a one-suit hand of `3k + 2` tiles, every removal.
+//! - `seed HAND`: the residue-of-three check on a one-suit hand of `3k + 2` tiles, every removal.
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
 //! lines.
@@ -51,7 +51,7 @@ pub fn run_fixture(input: &str) -> String {
     transcript
 }
 
-/// The seed's algorithm on a one-suit hand, as the seed tells it.
+/// The residue-of-three check on a one-suit hand, step by step.
 fn seed_report(hand: &Hand) -> Result<String, String> {
     let one_suit = hand
         .tiles()
@@ -60,7 +60,7 @@ fn seed_report(hand: &Hand) -> Result<String, String> {
         .filter(|&suit| suit != Suit::Honor && hand.tiles().all(|tile| tile.suit() == suit));
     let Some(suit) = one_suit.filter(|_| hand.len() % 3 == 2) else {
         return Err(format!(
-            "the seed's algorithm reads a numbered suit alone, 3k+2 tiles: {hand} is not one"
+            "the residue-of-three check reads a numbered suit alone, 3k+2 tiles: {hand} is not one"
         ));
     };
     let trace: SeedTrace = seed_trace(&hand.suit_counts(suit));

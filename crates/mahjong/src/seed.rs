@@ -1,4 +1,5 @@
-//! The seed's one-suit algorithm: is a hand of one suit four melds and a pair?
+//! The residue-of-three check (the crate README's Rules section): is a hand of one suit
+//! melds and a pair?
 //!
 //! The ranks of a chow `n-1 n n+1` and of a pung `n n n` both add up to a multiple of 3, so a
 //! complete hand's rank sum is `3N + 2M`, where `M` is the pair's rank. The sum mod 3 leaves
@@ -9,7 +10,7 @@
 //!
 //! [`suit_complete`] is the fast path that [`crate::is_complete`] uses for each numbered
 //! suit: the same removals, tabulated over two blocks of ranks so that a suit costs a few
-//! table loads; [`seed_trace`] makes the removals one by one and records them, as the seed's
+//! table loads; [`seed_trace`] makes the removals one by one and records them, as the check's
 //! worked examples do. A test checks that the two agree on every one-suit hand.
 
 use std::fmt;
@@ -142,7 +143,7 @@ fn remove_melds(mut counts: [u8; 9], mut removed: impl FnMut(Block)) -> Result<(
     Ok(())
 }
 
-/// Whether one suit's tiles form melds, plus a pair if `with_pair`: the seed's algorithm.
+/// Whether one suit's tiles form melds, plus a pair if `with_pair`: the residue-of-three check.
 ///
 /// `counts[r]` is the number of tiles of rank `r + 1`. A count above 4 (the set has four of
 /// each tile) is never complete.
@@ -216,7 +217,7 @@ struct Blocks {
 /// The carry of a removal that got stuck.
 const FAILED: u8 = 9;
 
-/// The suit tables of the seed's removal, built on first use (a few microseconds).
+/// The suit tables of the check's removal, built on first use (a few microseconds).
 static BLOCKS: LazyLock<Blocks> = LazyLock::new(Blocks::build);
 
 impl Blocks {
@@ -272,7 +273,7 @@ fn greedy_step([older, newer]: [u8; 2], count: u8, rank: usize) -> Option<[u8; 2
     (chows == 0 || rank + 2 < 9).then_some([newer, chows])
 }
 
-/// The seed's algorithm on a one-suit hand of `3k + 2` tiles, recording every removal.
+/// The residue-of-three check on a one-suit hand of `3k + 2` tiles, recording every removal.
 ///
 /// `counts[r]` is the number of tiles of rank `r + 1`.
 pub fn seed_trace(counts: &[u8; 9]) -> SeedTrace {

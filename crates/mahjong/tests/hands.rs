@@ -104,7 +104,7 @@ fn one_suit_fourteen_tile_counts() {
     let mut any_form = 0;
     for hand in &hands {
         let readings = decompositions(hand);
-        // The seed's fast path, the reading enumeration and the shanten tables agree.
+        // The residue-of-three fast path, the reading enumeration and the shanten tables agree.
         assert_eq!(is_standard_complete(hand), !readings.is_empty(), "{hand}");
         assert_eq!(
             shanten(hand).unwrap().standard == -1,
@@ -277,7 +277,7 @@ proptest! {
 
     /// Completeness and waits match the definitions; the strict shanten is -1 exactly when
     /// complete and, for 3k+1 tiles, 0 exactly when waiting; the per-form shanten follow the
-    /// note's formulas; effective tiles lower the shanten and nothing else does.
+    /// Rules section's formulas; effective tiles lower the shanten and nothing else does.
     #[test]
     fn fast_paths_match_the_definitions(hand in pools().prop_flat_map(|pool| hand_strategy(pool, vec![1, 2, 4, 5, 7, 8, 10, 11, 13, 14]))) {
         let overall = shanten_overall(&hand).unwrap();
@@ -345,7 +345,7 @@ proptest! {
         }
     }
 
-    /// The seed's algorithm on any suit of at most four of each rank, even past 14 tiles,
+    /// The residue-of-three check on any suit of at most four of each rank, even past 14 tiles,
     /// agrees with its step-by-step trace.
     #[test]
     fn seed_fast_path_matches_its_trace(counts in proptest::array::uniform9(0u8..=4)) {
@@ -356,7 +356,7 @@ proptest! {
     }
 }
 
-/// The shanten distribution of random 14-tile hands from the full set, against the note's
+/// The shanten distribution of random 14-tile hands from the full set, against published
 /// figures: a statistical test with a fixed seed, so it replays.
 #[test]
 fn random_hand_shanten_distribution() {
@@ -369,7 +369,7 @@ fn random_hand_shanten_distribution() {
         histogram[(shanten + 1) as usize] += 1;
     }
     let share = |shanten: i8| histogram[(shanten + 1) as usize] as f64 / HANDS as f64 * 100.0;
-    // The note's percentages; the tolerance is about four standard errors at 200,000 hands.
+    // The published percentages; the tolerance is about four standard errors at 200,000 hands.
     for (shanten, percent, tolerance) in [
         (0, 0.07, 0.03),
         (1, 2.33, 0.15),

@@ -615,7 +615,7 @@ impl fmt::Display for Row {
 
 #[cfg(test)]
 mod tests {
-    //! Every joker behaviour the note spells out, one row at a time.
+    //! Every joker behaviour of the crate README's Rules section, one row at a time.
 
     use super::*;
     use crate::parse::row_of;

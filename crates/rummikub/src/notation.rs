@@ -13,7 +13,7 @@
 //!           [(9, "RED"), (9, "ORANGE"), ("JOKER"), (9, "BLACK")]   R9 O9 J K9   RED 9, BLUE 9, JOKER
 //! ```
 //!
-//! `B` is blue and `K` is black. In a Python tuple the joker's colour is ignored, as the seed
+//! `B` is blue and `K` is black. In a Python tuple the joker's colour is ignored, as the challenge
 //! allows. Bad text: `P9` (no such colour), `R14` (numbers are 1 to 13), `(9, "RED"` (unclosed),
 //! `R9 O9,, K9` (empty item), `("JOKER", 9, 3)` (a tile has a number and a colour).
 

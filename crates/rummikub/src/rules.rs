@@ -76,7 +76,7 @@ impl fmt::Display for Color {
 /// A named rule set; [`Preset::rules`] gives its [`Rules`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Preset {
-    /// The code-golf challenge (seed `rummikub-group.txt`): red, orange, blue, black; one copy
+    /// The code-golf challenge (the crate README's Rules section): red, orange, blue, black; one copy
     /// of each tile; 2 jokers, at most one per group; runs in ascending order as given.
     Codegolf,
     /// Standard Rummikub: black, blue, orange, red; two copies (106 tiles); 2 jokers, up to two
@@ -173,7 +173,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The code-golf rules of the seed: see [`Preset::Codegolf`].
+    /// The code-golf challenge's rules: see [`Preset::Codegolf`].
     pub fn codegolf() -> Rules {
         Rules {
             colors: vec![Color::Red, Color::Orange, Color::Blue, Color::Black],

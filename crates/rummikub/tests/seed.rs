@@ -1,5 +1,5 @@
-//! The code-golf seed's examples with the truthy/falsy answers the seed gives, checked
-//! directly (the fixtures' snapshots show the reasons; this pins the verdicts to the seed).
+//! The code-golf challenge's examples with the truthy/falsy answers it gives, checked
+//! directly (the fixtures' snapshots show the reasons; this pins the verdicts to the challenge).
 
 use rummikub::{Group, Rules, parse_tiles};
 

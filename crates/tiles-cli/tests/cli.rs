@@ -34,7 +34,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn the_issue_examples() {
+fn the_code_golf_challenge_examples() {
     let out = tiles(
         &[
             "rummikub",

@@ -1,5 +1,5 @@
 //! Shared by the tests and the benchmark: random legal games, and a second exact checker,
-//! the note's one-shot formulation (one feasible flow per prefix, Dinic's algorithm), for
+//! the one-shot flow formulation (one feasible flow per prefix, Dinic's algorithm), for
 //! games too long for the exponential reference.
 #![allow(dead_code)]
 
@@ -135,7 +135,7 @@ pub fn open_ends(tiles: &[(u32, u32)], layout: &Layout) -> Vec<(u32, u32)> {
     open.into_iter().filter(|&(_, count)| count > 0).collect()
 }
 
-/// The note's trap, hung on an open `v` with numbers above `top` no other tile holds:
+/// The two-ends trap, hung on an open `v` with numbers above `top` no other tile holds:
 /// `v-P P-P P-Q P-R Q-R Q-S R-T`. After `Q-R` either two `Q`s or two `R`s are open, never one
 /// of each, so the last tile cannot be attached though every number was played.
 pub fn trap(v: u32, top: u32) -> [(u32, u32); 7] {
@@ -191,8 +191,8 @@ pub fn verdict_by_flow(tiles: &[(u32, u32)]) -> Verdict {
     Verdict::Unattachable { position: high - 1 }
 }
 
-/// Whether `tiles` (numbers `0..values`) can be played legally in this order: the note's
-/// network, one feasible flow.
+/// Whether `tiles` (numbers `0..values`) can be played legally in this order: the
+/// legality network of `src/check.rs`, one feasible flow.
 pub fn playable(tiles: &[(u32, u32)], values: usize) -> bool {
     const SOURCE: usize = 0;
     const SINK: usize = 1;
