@@ -17,12 +17,11 @@ pub mod tile;
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles};
-pub use rules::UnknownPreset;
-pub use rules::{Color, Preset, Rules};
+pub use rules::{Color, Preset, Rules, UnknownPreset};
 pub use solve::{
     Arrangement, Move, Objective, OpeningShortfall, Place, SolveError, UnknownObjective, arrange,
     solve,
 };
 pub use steps::{Onto, Step, Take};
-pub use tile::{Number, Tile};
+pub use tile::{Number, NumberOutOfRange, Tile};
 pub use tiles_notation::ParseError;

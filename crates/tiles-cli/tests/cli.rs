@@ -731,3 +731,108 @@ fn completions_and_man_page() {
     assert!(page.contains(".TH tiles 1"));
     assert!(page.contains("rummikub\\-puzzle"));
 }
+
+/// Run on a terminal (a pseudo-terminal from util-linux's `script`), a batch says on stderr
+/// that it is reading queries and how to end; piped, it says nothing (every other test).
+#[test]
+fn a_batch_on_a_terminal_says_it_is_reading() {
+    let command = format!("'{}' rummikub group", env!("CARGO_BIN_EXE_tiles"));
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    // The query, then Ctrl-D: the terminal's end of input.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"R1 R2 R3\n\x04")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let shown = text(&output.stdout).replace('\r', "");
+    assert!(
+        shown.contains("reading groups from the terminal, one per line; end with Ctrl-D\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("valid run\n"), "{shown}");
+}
+
+#[test]
+fn colours_the_rules_lack_are_one_error_everywhere() {
+    let group = tiles(&["rummikub", "group", "G1 G2 G3"], b"");
+    assert_eq!(
+        (text(&group.stdout).as_str(), group.status.code()),
+        (
+            "invalid: G1: green is not a colour of these rules (black, blue, orange, red)\n",
+            Some(1)
+        )
+    );
+    let arrange = tiles(&["rummikub", "arrange", "G1 G2 G3"], b"");
+    assert_eq!(
+        (text(&arrange.stderr).as_str(), arrange.status.code()),
+        (
+            "error: in the tiles: G1: green is not a colour of these rules (black, blue, orange, red)\n",
+            Some(2)
+        )
+    );
+    let solve = tiles(
+        &[
+            "rummikub", "solve", "--table", "R1 R2 R3", "--rack", "R4 Y5",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (text(&solve.stderr).as_str(), solve.status.code()),
+        (
+            "error: in the rack: Y5: yellow is not a colour of these rules (black, blue, orange, red)\n",
+            Some(2)
+        )
+    );
+    let table = tiles(
+        &[
+            "rummikub",
+            "solve",
+            "--table",
+            "R1 R2 R3 | G1 G2 G3",
+            "--rack",
+            "R4",
+        ],
+        b"",
+    );
+    assert_eq!(
+        text(&table.stderr),
+        "error: table group 2 (G1 G2 G3) is not valid: G1: green is not a colour of these rules (black, blue, orange, red)\n"
+    );
+}
+
+#[test]
+fn puzzle_check_traces_the_proposed_answer() {
+    let dir = std::env::temp_dir().join(format!("tiles-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = dir.join("puzzle.txt");
+    let answer = dir.join("answer.txt");
+    std::fs::write(&puzzle, "3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y\n").unwrap();
+    std::fs::write(&answer, "PUT 3R 1\n1 3R 4R 5R 6R\n2 4B 4G 4R\n").unwrap();
+    let out = tiles(
+        &[
+            "rummikub-puzzle",
+            puzzle.to_str().unwrap(),
+            "--check",
+            answer.to_str().unwrap(),
+            "--trace",
+        ],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        (text(&out.stdout).as_str(), out.status.code()),
+        (
+            "PUT 3R 1\n  1 3R 4R 5R 6R\n  2 4B 4G 4Y\n1 3R 4R 5R 6R\n2 4B 4G 4Y\n\
+             line 3: the rows are not the table the actions leave: expected `2 4B 4G 4Y`, found `2 4B 4G 4R`\n",
+            Some(1)
+        )
+    );
+}
