@@ -121,11 +121,32 @@ impl fmt::Display for Arrangement {
 pub struct Move {
     placed: Vec<Tile>,
     table: Vec<Group>,
-    unchanged: usize,
+    /// Groups of the table given.
+    table_groups: usize,
+    kept: Vec<usize>,
     steps: Vec<steps::Step>,
     left: Vec<Tile>,
-    shortfall: Option<OpeningShortfall>,
+    shortfall: LazyShortfall,
 }
+
+/// An opening's shortfall, worked out the first time it is asked for: it takes a few more
+/// solves, which a caller who does not want it should not pay for.
+#[derive(Debug, Clone)]
+struct LazyShortfall {
+    /// The rules and the threshold, when the move is an opening that plays nothing from a
+    /// rack that is not empty (the rack is then [`Move::left`]).
+    question: Option<(Rules, u32)>,
+    answer: std::sync::OnceLock<OpeningShortfall>,
+}
+
+impl PartialEq for LazyShortfall {
+    /// The answer follows from the question (and the rack), asked or not.
+    fn eq(&self, other: &LazyShortfall) -> bool {
+        self.question == other.question
+    }
+}
+
+impl Eq for LazyShortfall {}
 
 /// Why an opening plays nothing although the rack holds tiles: the best meld the rack alone
 /// can make is worth less than the rules' threshold.
@@ -171,7 +192,13 @@ impl Move {
 
     /// How many of the table's groups are still on it exactly as they were.
     pub fn unchanged_groups(&self) -> usize {
-        self.unchanged
+        self.kept.len()
+    }
+
+    /// The indexes (0-based, in the table given) of the table groups left exactly as they
+    /// were, in order; they come first in [`Move::table`].
+    pub fn unchanged(&self) -> &[usize] {
+        &self.kept
     }
 
     /// How many rack tiles are played.
@@ -199,22 +226,50 @@ impl Move {
         &self.left
     }
 
+    /// The table groups left as they were, separated by ` | ` (`nothing` if none); `None` if
+    /// the table had no groups.
+    pub fn unchanged_text(&self) -> Option<String> {
+        if self.table_groups == 0 {
+            return None;
+        }
+        Some(if self.kept.is_empty() {
+            "nothing".to_owned()
+        } else {
+            self.table[..self.kept.len()]
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+    }
+
     /// For an [`Objective::Opening`] that plays nothing from a rack that is not empty: the best
     /// meld's worth against the threshold.
+    ///
+    /// Worked out when first asked for (a few more solves, at most one per halving of the
+    /// threshold), then kept.
     pub fn opening_shortfall(&self) -> Option<OpeningShortfall> {
-        self.shortfall
+        let (rules, needed) = self.shortfall.question.as_ref()?;
+        Some(*self.shortfall.answer.get_or_init(|| OpeningShortfall {
+            // The same rack and rules already made a problem for the move itself, so this
+            // cannot fail; no meld (0) is what it would mean if it did.
+            best: best_meld(&self.left, rules, *needed, Pruning::FULL).unwrap_or(0),
+            needed: *needed,
+        }))
     }
 }
 
 impl fmt::Display for Move {
     /// What the CLI prints: `placed: …` (or `placed: nothing`), the opening's shortfall if any,
-    /// the new table one group per line, then `step N: …` for each step and `left: …` for
-    /// the rack tiles not played.
+    /// the new table one group per line, which table groups are left as they were
+    /// (`unchanged: …`, if the table had any groups), then `step N: …` for each step and
+    /// `left: …` for the rack tiles not played.
     ///
     /// ```text
     /// placed: R4
     /// K4 B4 O4
     /// R1 R2 R3 R4
+    /// unchanged: K4 B4 O4
     /// step 1: add R4 to R1 R2 R3
     /// left: K9
     /// ```
@@ -227,11 +282,14 @@ impl fmt::Display for Move {
             }
         };
         writeln!(f, "placed: {}", tiles(&self.placed))?;
-        if let Some(shortfall) = self.shortfall {
+        if let Some(shortfall) = self.opening_shortfall() {
             writeln!(f, "{shortfall}")?;
         }
         for group in &self.table {
             writeln!(f, "{group}")?;
+        }
+        if let Some(text) = self.unchanged_text() {
+            writeln!(f, "unchanged: {text}")?;
         }
         for (number, step) in self.steps.iter().enumerate() {
             writeln!(f, "step {}: {step}", number + 1)?;
@@ -425,28 +483,29 @@ fn solve_with(
         }
     }
     rules.sort_tiles(&mut left);
-    let shortfall = match rules.initial_meld {
+    let question = match rules.initial_meld {
         Some(needed)
             if objective == Objective::Opening && placed.is_empty() && !rack.is_empty() =>
         {
-            Some(OpeningShortfall {
-                best: best_meld(rack, rules, needed, pruning)?,
-                needed,
-            })
+            Some((rules.clone(), needed))
         }
         _ => None,
     };
     Ok(Move {
         placed,
-        unchanged: kept.len(),
         table: kept
-            .into_iter()
-            .map(|index| groups[index].clone())
+            .iter()
+            .map(|&index| groups[index].clone())
             .chain(new_groups)
             .collect(),
+        table_groups: groups.len(),
+        kept,
         steps,
         left,
-        shortfall,
+        shortfall: LazyShortfall {
+            question,
+            answer: std::sync::OnceLock::new(),
+        },
     })
 }
 

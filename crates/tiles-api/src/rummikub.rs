@@ -208,10 +208,13 @@ pub struct SolveResponse {
     pub tiles: usize,
     /// Their face value (jokers 0).
     pub value: u32,
-    /// Table groups left exactly as they were.
+    /// How many table groups are left exactly as they were.
     pub unchanged: usize,
     /// The new table: unchanged groups first, in their order, then the new ones.
     pub groups: Vec<Vec<String>>,
+    /// The indexes (0-based, in the request's table) of the table groups left exactly as
+    /// they were; they are the first groups of `groups`.
+    pub kept: Vec<usize>,
     /// How to carry the move out.
     pub steps: Vec<StepJson>,
     /// The rack tiles not played.
@@ -278,6 +281,7 @@ pub fn solve(request: SolveRequest) -> Result<SolveResponse, String> {
         value: found.value(),
         unchanged: found.unchanged_groups(),
         groups: group_names(found.table()),
+        kept: found.unchanged().to_vec(),
         steps: found
             .steps()
             .iter()

@@ -32,14 +32,15 @@ pub enum Command {
     /// The best move from a rack onto a table, which may be rearranged.
     ///
     /// With `--rack`, prints the tiles played (`placed: …`), the new table one group per line,
-    /// the steps that make it (`step 1: add R4 to R1 R2 R3`) and the rack tiles left
-    /// (`left: …`). Without `--rack`, reads one position per stdin line, `TABLE ; RACK`
-    /// (`R1 R2 R3 | K4 B4 O4 ; J K5`), and prints one line each: `placed: …; table: …; step 1:
-    /// …; left: …` or `error: …`. With `--json`, one `rummikub/solve` request per line: in
+    /// the table groups left as they were (`unchanged: …`), the steps that make the rest
+    /// (`step 1: add R4 to R1 R2 R3`) and the rack tiles left (`left: …`). Without `--rack`,
+    /// reads one position per stdin line, `TABLE ; RACK` (`R1 R2 R3 | K4 B4 O4 ; J K5`), and
+    /// prints one line each: `placed: …; table: …; unchanged: …; step 1: …; left: …` or
+    /// `error: …`. With `--json`, one `rummikub/solve` request per line: in
     /// `{"table":[["R1","R2","R3"],["K4","B4","O4"]],"rack":["J","K5"],"objective":"tiles"}`
     /// (`table` may be a flat list of tiles or a string; `rules` defaults to --rules,
     /// `objective` to --objective), out `{"placed":…,"tiles":2,"value":5,"unchanged":1,
-    /// "groups":[…],"steps":[…],"left":[…],…}`.
+    /// "groups":[…],"kept":[…],"steps":[…],"left":[…],…}`.
     Solve(SolveArgs),
 }
 
@@ -215,11 +216,16 @@ fn tiles_text(tiles: &[Tile]) -> String {
     }
 }
 
-/// A move on one line: `placed: …; table: …; step 1: …; left: …`.
+/// A move on one line: `placed: …; table: …; unchanged: …; step 1: …; left: …`.
 fn move_line(found: &Move) -> String {
     let mut parts = vec![format!("placed: {}", tiles_text(found.placed()))];
     parts.extend(found.opening_shortfall().map(|s| s.to_string()));
     parts.push(format!("table: {}", groups_line(found.table())));
+    parts.extend(
+        found
+            .unchanged_text()
+            .map(|text| format!("unchanged: {text}")),
+    );
     parts.extend(
         found
             .steps()

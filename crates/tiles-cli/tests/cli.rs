@@ -153,7 +153,7 @@ fn solve_prints_the_move() {
     assert_eq!(
         (text(&out.stdout).as_str(), out.status.code()),
         (
-            "placed: K4 B4\nR1 R2 R3\nR5 R6 R7\nK4 B4 R4\n\
+            "placed: K4 B4\nR1 R2 R3\nR5 R6 R7\nK4 B4 R4\nunchanged: nothing\n\
              step 1: take R5 R6 R7 from R1 R2 R3 R4 R5 R6 R7 to make R5 R6 R7\n\
              step 2: take R4 from R1 R2 R3 R4 and K4 B4 from the rack to make K4 B4 R4\n\
              left: nothing\n",
@@ -190,7 +190,7 @@ fn solve_prints_the_move() {
     );
     assert_eq!(
         text(&out.stdout),
-        "placed: nothing\nno opening: the best meld is worth 27, 30 needed\nR1 R2 R3\nleft: R8 R9 R10\n"
+        "placed: nothing\nno opening: the best meld is worth 27, 30 needed\nR1 R2 R3\nunchanged: R1 R2 R3\nleft: R8 R9 R10\n"
     );
     let out = tiles(
         &[
@@ -235,7 +235,7 @@ fn json_batches_answer_every_line() {
     // The fields of the first JSON mode keep their names and places.
     assert!(
         lines[0].starts_with(
-            r#"{"placed":["J"],"tiles":1,"value":0,"unchanged":1,"groups":[["R1","R2","R3"],["K4","B4","O4","J"]],"steps":[{"text":"add J to K4 B4 O4","#
+            r#"{"placed":["J"],"tiles":1,"value":0,"unchanged":1,"groups":[["R1","R2","R3"],["K4","B4","O4","J"]],"kept":[0],"steps":[{"text":"add J to K4 B4 O4","#
         ),
         "{}",
         lines[0]
