@@ -19,6 +19,7 @@ pub enum Command {
     /// GAME, reads one game per stdin line and prints one line per game: `valid`, `invalid:
     /// …` or `error: …`. With `--json`, one `fiveup/check` request per line
     /// (`{"game":"0-6 6-0","score":true}`); the options are the defaults of its fields.
+    #[command(after_help = crate::BATCH_EXIT)]
     Check(CheckArgs),
 }
 

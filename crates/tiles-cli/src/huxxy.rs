@@ -20,6 +20,7 @@ pub enum Command {
     /// error at its column). Without CALL, reads one call per stdin line and prints one line
     /// per call: the result or `error: …`. With `--json`, one `huxxy/eval` request per line:
     /// `{"call":"comp10001huxxy_score(['4C'])"}`.
+    #[command(after_help = crate::BATCH_EXIT)]
     Eval {
         /// The calls, one per argument; stdin, one call per line, if absent.
         call: Vec<String>,
@@ -31,6 +32,7 @@ pub enum Command {
     ///
     /// With `--json`, reads one `huxxy/game` request per line instead
     /// (`{"seed":3,"jokers":true}`); the options are the defaults of its fields.
+    #[command(after_help = crate::BATCH_EXIT)]
     Game(GameArgs),
     /// Plays many games in parallel and prints, per line-up entry, its wins, average rank,
     /// average points left and forfeits.
@@ -38,6 +40,7 @@ pub enum Command {
     /// The line-up turns round one seat per game, so every bot plays from every seat equally
     /// often; `entry` is a bot's place in `--bots`, and its seat in game 1. With `--json`,
     /// reads one `huxxy/tournament` request per line instead (`{"games":100,"seed":2}`).
+    #[command(after_help = crate::BATCH_EXIT)]
     Tournament(TournamentArgs),
 }
 

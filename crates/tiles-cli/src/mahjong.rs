@@ -26,7 +26,7 @@ pub enum Command {
     /// the best discards, each with the unseen copies of the tiles that then improve the hand,
     /// `3z:4 1z:4`); a bad line prints `<input>\tERROR\t<reason>` and the run goes on. With
     /// `--json`, one `mahjong/analyze` request per line: `{"hand":"123m456p789s1122z"}`.
-    #[command(visible_alias = "analyse")]
+    #[command(visible_alias = "analyse", after_help = crate::BATCH_EXIT)]
     Analyze(AnalyzeArgs),
 }
 

@@ -59,6 +59,9 @@ enum Game {
     Man,
 }
 
+/// Shown under the help of every command that reads a batch.
+const BATCH_EXIT: &str = "A batch (queries or JSON requests read from stdin, one per line) answers every line, in order, and never stops at a bad one; it exits 0 when every line was answered and 1 when any line was an error.";
+
 /// A value parser offering `names` (for help and completion) and reading the one given with
 /// the library's `FromStr`, so the CLI keeps no list of its own.
 fn named<T>(

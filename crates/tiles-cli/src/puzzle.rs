@@ -18,6 +18,7 @@ use crate::batch;
 /// `rummikub-puzzle/solve` (`{"puzzle":"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"}`), or
 /// `rummikub-puzzle/check` when it has a `check` field (the proposed answer's text).
 #[derive(Debug, Args)]
+#[command(after_help = crate::BATCH_EXIT)]
 pub struct PuzzleArgs {
     /// The puzzle file; stdin if absent.
     #[arg(conflicts_with = "json")]

@@ -20,6 +20,7 @@ pub enum Command {
     /// REASON` (exit 0 valid, 1 invalid, 2 unreadable). Without TILES, reads one group per
     /// stdin line and prints one answer line per group (`error: …` for an unreadable one).
     /// With `--json`, one `rummikub/group` request per line: `{"tiles":["R9","B9","K9"]}`.
+    #[command(after_help = crate::BATCH_EXIT)]
     Group(GroupArgs),
     /// Can all these tiles be laid down in valid groups?
     ///
@@ -28,6 +29,7 @@ pub enum Command {
     /// groups separated by ` | `, `impossible` or `error: …`. With `--json`, one
     /// `rummikub/arrange` request per line: in `{"rules":"standard","tiles":["R1","R2","R3"]}`,
     /// out `{"groups":[["R1","R2","R3"]]}`, `{"groups":null}` if impossible.
+    #[command(after_help = crate::BATCH_EXIT)]
     Arrange(ArrangeArgs),
     /// The best move from a rack onto a table, which may be rearranged.
     ///
@@ -41,6 +43,7 @@ pub enum Command {
     /// (`table` may be a flat list of tiles or a string; `rules` defaults to --rules,
     /// `objective` to --objective), out `{"placed":…,"tiles":2,"value":5,"unchanged":1,
     /// "groups":[…],"kept":[…],"steps":[…],"left":[…],…}`.
+    #[command(after_help = crate::BATCH_EXIT)]
     Solve(SolveArgs),
 }
 

@@ -713,6 +713,32 @@ fn json_lines_take_the_options_as_defaults() {
     assert_eq!(lines[1]["score"], serde_json::Value::Null);
 }
 
+/// Every command that reads a batch says in its help how a batch exits.
+#[test]
+fn batch_help_gives_the_exit_codes() {
+    for args in [
+        &["rummikub", "group"][..],
+        &["rummikub", "arrange"],
+        &["rummikub", "solve"],
+        &["rummikub-puzzle"],
+        &["fiveup", "check"],
+        &["huxxy", "eval"],
+        &["huxxy", "game"],
+        &["huxxy", "tournament"],
+        &["mahjong", "analyze"],
+    ] {
+        let mut args = args.to_vec();
+        args.push("--help");
+        let help = text(&tiles(&args, b"").stdout);
+        assert!(
+            help.contains(
+                "it exits 0 when every line was answered and 1 when any line was an error"
+            ),
+            "{args:?}: {help}"
+        );
+    }
+}
+
 #[test]
 fn completions_and_man_page() {
     for shell in ["bash", "zsh", "fish"] {
