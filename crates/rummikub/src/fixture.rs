@@ -27,7 +27,7 @@
 use std::fmt::Write as _;
 
 use crate::group::{Group, Slot};
-use crate::notation::{parse_table, parse_tiles};
+use crate::notation::{parse_table, parse_tiles, show_tiles};
 use crate::rules::{Preset, Rules};
 use crate::solve::{Objective, arrange, solve};
 use crate::tile::Tile;
@@ -156,15 +156,7 @@ fn solve_position(
                     .map(|(n, step)| format!("step {}: {step}", n + 1)),
             );
             if !found.left().is_empty() {
-                lines.push(format!(
-                    "left: {}",
-                    found
-                        .left()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ));
+                lines.push(format!("left: {}", show_tiles(found.left())));
             }
             lines.join("\n")
         }

@@ -6,6 +6,7 @@
 #[cfg(test)]
 extern crate self as rummikub;
 
+pub mod answer;
 mod fixture;
 pub mod group;
 pub mod notation;
@@ -14,14 +15,12 @@ pub mod solve;
 pub mod steps;
 pub mod tile;
 
+pub use answer::{Arrangement, Move, OpeningShortfall};
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
-pub use notation::{parse_table, parse_tile, parse_tiles};
+pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};
 pub use rules::{Color, Preset, Rules, UnknownPreset};
-pub use solve::{
-    Arrangement, Move, Objective, OpeningShortfall, Place, SolveError, UnknownObjective, arrange,
-    solve,
-};
+pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve};
 pub use steps::{Onto, Step, Take};
 pub use tile::{Number, NumberOutOfRange, Tile};
 pub use tiles_notation::ParseError;

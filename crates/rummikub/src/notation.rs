@@ -178,6 +178,16 @@ pub fn parse_tile(text: &str) -> Result<Tile, ParseError> {
     parse_all(text, tile)
 }
 
+/// Tiles in display notation, separated by spaces: `R9 O9 K9 J` (nothing for no tiles).
+/// [`parse_tiles`] reads it back.
+pub fn show_tiles(tiles: &[Tile]) -> String {
+    tiles
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Reads a list of tiles in any accepted form: `R9 O9 J K9`,
 /// `[(9, "RED"), (9, "ORANGE"), ("JOKER"), (9, "BLACK")]`, `RED 9, BLUE 9, JOKER`.
 ///

@@ -76,8 +76,9 @@ impl fmt::Display for Color {
 /// A named rule set; [`Preset::rules`] gives its [`Rules`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Preset {
-    /// The code-golf challenge (the crate README's Rules section): red, orange, blue, black; one copy
-    /// of each tile; 2 jokers, at most one per group; runs in ascending order as given.
+    /// The code-golf challenge (the crate README's Rules section): red, orange, blue, black;
+    /// one copy of each tile; 2 jokers, at most one per group; runs in ascending order as
+    /// given.
     Codegolf,
     /// Standard Rummikub: black, blue, orange, red; two copies (106 tiles); 2 jokers, up to two
     /// per group; any order; a 30-point initial meld.

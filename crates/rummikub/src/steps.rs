@@ -22,13 +22,14 @@
 use std::fmt;
 
 use crate::group::Group;
+use crate::notation::show_tiles;
 use crate::rules::Rules;
 use crate::tile::Tile;
 
 /// Tiles taken from a table group in one step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Take {
-    /// The group's index (0-based) in the table given to [`crate::solve`].
+    /// The group's index (0-based) in the table given to [`crate::solve()`].
     pub group: usize,
     /// The tiles the group holds just before the step.
     pub from: Vec<Tile>,
@@ -39,7 +40,7 @@ pub struct Take {
 /// A table group a step builds on, as it lies at that moment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Onto {
-    /// The group's index (0-based) in the table given to [`crate::solve`].
+    /// The group's index (0-based) in the table given to [`crate::solve()`].
     pub group: usize,
     /// The tiles it holds just before the step.
     pub tiles: Vec<Tile>,
@@ -71,15 +72,6 @@ impl Step {
     }
 }
 
-/// Tiles separated by spaces.
-fn words(tiles: &[Tile]) -> String {
-    tiles
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `a`, `a and b`, `a, b and c`.
 fn listing(items: &[String]) -> String {
     match items {
@@ -99,26 +91,31 @@ impl fmt::Display for Step {
             .map(|take| {
                 if take.tiles.len() == take.from.len() {
                     // All that is left of a group that gave its other tiles away.
-                    format!("the leftover {}", words(&take.tiles))
+                    format!("the leftover {}", show_tiles(&take.tiles))
                 } else {
-                    format!("{} from {}", words(&take.tiles), words(&take.from))
+                    format!(
+                        "{} from {}",
+                        show_tiles(&take.tiles),
+                        show_tiles(&take.from)
+                    )
                 }
             })
             .collect();
         if !self.rack.is_empty() {
             if parts.is_empty() {
-                parts.push(words(&self.rack));
+                parts.push(show_tiles(&self.rack));
             } else {
-                parts.push(format!("{} from the rack", words(&self.rack)));
+                parts.push(format!("{} from the rack", show_tiles(&self.rack)));
             }
         }
         let parts = listing(&parts);
         match self.onto.as_slice() {
             [] if self.take.is_empty() => write!(f, "lay down {}", self.result),
             [] => write!(f, "take {parts} to make {}", self.result),
-            [onto] => write!(f, "add {parts} to {}", words(&onto.tiles)),
+            [onto] => write!(f, "add {parts} to {}", show_tiles(&onto.tiles)),
             several => {
-                let groups: Vec<String> = several.iter().map(|onto| words(&onto.tiles)).collect();
+                let groups: Vec<String> =
+                    several.iter().map(|onto| show_tiles(&onto.tiles)).collect();
                 write!(f, "join {}", listing(&groups))?;
                 if !parts.is_empty() {
                     write!(f, ", adding {parts}")?;
@@ -129,8 +126,17 @@ impl fmt::Display for Step {
     }
 }
 
+/// Moves the tiles that `need` still needs and `give` still gives (as multisets) from both
+/// into `into`.
+fn transfer(need: &mut Vec<Tile>, give: &mut Vec<Tile>, into: &mut Vec<Tile>) {
+    let moved = common(need, give);
+    remove_all(need, &moved);
+    remove_all(give, &moved);
+    into.extend(moved);
+}
+
 /// Removes one copy of each of `tiles` from `from`, keeping the order of the rest.
-fn remove_all(from: &mut Vec<Tile>, tiles: &[Tile]) {
+pub(crate) fn remove_all(from: &mut Vec<Tile>, tiles: &[Tile]) {
     for tile in tiles {
         if let Some(at) = from.iter().position(|t| t == tile) {
             from.remove(at);
@@ -179,21 +185,12 @@ pub(crate) fn plan(
     }
     pairs.sort_by_key(|&(overlap, n, k)| (std::cmp::Reverse(overlap), n, k));
     for (_, n, k) in pairs {
-        let moved = common(&needs[n], &gives[k]);
-        remove_all(&mut needs[n], &moved);
-        remove_all(&mut gives[k], &moved);
-        from_table[n][k].extend(moved);
+        transfer(&mut needs[n], &mut gives[k], &mut from_table[n][k]);
     }
     for n in 0..needs.len() {
-        let moved = common(&needs[n], &rack_gives);
-        remove_all(&mut needs[n], &moved);
-        remove_all(&mut rack_gives, &moved);
-        from_rack[n].extend(moved);
+        transfer(&mut needs[n], &mut rack_gives, &mut from_rack[n]);
         for k in 0..gives.len() {
-            let moved = common(&needs[n], &gives[k]);
-            remove_all(&mut needs[n], &moved);
-            remove_all(&mut gives[k], &moved);
-            from_table[n][k].extend(moved);
+            transfer(&mut needs[n], &mut gives[k], &mut from_table[n][k]);
         }
     }
     // The new group each broken group continues as.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use rummikub::{
     Group, Move, Objective, ParseError, Preset, Rules, Tile, arrange, parse_table, parse_tiles,
-    solve,
+    show_tiles, solve,
 };
 use serde_json::{Map, Value, json};
 
@@ -211,11 +211,7 @@ fn tiles_text(tiles: &[Tile]) -> String {
     if tiles.is_empty() {
         "nothing".to_owned()
     } else {
-        tiles
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        show_tiles(tiles)
     }
 }
 
