@@ -43,21 +43,15 @@ pub enum TurnAction {
     Draw {
         /// The card drawn.
         card: Option<Card>,
-        /// Cards left in the stock after it.
-        stock_left: usize,
     },
     /// Played cards and ended the turn.
     Plays {
         /// The card plays, in order.
         plays: Vec<TurnPlay>,
-        /// Cards left in the player's hand.
-        cards_left: usize,
-        /// The table after the turn, group by group.
-        table: Vec<Vec<Card>>,
     },
 }
 
-/// One turn of a replayed game.
+/// One turn of a replayed game, and the game as it stands after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     /// 1-based turn number.
@@ -66,6 +60,12 @@ pub struct Turn {
     pub player: usize,
     /// What they did.
     pub action: TurnAction,
+    /// Cards left in the player's hand.
+    pub cards_left: usize,
+    /// Cards left in the stock.
+    pub stock_left: usize,
+    /// The table, group by group.
+    pub table: Vec<Vec<Card>>,
 }
 
 /// A player's place at the end.
@@ -114,10 +114,7 @@ pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay 
         let groups = game.table().len();
         let drawn = game.apply_play(played.play).ok().flatten();
         let action = match played.play {
-            Play::Draw => TurnAction::Draw {
-                card: drawn,
-                stock_left: game.stock_len(),
-            },
+            Play::Draw => TurnAction::Draw { card: drawn },
             Play::FromHand { to, .. } => {
                 plays.push(TurnPlay {
                     play: played.play,
@@ -134,14 +131,15 @@ pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay 
             }
             Play::EndTurn => TurnAction::Plays {
                 plays: std::mem::take(&mut plays),
-                cards_left: game.hand(player).len(),
-                table: game.table().to_vec(),
             },
         };
         turns.push(Turn {
             number: turns.len() + 1,
             player,
             action,
+            cards_left: game.hand(player).len(),
+            stock_left: game.stock_len(),
+            table: game.table().to_vec(),
         });
     }
     let game = record.game;
@@ -201,24 +199,22 @@ impl fmt::Display for Turn {
     /// table on the next line; the player is named by [`Replay`]'s log.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.action {
-            TurnAction::Draw { card, stock_left } => {
+            TurnAction::Draw { card } => {
                 let card = card.map_or_else(String::new, |card| card.to_string());
-                write!(f, "draws {card} ({stock_left} left in the stock)")
+                write!(f, "draws {card} ({} left in the stock)", self.stock_left)
             }
-            TurnAction::Plays {
-                plays,
-                cards_left,
-                table,
-            } => {
+            TurnAction::Plays { plays } => {
                 let plays: Vec<String> = plays.iter().map(ToString::to_string).collect();
-                let table: Vec<String> = table
+                let table: Vec<String> = self
+                    .table
                     .iter()
                     .map(|group| format!("[{}]", show_cards(group)))
                     .collect();
                 write!(
                     f,
-                    "plays {}; {cards_left} cards left\n  table: {}",
+                    "plays {}; {} cards left\n  table: {}",
                     plays.join(", "),
+                    self.cards_left,
                     table.join(" ")
                 )
             }

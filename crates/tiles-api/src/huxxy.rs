@@ -174,27 +174,13 @@ pub struct GameResponse {
 pub fn game(request: GameRequest) -> Result<GameResponse, String> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
     let replay = huxxy::replay(variant, request.seed, bots);
-    // The stock after each turn: replayed from the deal's size and the draws.
-    let mut stock = variant.pack_size() - replay.dealt.iter().map(Vec::len).sum::<usize>();
-    let mut hands: Vec<usize> = replay.dealt.iter().map(Vec::len).collect();
-    let mut table: Vec<Vec<String>> = Vec::new();
     let turns = replay
         .turns
         .iter()
         .map(|turn| {
             let (drew, plays) = match &turn.action {
-                TurnAction::Draw { card, stock_left } => {
-                    stock = *stock_left;
-                    hands[turn.player] += usize::from(card.is_some());
-                    (card.map(|card| card.to_string()), Vec::new())
-                }
-                TurnAction::Plays {
-                    plays,
-                    cards_left,
-                    table: after,
-                } => {
-                    hands[turn.player] = *cards_left;
-                    table = after.iter().map(|group| cards(group)).collect();
+                TurnAction::Draw { card } => (card.map(|card| card.to_string()), Vec::new()),
+                TurnAction::Plays { plays } => {
                     (None, plays.iter().map(ToString::to_string).collect())
                 }
             };
@@ -203,9 +189,9 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
                 player: turn.player,
                 drew,
                 plays,
-                table: table.clone(),
-                cards_left: hands[turn.player],
-                stock_left: stock,
+                table: turn.table.iter().map(|group| cards(group)).collect(),
+                cards_left: turn.cards_left,
+                stock_left: turn.stock_left,
                 text: format!(
                     "turn {}: player {} ({}) {turn}",
                     turn.number, turn.player, replay.bots[turn.player]
