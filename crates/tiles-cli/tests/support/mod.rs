@@ -1,0 +1,40 @@
+//! Running the `tiles` binary from the tests: its output and exit code for given arguments
+//! and stdin.
+
+// Each test file uses what it needs of this module.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Child, Command, Output, Stdio};
+
+/// `tiles` with `args`, its stdin, stdout and stderr piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tiles"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tiles runs")
+}
+
+/// `tiles` with `args` run to the end on `stdin`.
+pub fn tiles(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
+    // Written from another thread, so that a long input and a long output cannot block each
+    // other. A command that refuses its arguments exits without reading stdin: a broken pipe
+    // here is not a failure of the test.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().unwrap();
+    if let Err(error) = writer.join().unwrap() {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
+    output
+}
+
+/// Output as text (lossy, for messages).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
