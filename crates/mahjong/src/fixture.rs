@@ -5,15 +5,22 @@
 //!
 //! - `HAND`: the readable report of [`crate::analyze`];
 //! - `row HAND`: the batch row of `tiles mahjong analyze`;
-//! - `seed HAND`: the residue-of-three check on a one-suit hand of `3k + 2` tiles, every removal.
+//! - `seed HAND`: the residue-of-three check on a one-suit hand of `3k + 2` tiles, every removal;
+//! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
+//!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
+//!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
+//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|wrc` and `--rule NAME=VALUE`.
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
 //! lines.
 
 use std::fmt::Write as _;
 
+use tiles_notation::ParseError;
+
 use crate::analysis::analyze;
 use crate::notation::parse_hand;
+use crate::score::{FullHand, Piece, ScoringRules, Situation, Wind, score};
 use crate::seed::{SeedTrace, seed_trace};
 use crate::tile::{Hand, Suit};
 
@@ -26,10 +33,12 @@ pub fn run_fixture(input: &str) -> String {
         }
         let _ = writeln!(transcript, "> {line}");
         let (command, text) = match line.split_once(' ') {
-            Some((command @ ("row" | "seed"), text)) => (command, text),
+            Some((command @ ("row" | "seed" | "score"), text)) => (command, text),
             _ => ("report", line),
         };
-        let answer =
+        let answer = if command == "score" {
+            score_query(text)
+        } else {
             parse_hand(text)
                 .map_err(|error| error.summary())
                 .and_then(|hand| match command {
@@ -40,7 +49,8 @@ pub fn run_fixture(input: &str) -> String {
                             _ => analysis.to_string(),
                         })
                         .map_err(|error| error.to_string()),
-                });
+                })
+        };
         match answer {
             Ok(answer) => transcript.push_str(&answer),
             Err(error) => {
@@ -89,4 +99,87 @@ fn seed_report(hand: &Hand) -> Result<String, String> {
         out.push_str("not complete\n");
     }
     Ok(out)
+}
+
+/// A `score` query: the hand, then the situation's options.
+fn score_query(text: &str) -> Result<String, String> {
+    let (hand_text, options) = match text.find(" --") {
+        Some(at) => (&text[..at], &text[at + 1..]),
+        None => (text, ""),
+    };
+    let hand: FullHand = hand_text
+        .parse()
+        .map_err(|error: ParseError| error.summary())?;
+    let mut words = options.split_whitespace();
+    let mut win: Option<Piece> = None;
+    let mut flags: Vec<&str> = Vec::new();
+    let mut rules = ScoringRules::default();
+    let mut valued: Vec<(&str, &str)> = Vec::new();
+    while let Some(word) = words.next() {
+        match word {
+            "--win" | "--seat" | "--round" | "--dora" | "--ura" | "--honba" | "--sticks"
+            | "--rules" | "--rule" => {
+                let value = words.next().ok_or(format!("{word} needs a value"))?;
+                valued.push((word, value));
+            }
+            flag => flags.push(flag),
+        }
+    }
+    let pieces = |list: &str| -> Result<Vec<Piece>, String> {
+        list.split(',')
+            .filter(|tile| !tile.is_empty())
+            .map(|tile| tile.parse().map_err(|error: ParseError| error.summary()))
+            .collect()
+    };
+    let mut situation = None;
+    for (name, value) in &valued {
+        if *name == "--win" {
+            win = Some(value.parse().map_err(|error: ParseError| error.summary())?);
+        }
+    }
+    if let Some(win) = win {
+        situation = Some(Situation::ron(win));
+    }
+    let mut situation = situation.ok_or("--win TILE is needed")?;
+    for (name, value) in valued {
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{name} {value}: not a count"))
+        };
+        let wind = || value.parse::<Wind>().map_err(|error| error.to_string());
+        match name {
+            "--seat" => situation.seat_wind = wind()?,
+            "--round" => situation.round_wind = wind()?,
+            "--dora" => situation.dora_indicators = pieces(value)?,
+            "--ura" => situation.ura_indicators = pieces(value)?,
+            "--honba" => situation.honba = number()?,
+            "--sticks" => situation.riichi_sticks = number()?,
+            "--rules" => rules = value.parse().map_err(|error| format!("{error}"))?,
+            "--rule" => {
+                let (switch, on) = value.split_once('=').ok_or("--rule NAME=VALUE")?;
+                rules.set(switch, on).map_err(|error| error.to_string())?;
+            }
+            _ => {}
+        }
+    }
+    for flag in flags {
+        let field = match flag {
+            "--tsumo" => &mut situation.tsumo,
+            "--riichi" => &mut situation.riichi,
+            "--double-riichi" => &mut situation.double_riichi,
+            "--ippatsu" => &mut situation.ippatsu,
+            "--rinshan" => &mut situation.rinshan,
+            "--chankan" => &mut situation.chankan,
+            "--haitei" => &mut situation.haitei,
+            "--houtei" => &mut situation.houtei,
+            "--tenhou" => &mut situation.tenhou,
+            "--chiihou" => &mut situation.chiihou,
+            other => return Err(format!("unknown option {other}")),
+        };
+        *field = true;
+    }
+    score(&hand, &situation, &rules)
+        .map(|score| score.to_string())
+        .map_err(|error| error.to_string())
 }

@@ -1,4 +1,4 @@
-//! Mahjong hands: completeness, every reading, waits and shanten.
+//! Mahjong hands: completeness, every reading, waits, shanten, and the score of a winning hand.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
@@ -6,6 +6,7 @@ pub mod agari;
 pub mod analysis;
 mod fixture;
 pub mod notation;
+pub mod score;
 pub mod seed;
 pub mod shanten;
 mod table;
@@ -19,6 +20,10 @@ pub use agari::{
 pub use analysis::{Analysis, TSV_HEADER, analyze, best_of};
 pub use fixture::run_fixture;
 pub use notation::parse_hand;
+pub use score::{
+    CalledMeld, Contradiction, FullHand, FullHandError, Limit, MeldKind, Piece, Points, Score,
+    ScoreError, ScoringRules, Situation, Wind, Yaku, YakuHan, parse_full_hand, parse_pieces, score,
+};
 pub use seed::{seed_trace, suit_complete};
 pub use shanten::{Shanten, TileCountError, shanten, shanten_overall};
 pub use tile::{Hand, HandError, Suit, Tile, show_tiles};

@@ -23,7 +23,7 @@ use crate::tile::{COPIES, Hand, Suit, Tile};
 
 /// One group: rank digits and the suit letter they belong to, both as written. Once the
 /// digits are read, the suit letter is certain to be needed.
-fn group(input: &str) -> PResult<'_, (&str, char)> {
+pub(crate) fn group(input: &str) -> PResult<'_, (&str, char)> {
     (
         expect(
             "rank digits 1-9 (0 for a red five) then a suit letter",
@@ -79,7 +79,7 @@ fn hand(input: &str) -> PResult<'_, Hand> {
 }
 
 /// The tile a rank digit names in `suit`: a red five `0` is a five; honours are 1..7.
-fn tile_of(digit: char, suit: Suit) -> Option<Tile> {
+pub(crate) fn tile_of(digit: char, suit: Suit) -> Option<Tile> {
     let rank = match digit.to_digit(10)? {
         0 if suit != Suit::Honor => 5,
         rank => rank as u8,

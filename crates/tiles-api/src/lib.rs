@@ -106,6 +106,11 @@ pub const OPERATIONS: &[Operation] = &[
         summary: "a hand's completeness, readings, shanten, waits, effective tiles and best discards",
         run: |request| answer(request, mahjong::analyze),
     },
+    Operation {
+        name: "mahjong/score",
+        summary: "a winning hand's yaku, han, fu, limit and payments",
+        run: |request| answer(request, mahjong::score),
+    },
 ];
 
 /// The operation named `name`.

@@ -1,9 +1,14 @@
-//! `mahjong/analyze`.
+//! `mahjong/analyze` and `mahjong/score`.
 
+use mahjong::score::{
+    CalledMeld, FullHand, MeldKind, Piece, ScoringRules, Situation, Wind, parse_full_hand,
+    parse_pieces, score as score_hand,
+};
 use mahjong::{Effective, Tile, analyze as analyze_hand, best_of, parse_hand};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::fields::in_text;
+use crate::fields::{Tiles, in_text, json_kind};
 
 /// A `mahjong/analyze` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -134,5 +139,310 @@ pub fn analyze(request: AnalyzeRequest) -> Result<AnalyzeResponse, String> {
             .collect(),
         best_discards: names(&best),
         report: analysis.to_string(),
+    })
+}
+
+/// A called meld in a `mahjong/score` request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeldRequest {
+    /// `chi`, `pon`, `kan` (open, called or added) or `ankan` (concealed).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Its tiles in mpsz, red fives as `0`: `"340m"`, `"5555z"`.
+    pub tiles: String,
+}
+
+/// The scoring rules of a request: a preset name, or an object of switches over a preset.
+#[derive(Debug, Clone, Default)]
+pub struct RulesRequest(Option<Value>);
+
+impl<'de> Deserialize<'de> for RulesRequest {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RulesRequest, D::Error> {
+        Value::deserialize(deserializer).map(|value| RulesRequest(Some(value)))
+    }
+}
+
+impl RulesRequest {
+    /// The rules it names.
+    ///
+    /// # Errors
+    ///
+    /// An unknown preset or switch, or a value of the wrong kind, naming the field.
+    pub fn rules(&self) -> Result<ScoringRules, String> {
+        let preset = |name: &str| {
+            name.parse::<ScoringRules>()
+                .map_err(|error| format!("rules: {error}"))
+        };
+        match &self.0 {
+            None | Some(Value::Null) => Ok(ScoringRules::default()),
+            Some(Value::String(name)) => preset(name),
+            Some(Value::Object(fields)) => {
+                let mut rules = match fields.get("preset") {
+                    None => ScoringRules::default(),
+                    Some(Value::String(name)) => preset(name)?,
+                    Some(other) => {
+                        return Err(format!(
+                            "rules.preset: expected tenhou or wrc, found {}",
+                            json_kind(other)
+                        ));
+                    }
+                };
+                for (name, value) in fields.iter().filter(|(name, _)| *name != "preset") {
+                    let text = match value {
+                        Value::Bool(on) => on.to_string(),
+                        Value::Number(number) => number.to_string(),
+                        other => {
+                            return Err(format!(
+                                "rules.{name}: expected true, false (or 2 or 4 for double_wind_fu), found {}",
+                                json_kind(other)
+                            ));
+                        }
+                    };
+                    rules
+                        .set(name, &text)
+                        .map_err(|error| format!("rules.{name}: {error}"))?;
+                }
+                Ok(rules)
+            }
+            Some(other) => Err(format!(
+                "rules: expected a preset name (tenhou or wrc) or an object of switches, found {}",
+                json_kind(other)
+            )),
+        }
+    }
+}
+
+fn east() -> String {
+    "E".to_owned()
+}
+
+/// A `mahjong/score` request.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRequest {
+    /// The concealed tiles including the winning tile, mpsz, red fives `0`; bracketed melds
+    /// may follow (`[789s]`, `{1111z}`).
+    pub hand: String,
+    /// The called melds.
+    #[serde(default)]
+    pub melds: Vec<MeldRequest>,
+    /// The winning tile, one of the concealed tiles.
+    pub win: String,
+    /// Won by tsumo (else ron).
+    #[serde(default)]
+    pub tsumo: bool,
+    /// Riichi.
+    #[serde(default)]
+    pub riichi: bool,
+    /// Double riichi (implies riichi).
+    #[serde(default)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[serde(default)]
+    pub ippatsu: bool,
+    /// Rinshan (a tsumo after a kan).
+    #[serde(default)]
+    pub rinshan: bool,
+    /// Chankan (a ron on an added kan).
+    #[serde(default)]
+    pub chankan: bool,
+    /// Haitei (a tsumo on the last tile).
+    #[serde(default)]
+    pub haitei: bool,
+    /// Houtei (a ron on the last discard).
+    #[serde(default)]
+    pub houtei: bool,
+    /// Tenhou (the dealer, as dealt).
+    #[serde(default)]
+    pub tenhou: bool,
+    /// Chiihou (a non-dealer, first draw).
+    #[serde(default)]
+    pub chiihou: bool,
+    /// The seat wind: E (the dealer), S, W or N.
+    #[serde(default = "east")]
+    pub seat_wind: String,
+    /// The round wind.
+    #[serde(default = "east")]
+    pub round_wind: String,
+    /// The dora indicators.
+    #[serde(default)]
+    pub dora_indicators: Tiles,
+    /// The ura dora indicators (riichi only).
+    #[serde(default)]
+    pub ura_indicators: Tiles,
+    /// Honba counters.
+    #[serde(default)]
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    #[serde(default)]
+    pub riichi_sticks: u32,
+    /// `"tenhou"` (default), `"wrc"`, or switches: `{"preset":"tenhou","kiriage":true}`.
+    #[serde(default)]
+    pub rules: RulesRequest,
+}
+
+/// One yaku of a score.
+#[derive(Debug, Clone, Serialize)]
+pub struct YakuJson {
+    /// Its name: `riichi`, `aka dora`, `kokushi 13-sided`.
+    pub name: &'static str,
+    /// Its han (the count, for the dora; 13 per yakuman).
+    pub han: u32,
+}
+
+/// Who pays what.
+#[derive(Debug, Clone, Serialize)]
+pub struct PointsJson {
+    /// The hand's value: the ron payment, or the three tsumo payments together.
+    pub total: u32,
+    /// A ron's payment, else null.
+    pub ron: Option<u32>,
+    /// On a non-dealer's tsumo, the dealer's payment, else null.
+    pub dealer: Option<u32>,
+    /// On a tsumo, each non-dealer's payment, else null.
+    pub non_dealer: Option<u32>,
+    /// The honba bonus in all (300 each).
+    pub honba: u32,
+    /// The riichi sticks collected (1,000 each).
+    pub riichi_sticks: u32,
+    /// Everything the winner receives.
+    pub received: u32,
+}
+
+/// One part of the fu.
+#[derive(Debug, Clone, Serialize)]
+pub struct FuPartJson {
+    /// `base`, `menzen ron`, `tsumo`, `meld`, `wait`, `pair` or `open pinfu`.
+    pub part: &'static str,
+    /// Its fu.
+    pub fu: u32,
+    /// What earned them.
+    pub about: String,
+}
+
+/// A `mahjong/score` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoreResponse {
+    /// The han (13 per yakuman).
+    pub han: u32,
+    /// The fu, rounded (0 for a yakuman).
+    pub fu: u32,
+    /// The yakuman multiple (0 for an ordinary hand, a counted yakuman too).
+    pub yakuman: u32,
+    /// The yaku, then the dora counts above 0.
+    pub yaku: Vec<YakuJson>,
+    /// `mangan`, `haneman`, `baiman`, `sanbaiman`, `yakuman`, or null.
+    pub limit: Option<&'static str>,
+    /// The payments.
+    pub points: PointsJson,
+    /// The fu's parts before rounding.
+    pub fu_parts: Vec<FuPartJson>,
+    /// The base points.
+    pub base: u32,
+    /// The reading scored: `22m 345m [678s] …`, `seven pairs`, `thirteen orphans`.
+    pub reading: String,
+    /// Its wait: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki`, `13-sided`.
+    pub wait: &'static str,
+    /// The hand, canonical, melds in brackets.
+    pub hand: String,
+    /// The readable report, as the CLI prints it.
+    pub report: String,
+}
+
+/// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
+fn full_hand(hand: &str, melds: &[MeldRequest]) -> Result<FullHand, String> {
+    let base = parse_full_hand(hand).map_err(|error| in_text("hand", &error))?;
+    let more = melds
+        .iter()
+        .enumerate()
+        .map(|(index, meld)| {
+            let kind: MeldKind = meld
+                .kind
+                .parse()
+                .map_err(|error| format!("melds[{index}].type: {error}"))?;
+            let pieces = parse_pieces(&meld.tiles)
+                .map_err(|error| in_text(&format!("melds[{index}].tiles"), &error))?;
+            CalledMeld::new(kind, &pieces).map_err(|error| format!("melds[{index}]: {error}"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    base.with_melds(&more)
+        .map_err(|error| format!("hand: {error}"))
+}
+
+/// Answers `mahjong/score`.
+///
+/// # Errors
+///
+/// An unreadable field (named, with its column), or the engine's reason the hand has no score.
+pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
+    let hand = full_hand(&request.hand, &request.melds)?;
+    let win: Piece = request
+        .win
+        .parse()
+        .map_err(|error| in_text("win", &error))?;
+    let wind = |field: &str, text: &str| -> Result<Wind, String> {
+        text.parse().map_err(|error| format!("{field}: {error}"))
+    };
+    let indicators =
+        |field: &str, tiles: &Tiles| tiles.read(field, |text| text.parse::<Piece>(), parse_pieces);
+    let situation = Situation {
+        win,
+        tsumo: request.tsumo,
+        riichi: request.riichi || request.double_riichi,
+        double_riichi: request.double_riichi,
+        ippatsu: request.ippatsu,
+        rinshan: request.rinshan,
+        chankan: request.chankan,
+        haitei: request.haitei,
+        houtei: request.houtei,
+        tenhou: request.tenhou,
+        chiihou: request.chiihou,
+        seat_wind: wind("seat_wind", &request.seat_wind)?,
+        round_wind: wind("round_wind", &request.round_wind)?,
+        dora_indicators: indicators("dora_indicators", &request.dora_indicators)?,
+        ura_indicators: indicators("ura_indicators", &request.ura_indicators)?,
+        honba: request.honba,
+        riichi_sticks: request.riichi_sticks,
+    };
+    let rules = request.rules.rules()?;
+    let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
+    let points = &score.points;
+    Ok(ScoreResponse {
+        han: score.han,
+        fu: score.fu,
+        yakuman: score.yakuman,
+        yaku: score
+            .yaku
+            .iter()
+            .map(|yaku| YakuJson {
+                name: yaku.yaku.name(),
+                han: yaku.han,
+            })
+            .collect(),
+        limit: score.limit.map(|limit| limit.name()),
+        points: PointsJson {
+            total: points.total,
+            ron: points.ron,
+            dealer: points.dealer,
+            non_dealer: points.non_dealer,
+            honba: points.honba,
+            riichi_sticks: points.riichi_sticks,
+            received: points.received(),
+        },
+        fu_parts: score
+            .fu_parts
+            .iter()
+            .map(|part| FuPartJson {
+                part: part.part,
+                fu: part.fu,
+                about: part.about.clone(),
+            })
+            .collect(),
+        base: score.base,
+        reading: score.reading.to_string(),
+        wait: score.wait.name(),
+        hand: hand.to_string(),
+        report: score.to_string(),
     })
 }

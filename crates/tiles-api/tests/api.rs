@@ -30,7 +30,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/nothing",
         "{}",
-        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score",
     ),
     (
         "rummikub/group",
@@ -178,6 +178,41 @@ const REFUSED: &[(&str, &str, &str)] = &[
         r#"{"hand":"123m"}"#,
         "hand: a hand of 3 tiles has no shanten: it needs 3k+1 or 3k+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
     ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"5z"}"#,
+        "the winning tile 5z is not among the concealed tiles 123m456p789s11222z",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s22z","melds":[{"type":"chi","tiles":"124p"}],"win":"2z"}"#,
+        "melds[0]: 124p is not a chi: a chi is three in a row of one suit",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s22z","melds":[{"type":"pon","tiles":"111p"}],"win":"2z","riichi":true}"#,
+        "contradictory situation: riichi with an open hand: riichi needs a closed hand",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"2z","seat_wind":"X"}"#,
+        "seat_wind: unknown wind \"X\": expected E, S, W or N (or East … North, 1z … 4z)",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m406p789s11222z","win":"2z","rules":"wrc"}"#,
+        "a red five 0p: these rules have no red fives",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"2z","rules":{"kiriage":"yes"}}"#,
+        "rules.kiriage: expected true, false (or 2 or 4 for double_wind_fu), found a string",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"2z","dora_indicators":"5x"}"#,
+        "dora_indicators, column 2: expected a suit letter m, p, s or z after the ranks, found \"x\"",
+    ),
 ];
 
 #[test]
@@ -212,7 +247,7 @@ proptest::proptest! {
     #[test]
     fn any_text_gets_one_json_object(
         operation in 0..OPERATIONS.len(),
-        field in "(tiles|table|rack|rules|objective|puzzle|check|game|call|hand|seed|bots)",
+        field in "(tiles|table|rack|rules|objective|puzzle|check|game|call|hand|seed|bots|win|melds|dora_indicators)",
         value in proptest::prop_oneof![
             "[ -~]{0,24}".prop_map(|text| serde_json::json!(text)),
             proptest::collection::vec("[A-Z0-9 ]{0,4}", 0..6).prop_map(|items| serde_json::json!(items)),

@@ -1,12 +1,12 @@
 //! `tiles mahjong …`: completeness, readings, shanten, waits, effective tiles and the best
-//! discards of a hand.
+//! discards of a hand, and the score of a winning hand.
 
 use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use mahjong::{TSV_HEADER, analyze, parse_hand};
-use serde_json::Map;
+use serde_json::{Map, Value, json};
 
 use crate::batch;
 
@@ -28,6 +28,161 @@ pub enum Command {
     /// `--json`, one `mahjong/analyze` request per line: `{"hand":"123m456p789s1122z"}`.
     #[command(visible_alias = "analyse", after_help = crate::BATCH_EXIT)]
     Analyze(AnalyzeArgs),
+    /// Score a winning hand: its yaku and han, its fu and their parts, the limit and who pays
+    /// what.
+    ///
+    /// HAND is the concealed tiles including the winning tile (mpsz, red fives `0m`), then
+    /// the called melds in brackets: `[789s]` a chi, `[555z]` a pon, `[2222p]` an open kan,
+    /// `{1111z}` a concealed kan. With HAND, prints the report (exit 0, or 2 for a hand that
+    /// cannot be read or scored). With `--json` and no HAND, reads one `mahjong/score` request
+    /// per stdin line and prints one response per line:
+    /// `{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"678s"}],"win":"8s"}`.
+    #[command(after_help = crate::BATCH_EXIT)]
+    Score(ScoreArgs),
+}
+
+/// `tiles mahjong score`.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The hand and its bracketed melds (its parts may be separate words).
+    #[arg(required_unless_present = "json")]
+    hand: Vec<String>,
+    /// The winning tile, one of the concealed tiles.
+    #[arg(long, value_name = "TILE", required_unless_present = "json")]
+    win: Option<String>,
+    /// Won by drawing the tile (else by ron).
+    #[arg(long)]
+    tsumo: bool,
+    /// Riichi was declared.
+    #[arg(long)]
+    riichi: bool,
+    /// Double riichi (implies riichi).
+    #[arg(long)]
+    double_riichi: bool,
+    /// Won within one turn of riichi.
+    #[arg(long)]
+    ippatsu: bool,
+    /// Won on the replacement tile after a kan (a tsumo).
+    #[arg(long)]
+    rinshan: bool,
+    /// Won by robbing an added kan (a ron; the robbed tile is in HAND).
+    #[arg(long)]
+    chankan: bool,
+    /// Won by tsumo on the last tile of the wall.
+    #[arg(long)]
+    haitei: bool,
+    /// Won by ron on the last discard.
+    #[arg(long)]
+    houtei: bool,
+    /// The dealer's hand complete as dealt (a tsumo).
+    #[arg(long)]
+    tenhou: bool,
+    /// A non-dealer complete on the first draw (a tsumo).
+    #[arg(long)]
+    chiihou: bool,
+    /// The seat wind: E (the dealer), S, W or N.
+    #[arg(long, value_name = "WIND", default_value = "E")]
+    seat: String,
+    /// The round wind: E, S, W or N.
+    #[arg(long = "round", value_name = "WIND", default_value = "E")]
+    round_wind: String,
+    /// The dora indicators, `3m,5z` (each points to the next tile).
+    #[arg(long, value_name = "TILES", default_value = "")]
+    dora: String,
+    /// The ura dora indicators (riichi only).
+    #[arg(long, value_name = "TILES", default_value = "")]
+    ura: String,
+    /// Honba counters on the table.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    honba: u32,
+    /// Riichi sticks on the table.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    sticks: u32,
+    /// The rule set: tenhou (the default: red fives, open tanyao, 4 fu for a double-wind pair,
+    /// counted and double yakuman, no kiriage) or wrc.
+    #[arg(long, value_name = "PRESET", default_value = "tenhou")]
+    rules: String,
+    /// One rule switch over the preset, repeatable: red_fives, open_tanyao, kiriage,
+    /// counted_yakuman, double_yakuman (=true or =false) or double_wind_fu (=2 or =4).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rule: Vec<String>,
+    /// Read and write one JSON object per line (the options above are ignored, but --rules
+    /// and --rule, which are the default of a request without `rules`).
+    #[arg(long, conflicts_with = "hand")]
+    json: bool,
+}
+
+impl ScoreArgs {
+    /// The `rules` field these options give.
+    fn rules_json(&self) -> Result<Value, String> {
+        if self.rule.is_empty() {
+            return Ok(json!(self.rules));
+        }
+        let mut fields = Map::new();
+        fields.insert("preset".into(), json!(self.rules));
+        for switch in &self.rule {
+            let (name, value) = switch
+                .split_once('=')
+                .ok_or_else(|| format!("--rule {switch}: expected NAME=VALUE"))?;
+            let value = match value.trim() {
+                "true" | "on" | "yes" => json!(true),
+                "false" | "off" | "no" => json!(false),
+                number => number
+                    .parse::<u32>()
+                    .map_or_else(|_| json!(number), |n| json!(n)),
+            };
+            fields.insert(name.trim().to_owned(), value);
+        }
+        Ok(Value::Object(fields))
+    }
+
+    /// The `mahjong/score` request these options make.
+    fn request(&self) -> Result<Value, String> {
+        Ok(json!({
+            "hand": self.hand.join(" "),
+            "win": self.win.clone().unwrap_or_default(),
+            "tsumo": self.tsumo,
+            "riichi": self.riichi,
+            "double_riichi": self.double_riichi,
+            "ippatsu": self.ippatsu,
+            "rinshan": self.rinshan,
+            "chankan": self.chankan,
+            "haitei": self.haitei,
+            "houtei": self.houtei,
+            "tenhou": self.tenhou,
+            "chiihou": self.chiihou,
+            "seat_wind": self.seat,
+            "round_wind": self.round_wind,
+            "dora_indicators": self.dora,
+            "ura_indicators": self.ura,
+            "honba": self.honba,
+            "riichi_sticks": self.sticks,
+            "rules": self.rules_json()?,
+        }))
+    }
+}
+
+fn score_command(args: &ScoreArgs) -> ExitCode {
+    let rules = match args.rules_json() {
+        Ok(rules) => rules,
+        Err(error) => return batch::unreadable(&error),
+    };
+    if args.json {
+        let mut defaults = Map::new();
+        defaults.insert("rules".into(), rules);
+        return batch::json_batch("mahjong/score", defaults);
+    }
+    let response = args.request().and_then(|request| {
+        let request = serde_json::from_value(request).map_err(|error| error.to_string())?;
+        tiles_api::mahjong::score(request)
+    });
+    match response {
+        Ok(response) => {
+            let lines: Vec<String> = response.report.lines().map(str::to_owned).collect();
+            batch::answer(&lines, 0)
+        }
+        Err(error) => batch::unreadable(&error),
+    }
 }
 
 /// `tiles mahjong analyze`.
@@ -47,6 +202,7 @@ pub struct AnalyzeArgs {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Analyze(args) => analyze_command(&args),
+        Command::Score(args) => score_command(&args),
     }
 }
 

@@ -92,6 +92,7 @@ fn json_mode(operation: &str) -> &'static [&'static str] {
         "huxxy/game" => &["huxxy", "game", "--json"],
         "huxxy/tournament" => &["huxxy", "tournament", "--json"],
         "mahjong/analyze" => &["mahjong", "analyze", "--json"],
+        "mahjong/score" => &["mahjong", "score", "--json"],
         other => panic!("no JSON mode for {other}"),
     }
 }

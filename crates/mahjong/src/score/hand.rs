@@ -1,0 +1,678 @@
+//! A player's whole hand: the concealed tiles, with their red fives, and the called melds; and
+//! its text.
+//!
+//! ```text
+//! hand  := (group | meld)+         345m40677p [678s] {1111z}   (spaces allowed between parts)
+//! group := rank+ suit              as in plain mpsz; 0 is a red five
+//! meld  := '[' group+ ']'          an open meld: chi (three in a row), pon (three alike)
+//!        | '(' group+ ')'            or open kan (four alike), called or added
+//!        | '{' group+ '}'          a concealed kan (four alike)
+//! ```
+//!
+//! A kan counts as three tiles toward the hand's size, so a complete hand is fourteen tiles
+//! with each kan counted as three.
+
+use std::fmt;
+use std::str::FromStr;
+
+use nom::Parser;
+use nom::character::complete::one_of;
+use tiles_notation::ParseError;
+use tiles_notation::grammar::{GrammarError, PResult, parse_all, ws};
+
+use crate::notation::{group, tile_of};
+use crate::tile::{COPIES, Hand, KINDS, MAX_TILES, Suit, Tile};
+
+/// One physical tile: its kind, and whether it is a red five.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The kind (a red five is a five).
+    pub tile: Tile,
+    /// Whether it is a red five (`0m`, `0p`, `0s`).
+    pub red: bool,
+}
+
+impl Piece {
+    /// A plain (not red) copy of `tile`.
+    pub fn plain(tile: Tile) -> Piece {
+        Piece { tile, red: false }
+    }
+}
+
+impl From<Tile> for Piece {
+    fn from(tile: Tile) -> Piece {
+        Piece::plain(tile)
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.red {
+            write!(f, "0{}", self.tile.suit().letter())
+        } else {
+            self.tile.fmt(f)
+        }
+    }
+}
+
+/// The pieces one group names: its ranks read in `suit`, each with where it was written.
+fn pieces_of<'a>(ranks: &'a str, suit: Suit) -> Result<Vec<(Piece, &'a str)>, GrammarError<'a>> {
+    ranks
+        .char_indices()
+        .map(|(offset, digit)| {
+            let at = &ranks[offset..];
+            match tile_of(digit, suit) {
+                Some(tile) => Ok((
+                    Piece {
+                        tile,
+                        red: digit == '0',
+                    },
+                    at,
+                )),
+                None => Err(GrammarError::new(
+                    at,
+                    "an honour 1z-7z (East South West North White Green Red)",
+                )
+                .with_found(format!("{digit}z"))),
+            }
+        })
+        .collect()
+}
+
+/// One group's pieces (`340m`), each with where it was written.
+fn group_pieces(input: &str) -> PResult<'_, Vec<(Piece, &str)>> {
+    let (rest, (ranks, letter)) = group(input)?;
+    let suit = Suit::from_letter(letter).unwrap_or(Suit::Honor);
+    let pieces = pieces_of(ranks, suit).map_err(nom::Err::Failure)?;
+    Ok((rest, pieces))
+}
+
+impl FromStr for Piece {
+    type Err = ParseError;
+
+    /// One tile: `5m`, `0p` (a red five), `7z`.
+    fn from_str(text: &str) -> Result<Piece, ParseError> {
+        parse_all(text, |input| {
+            let (rest, pieces) = group_pieces(input)?;
+            match pieces.as_slice() {
+                [(piece, _)] => Ok((rest, *piece)),
+                _ => Err(nom::Err::Error(
+                    GrammarError::new(input, "one tile such as 5m, 0p or 7z")
+                        .with_found(input[..input.len() - rest.len()].to_owned()),
+                )),
+            }
+        })
+    }
+}
+
+/// What kind of called meld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MeldKind {
+    /// Three in a row, called from the player on the left.
+    Chi,
+    /// Three alike, called from any player.
+    Pon,
+    /// Four alike, open: called from a discard, or a pon with the fourth tile added.
+    Kan,
+    /// Four alike, declared from the player's own concealed tiles; the hand stays closed.
+    Ankan,
+}
+
+impl MeldKind {
+    /// Every kind, by name order.
+    pub const ALL: [MeldKind; 4] = [MeldKind::Chi, MeldKind::Pon, MeldKind::Kan, MeldKind::Ankan];
+
+    /// The name used in the API: `chi`, `pon`, `kan`, `ankan`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::Kan => "kan",
+            MeldKind::Ankan => "ankan",
+        }
+    }
+
+    /// Whether the meld opens the hand (every kind but the concealed kan).
+    pub fn is_open(self) -> bool {
+        self != MeldKind::Ankan
+    }
+
+    /// Whether it is a kan, open or concealed.
+    pub fn is_kan(self) -> bool {
+        matches!(self, MeldKind::Kan | MeldKind::Ankan)
+    }
+
+    /// How many tiles it holds: 3, or 4 for a kan.
+    pub fn size(self) -> usize {
+        if self.is_kan() { 4 } else { 3 }
+    }
+}
+
+impl fmt::Display for MeldKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A meld kind name that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown meld type {0:?}: expected chi, pon, kan or ankan")]
+pub struct UnknownMeldKind(pub String);
+
+impl FromStr for MeldKind {
+    type Err = UnknownMeldKind;
+
+    fn from_str(text: &str) -> Result<MeldKind, UnknownMeldKind> {
+        MeldKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownMeldKind(text.to_owned()))
+    }
+}
+
+/// Why tiles are not the meld they were said to be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MeldError {
+    /// Tiles that are no meld at all.
+    #[error(
+        "{tiles} is not a meld: expected three in a row of one suit (chi), three alike (pon) or four alike (kan)"
+    )]
+    NotAMeld {
+        /// The tiles, as written.
+        tiles: String,
+    },
+    /// A meld of another kind than the one named.
+    #[error("{tiles} is not a {kind}: {expected}")]
+    WrongKind {
+        /// The tiles, as written.
+        tiles: String,
+        /// The kind named.
+        kind: MeldKind,
+        /// What that kind holds.
+        expected: &'static str,
+    },
+}
+
+/// A called meld: a chi, pon, open kan or concealed kan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CalledMeld {
+    /// Its kind.
+    pub kind: MeldKind,
+    /// Its lowest tile (every tile, for a pon or a kan).
+    pub first: Tile,
+    /// How many of its tiles are red fives.
+    pub red: u8,
+}
+
+/// Writes `tiles` as one mpsz group with `red` of its fives written `0`, the red ones first.
+fn write_group(f: &mut impl fmt::Write, tiles: &[Tile], mut red: u8) -> fmt::Result {
+    for tile in tiles {
+        if tile.rank() == 5 && tile.suit() != Suit::Honor && red > 0 {
+            red -= 1;
+            f.write_char('0')?;
+        } else {
+            write!(f, "{}", tile.rank())?;
+        }
+    }
+    match tiles.first() {
+        Some(tile) => f.write_char(tile.suit().letter()),
+        None => Ok(()),
+    }
+}
+
+impl CalledMeld {
+    /// The meld these pieces make, of the kind their shape says: three in a row a chi, three
+    /// alike a pon, four alike an open kan (`concealed`: a concealed kan).
+    ///
+    /// # Errors
+    ///
+    /// [`MeldError::NotAMeld`] for tiles of no meld shape, or a concealed kan of other than
+    /// four alike.
+    pub fn from_pieces(pieces: &[Piece], concealed: bool) -> Result<CalledMeld, MeldError> {
+        let kind = match shape(pieces) {
+            Some(Shape::Run) if !concealed => MeldKind::Chi,
+            Some(Shape::Three) if !concealed => MeldKind::Pon,
+            Some(Shape::Four) if concealed => MeldKind::Ankan,
+            Some(Shape::Four) => MeldKind::Kan,
+            _ if concealed => {
+                return Err(MeldError::WrongKind {
+                    tiles: show_pieces(pieces),
+                    kind: MeldKind::Ankan,
+                    expected: "a concealed kan is four alike",
+                });
+            }
+            _ => {
+                return Err(MeldError::NotAMeld {
+                    tiles: show_pieces(pieces),
+                });
+            }
+        };
+        CalledMeld::new(kind, pieces)
+    }
+
+    /// The meld of this kind made of these pieces.
+    ///
+    /// # Errors
+    ///
+    /// [`MeldError::WrongKind`] when the pieces are not of that kind's shape.
+    pub fn new(kind: MeldKind, pieces: &[Piece]) -> Result<CalledMeld, MeldError> {
+        let (wanted, expected) = match kind {
+            MeldKind::Chi => (Shape::Run, "a chi is three in a row of one suit"),
+            MeldKind::Pon => (Shape::Three, "a pon is three alike"),
+            MeldKind::Kan => (Shape::Four, "a kan is four alike"),
+            MeldKind::Ankan => (Shape::Four, "a concealed kan is four alike"),
+        };
+        if shape(pieces) != Some(wanted) {
+            return Err(MeldError::WrongKind {
+                tiles: show_pieces(pieces),
+                kind,
+                expected,
+            });
+        }
+        let first = pieces
+            .iter()
+            .map(|piece| piece.tile)
+            .min()
+            .unwrap_or(pieces[0].tile);
+        Ok(CalledMeld {
+            kind,
+            first,
+            red: pieces.iter().filter(|piece| piece.red).count() as u8,
+        })
+    }
+
+    /// Its tiles, lowest first (three, or four for a kan).
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let step = usize::from(self.kind == MeldKind::Chi);
+        (0..self.kind.size()).map(move |i| Tile::at(self.first.index() + i * step))
+    }
+
+    /// Whether it is three in a row.
+    pub fn is_run(&self) -> bool {
+        self.kind == MeldKind::Chi
+    }
+}
+
+impl fmt::Display for CalledMeld {
+    /// `[789s]` for an open meld, `{1111z}` for a concealed kan; red fives as `0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (open, close) = if self.kind.is_open() {
+            ('[', ']')
+        } else {
+            ('{', '}')
+        };
+        let tiles: Vec<Tile> = self.tiles().collect();
+        write!(f, "{open}")?;
+        write_group(f, &tiles, self.red)?;
+        write!(f, "{close}")
+    }
+}
+
+/// The shapes a meld can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Run,
+    Three,
+    Four,
+}
+
+/// The meld shape of these pieces, if they have one.
+fn shape(pieces: &[Piece]) -> Option<Shape> {
+    let mut tiles: Vec<Tile> = pieces.iter().map(|piece| piece.tile).collect();
+    tiles.sort_unstable();
+    let alike = tiles.windows(2).all(|pair| pair[0] == pair[1]);
+    match tiles.as_slice() {
+        [_, _, _] if alike => Some(Shape::Three),
+        [_, _, _, _] if alike => Some(Shape::Four),
+        [a, b, c]
+            if a.suit() != Suit::Honor
+                && b.index() == a.index() + 1
+                && c.index() == a.index() + 2
+                && c.suit() == a.suit() =>
+        {
+            Some(Shape::Run)
+        }
+        _ => None,
+    }
+}
+
+/// Pieces as one mpsz text, in tile order, red fives as `0`.
+fn show_pieces(pieces: &[Piece]) -> String {
+    let mut sorted = pieces.to_vec();
+    sorted.sort_unstable_by_key(|piece| (piece.tile, !piece.red));
+    let mut text = String::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let suit = sorted[i].tile.suit();
+        let end = sorted[i..]
+            .iter()
+            .position(|piece| piece.tile.suit() != suit)
+            .map_or(sorted.len(), |n| i + n);
+        let tiles: Vec<Tile> = sorted[i..end].iter().map(|piece| piece.tile).collect();
+        let red = sorted[i..end].iter().filter(|piece| piece.red).count() as u8;
+        let _ = write_group(&mut text, &tiles, red);
+        i = end;
+    }
+    text
+}
+
+/// A player's hand: the concealed tiles (including a winning tile, when there is one) and the
+/// called melds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FullHand {
+    concealed: Hand,
+    red: [u8; 3],
+    melds: Vec<CalledMeld>,
+}
+
+/// Why pieces and melds are not a hand.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FullHandError {
+    /// A fifth copy of a kind, counting the melds.
+    #[error("a fifth {tile}: the set has only 4 (counting the melds)")]
+    FifthCopy {
+        /// The kind.
+        tile: Tile,
+    },
+    /// More tiles than a hand holds.
+    #[error("{count} tiles counting each kan as 3: a hand holds at most 14")]
+    TooManyTiles {
+        /// The size, each kan counted as three.
+        count: usize,
+    },
+    /// More than four melds.
+    #[error("{count} melds: a hand has at most 4")]
+    TooManyMelds {
+        /// How many were given.
+        count: usize,
+    },
+}
+
+impl FullHand {
+    /// The hand of these concealed pieces and melds.
+    ///
+    /// # Errors
+    ///
+    /// [`FullHandError`] for a fifth copy of a kind (melds included), more than four melds, or
+    /// more than fourteen tiles with each kan counted as three.
+    pub fn new(concealed: &[Piece], melds: Vec<CalledMeld>) -> Result<FullHand, FullHandError> {
+        if melds.len() > 4 {
+            return Err(FullHandError::TooManyMelds { count: melds.len() });
+        }
+        let size = concealed.len() + 3 * melds.len();
+        if size > MAX_TILES {
+            return Err(FullHandError::TooManyTiles { count: size });
+        }
+        let mut counts = [0u8; KINDS];
+        let mut red = [0u8; 3];
+        for piece in concealed {
+            counts[piece.tile.index()] += 1;
+            if piece.red {
+                red[piece.tile.index() / 9] += 1;
+            }
+        }
+        let concealed_counts = counts;
+        for meld in &melds {
+            for tile in meld.tiles() {
+                counts[tile.index()] += 1;
+            }
+        }
+        if let Some(index) = counts.iter().position(|&count| count > COPIES) {
+            return Err(FullHandError::FifthCopy {
+                tile: Tile::at(index),
+            });
+        }
+        let concealed = Hand::from_counts(concealed_counts)
+            .map_err(|_| FullHandError::TooManyTiles { count: size })?;
+        Ok(FullHand {
+            concealed,
+            red,
+            melds,
+        })
+    }
+
+    /// The same concealed tiles with more melds.
+    ///
+    /// # Errors
+    ///
+    /// As [`FullHand::new`].
+    pub fn with_melds(&self, more: &[CalledMeld]) -> Result<FullHand, FullHandError> {
+        let mut melds = self.melds.clone();
+        melds.extend_from_slice(more);
+        FullHand::new(&self.concealed_pieces(), melds)
+    }
+
+    /// The concealed tiles as pieces, in tile order, a red five before the plain fives.
+    pub fn concealed_pieces(&self) -> Vec<Piece> {
+        let mut red = self.red;
+        self.concealed
+            .tiles()
+            .map(|tile| {
+                let suit = tile.index() / 9;
+                let is_red = tile.rank() == 5 && suit < 3 && red[suit] > 0;
+                if is_red {
+                    red[suit] -= 1;
+                }
+                Piece { tile, red: is_red }
+            })
+            .collect()
+    }
+
+    /// The concealed tiles.
+    pub fn concealed(&self) -> &Hand {
+        &self.concealed
+    }
+
+    /// The called melds, in the order given.
+    pub fn melds(&self) -> &[CalledMeld] {
+        &self.melds
+    }
+
+    /// Red fives among the concealed tiles, per numbered suit (m, p, s).
+    pub fn concealed_red(&self) -> [u8; 3] {
+        self.red
+    }
+
+    /// Red fives in the whole hand, melds included, per numbered suit.
+    pub fn red(&self) -> [u8; 3] {
+        let mut red = self.red;
+        for meld in &self.melds {
+            if meld.red > 0 {
+                red[meld.first.index() / 9] += meld.red;
+            }
+        }
+        red
+    }
+
+    /// How many of each kind the whole hand holds, every kan as four.
+    pub fn counts(&self) -> [u8; KINDS] {
+        let mut counts = *self.concealed.counts();
+        for meld in &self.melds {
+            for tile in meld.tiles() {
+                counts[tile.index()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The size that decides completeness: the concealed tiles plus three per meld.
+    pub fn size(&self) -> usize {
+        self.concealed.len() + 3 * self.melds.len()
+    }
+
+    /// Whether no meld opens the hand (concealed kans keep it closed).
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|meld| !meld.kind.is_open())
+    }
+
+    /// How many kans, open or concealed.
+    pub fn kans(&self) -> usize {
+        self.melds.iter().filter(|meld| meld.kind.is_kan()).count()
+    }
+}
+
+impl fmt::Display for FullHand {
+    /// The concealed tiles in canonical mpsz (red fives as `0`, before the plain fives), then
+    /// each meld: `345m40677p [678s] {1111z}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for suit in Suit::ALL {
+            let tiles: Vec<Tile> = self
+                .concealed
+                .tiles()
+                .filter(|tile| tile.suit() == suit)
+                .collect();
+            let red = if suit == Suit::Honor {
+                0
+            } else {
+                self.red[suit as usize]
+            };
+            write_group(f, &tiles, red)?;
+        }
+        for meld in &self.melds {
+            write!(f, " {meld}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Counts a piece as it is read, so the first one past a limit is the one named.
+fn count_piece<'a>(
+    counts: &mut [u8; KINDS],
+    piece: Piece,
+    at: &'a str,
+    size: usize,
+) -> Result<(), GrammarError<'a>> {
+    counts[piece.tile.index()] += 1;
+    if counts[piece.tile.index()] > COPIES {
+        return Err(
+            GrammarError::new(at, "at most 4 copies of each tile (melds included)")
+                .with_found(format!("a fifth {}", piece.tile)),
+        );
+    }
+    if size > MAX_TILES {
+        return Err(
+            GrammarError::new(at, "at most 14 tiles (a kan counts as 3)")
+                .with_found(format!("a tile past the 14th, {piece}")),
+        );
+    }
+    Ok(())
+}
+
+/// Pieces in mpsz, in the order written, separated by nothing, spaces or commas: `3m,5z`,
+/// `3m 0p`, `35m7z`. The same kind may appear more than four times (a list of indicators, say).
+fn piece_list(input: &str) -> PResult<'_, Vec<Piece>> {
+    let mut all = Vec::new();
+    let mut rest = input;
+    loop {
+        let (after_space, ()) = ws(rest)?;
+        let after_space = after_space.strip_prefix(',').unwrap_or(after_space);
+        let (after_space, ()) = ws(after_space)?;
+        if after_space.is_empty() {
+            return Ok((after_space, all));
+        }
+        let (after, pieces) = group_pieces(after_space)?;
+        all.extend(pieces.into_iter().map(|(piece, _)| piece));
+        rest = after;
+    }
+}
+
+/// Reads pieces in mpsz, in the order written, separated by nothing, spaces or commas: `3m,5z`
+/// or `35m7z` (dora indicators, a meld's tiles). The empty text is no piece.
+///
+/// # Errors
+///
+/// A [`ParseError`] at the first thing that is not mpsz.
+pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
+    parse_all(text, piece_list)
+}
+
+/// The whole hand text: groups and bracketed melds, spaces allowed between them.
+fn full_hand(input: &str) -> PResult<'_, FullHand> {
+    let mut concealed: Vec<Piece> = Vec::new();
+    let mut melds: Vec<CalledMeld> = Vec::new();
+    let mut counts = [0u8; KINDS];
+    let mut rest = input;
+    loop {
+        let (after_space, ()) = ws(rest)?;
+        if after_space.is_empty() && !(concealed.is_empty() && melds.is_empty()) {
+            let hand = FullHand::new(&concealed, melds).map_err(|error| {
+                nom::Err::Failure(
+                    GrammarError::new(after_space, "a hand").with_found(error.to_string()),
+                )
+            })?;
+            return Ok((after_space, hand));
+        }
+        let open = one_of::<_, _, GrammarError<'_>>("[({").parse(after_space);
+        if let Ok((inside, bracket)) = open {
+            let close = match bracket {
+                '[' => ']',
+                '(' => ')',
+                _ => '}',
+            };
+            let mut pieces: Vec<(Piece, &str)> = Vec::new();
+            let mut at = inside;
+            loop {
+                let (after, ()) = ws(at)?;
+                if let Some(after_close) = after.strip_prefix(close) {
+                    at = after_close;
+                    break;
+                }
+                let (after, more) = group_pieces(after).map_err(|error| {
+                    error.map(|e| {
+                        if e.input.len() == after.len() && !pieces.is_empty() {
+                            GrammarError::new(e.input, format!("tiles or '{close}'"))
+                        } else {
+                            e
+                        }
+                    })
+                })?;
+                pieces.extend(more);
+                at = after;
+            }
+            let just: Vec<Piece> = pieces.iter().map(|(piece, _)| *piece).collect();
+            let meld = CalledMeld::from_pieces(&just, bracket == '{').map_err(|error| {
+                nom::Err::Failure(
+                    GrammarError::new(after_space, "a meld").with_found(error.to_string()),
+                )
+            })?;
+            let size = concealed.len() + 3 * (melds.len() + 1);
+            for (piece, where_) in &pieces {
+                count_piece(&mut counts, *piece, where_, size).map_err(nom::Err::Failure)?;
+            }
+            if melds.len() == 4 {
+                return Err(nom::Err::Failure(
+                    GrammarError::new(after_space, "at most 4 melds")
+                        .with_found("a fifth meld".to_owned()),
+                ));
+            }
+            melds.push(meld);
+            rest = at;
+            continue;
+        }
+        let (after, pieces) = group_pieces(after_space)?;
+        for (piece, where_) in pieces {
+            let size = concealed.len() + 1 + 3 * melds.len();
+            count_piece(&mut counts, piece, where_, size).map_err(nom::Err::Failure)?;
+            concealed.push(piece);
+        }
+        rest = after;
+    }
+}
+
+/// Reads a hand with its called melds: `345m40677p [678s] {1111z}` (see the module docs).
+///
+/// # Errors
+///
+/// A [`ParseError`] at the offending place: text that is not mpsz, a bracket that is no meld,
+/// a fifth copy (melds included), more than four melds or more than fourteen tiles.
+pub fn parse_full_hand(text: &str) -> Result<FullHand, ParseError> {
+    parse_all(text, full_hand)
+}
+
+impl FromStr for FullHand {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<FullHand, ParseError> {
+        parse_full_hand(text)
+    }
+}

@@ -1,0 +1,734 @@
+//! Reading a winning hand every way it is complete, scoring each reading, and keeping the best.
+
+use std::fmt;
+
+use crate::agari::{Meld, decompositions, is_seven_pairs, is_thirteen_orphans};
+use crate::score::check::ScoreError;
+use crate::score::hand::{FullHand, MeldKind};
+use crate::score::points::{Points, base_points};
+use crate::score::situation::{ScoringRules, Situation, dora_of};
+use crate::score::yaku::{Yaku, YakuSet};
+use crate::score::{Score, YakuHan};
+use crate::tile::{KINDS, Tile};
+
+/// What a set of a standard reading is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetKind {
+    /// Three in a row.
+    Run,
+    /// Three alike.
+    Triplet,
+    /// Four alike.
+    Kan,
+}
+
+/// One set of a scored reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoredSet {
+    /// Run, triplet or kan.
+    pub kind: SetKind,
+    /// Its lowest tile.
+    pub first: Tile,
+    /// Whether it was called (a chi, pon or open kan).
+    pub called: bool,
+    /// Whether it counts as concealed: not called, and for a triplet not completed by ron.
+    pub concealed: bool,
+}
+
+impl ScoredSet {
+    /// Whether it is a triplet or a kan.
+    fn is_triplet(self) -> bool {
+        self.kind != SetKind::Run
+    }
+
+    /// Whether it holds a terminal or an honour.
+    fn has_terminal_or_honor(self) -> bool {
+        match self.kind {
+            SetKind::Run => matches!(self.first.rank(), 1 | 7),
+            _ => self.first.is_terminal_or_honor(),
+        }
+    }
+}
+
+impl fmt::Display for ScoredSet {
+    /// `123m`; a called set in `[ ]`, a concealed kan in `{ }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rank = self.first.rank();
+        let text = match self.kind {
+            SetKind::Run => format!("{}{}{}", rank, rank + 1, rank + 2),
+            SetKind::Triplet => format!("{rank}{rank}{rank}"),
+            SetKind::Kan => format!("{rank}{rank}{rank}{rank}"),
+        };
+        let letter = self.first.suit().letter();
+        match (self.called, self.kind) {
+            (true, _) => write!(f, "[{text}{letter}]"),
+            (false, SetKind::Kan) => write!(f, "{{{text}{letter}}}"),
+            _ => write!(f, "{text}{letter}"),
+        }
+    }
+}
+
+/// The reading a score was made from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// Four sets and a pair.
+    Standard {
+        /// The pair's tile.
+        pair: Tile,
+        /// The sets: the concealed ones in tile order, then the called ones.
+        sets: Vec<ScoredSet>,
+    },
+    /// Seven distinct pairs.
+    SevenPairs,
+    /// Thirteen orphans.
+    ThirteenOrphans,
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reading::Standard { pair, sets } => {
+                write!(f, "{0}{0}{1}", pair.rank(), pair.suit().letter())?;
+                for set in sets {
+                    write!(f, " {set}")?;
+                }
+                Ok(())
+            }
+            Reading::SevenPairs => f.write_str("seven pairs"),
+            Reading::ThirteenOrphans => f.write_str("thirteen orphans"),
+        }
+    }
+}
+
+/// How the winning tile completed the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Wait {
+    /// Two-sided: `45` waiting on 3 or 6.
+    Ryanmen,
+    /// Closed: `46` waiting on 5.
+    Kanchan,
+    /// Edge: `12` waiting on 3, `89` on 7.
+    Penchan,
+    /// Two pairs, one becoming a triplet.
+    Shanpon,
+    /// A single tile waiting for its pair.
+    Tanki,
+    /// Thirteen orphans waiting on all thirteen.
+    ThirteenSided,
+}
+
+impl Wait {
+    /// Its name: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki`, `13-sided`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Wait::Ryanmen => "ryanmen",
+            Wait::Kanchan => "kanchan",
+            Wait::Penchan => "penchan",
+            Wait::Shanpon => "shanpon",
+            Wait::Tanki => "tanki",
+            Wait::ThirteenSided => "13-sided",
+        }
+    }
+}
+
+impl fmt::Display for Wait {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One part of a hand's fu.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FuPart {
+    /// Which part: `base`, `menzen ron`, `tsumo`, `meld`, `wait`, `pair` or `open pinfu`.
+    pub part: &'static str,
+    /// Its fu.
+    pub fu: u32,
+    /// What earned them: `concealed triplet 111z`, `kanchan`, `pair 55z: dragon`.
+    pub about: String,
+}
+
+impl fmt::Display for FuPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.about.is_empty() {
+            write!(f, "{} {}", self.part, self.fu)
+        } else {
+            write!(f, "{} {} ({})", self.part, self.fu, self.about)
+        }
+    }
+}
+
+/// What holds for the hand whatever its reading.
+struct Context<'a> {
+    hand: &'a FullHand,
+    situation: &'a Situation,
+    rules: &'a ScoringRules,
+    closed: bool,
+    win: Tile,
+    seat: Tile,
+    round: Tile,
+    /// The yaku of the situation (riichi, tsumo, the last tile, …).
+    situational: YakuSet,
+    /// The yakuman of the tiles alone (all honours, nine gates, …) and of the situation.
+    yakuman: YakuSet,
+    /// The yaku of the tiles alone (tanyao, honroutou, honitsu, chinitsu).
+    tiles_yaku: YakuSet,
+    has_honors: bool,
+    dora: u32,
+    aka: u32,
+    ura: u32,
+}
+
+/// The tiles of the nine gates, 1112345678999.
+const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+
+/// Whether a tile is green: 2, 3, 4, 6, 8 of bamboo, or the Green dragon.
+fn is_green(index: usize) -> bool {
+    matches!(index, 19 | 20 | 21 | 23 | 25 | 32)
+}
+
+impl<'a> Context<'a> {
+    fn new(hand: &'a FullHand, situation: &'a Situation, rules: &'a ScoringRules) -> Context<'a> {
+        let counts = hand.counts();
+        let closed = hand.is_closed();
+        let held = |index: usize| counts[index] > 0;
+        let has_honors = (27..KINDS).any(held);
+        let suits = (0..3)
+            .filter(|&suit| (suit * 9..suit * 9 + 9).any(held))
+            .count();
+        let all_terminal_honor = (0..KINDS).all(|i| !held(i) || Tile::at(i).is_terminal_or_honor());
+        let all_simples = (0..KINDS).all(|i| !held(i) || !Tile::at(i).is_terminal_or_honor());
+        let s = situation;
+        let situational = YakuSet::default()
+            .with_if(Yaku::DoubleRiichi, s.double_riichi)
+            .with_if(Yaku::Riichi, s.riichi && !s.double_riichi)
+            .with_if(Yaku::Ippatsu, s.ippatsu)
+            .with_if(Yaku::MenzenTsumo, closed && s.tsumo)
+            .with_if(Yaku::Haitei, s.haitei)
+            .with_if(Yaku::Houtei, s.houtei)
+            .with_if(Yaku::Rinshan, s.rinshan)
+            .with_if(Yaku::Chankan, s.chankan);
+        let tiles_yaku = YakuSet::default()
+            .with_if(Yaku::Tanyao, all_simples && (closed || rules.open_tanyao))
+            .with_if(Yaku::Honroutou, all_terminal_honor)
+            .with_if(Yaku::Honitsu, suits == 1 && has_honors)
+            .with_if(Yaku::Chinitsu, suits == 1 && !has_honors);
+        let concealed = hand.concealed().counts();
+        let nine_gates = hand.melds().is_empty()
+            && suits == 1
+            && !has_honors
+            && (0..3).any(|suit| {
+                let ranks = &concealed[suit * 9..suit * 9 + 9];
+                ranks
+                    .iter()
+                    .zip(NINE_GATES)
+                    .all(|(&have, need)| have >= need)
+            });
+        let win = situation.win.tile;
+        let pure_nine_gates = nine_gates && {
+            let first = win.suit().first_index();
+            (0..9).all(|rank| {
+                concealed[first + rank] - u8::from(first + rank == win.index()) == NINE_GATES[rank]
+            })
+        };
+        let yakuman = YakuSet::default()
+            .with_if(Yaku::Tsuuiisou, suits == 0)
+            .with_if(Yaku::Ryuuiisou, (0..KINDS).all(|i| !held(i) || is_green(i)))
+            .with_if(Yaku::Chinroutou, all_terminal_honor && !has_honors)
+            .with_if(Yaku::JunseiChuuren, pure_nine_gates)
+            .with_if(Yaku::Chuuren, nine_gates && !pure_nine_gates)
+            .with_if(Yaku::Suukantsu, hand.kans() == 4)
+            .with_if(Yaku::Tenhou, s.tenhou)
+            .with_if(Yaku::Chiihou, s.chiihou);
+        let points_to = |indicators: &[crate::score::hand::Piece]| -> u32 {
+            indicators
+                .iter()
+                .map(|piece| u32::from(counts[dora_of(piece.tile).index()]))
+                .sum()
+        };
+        let aka = if rules.red_fives {
+            hand.red().iter().map(|&red| u32::from(red)).sum()
+        } else {
+            0
+        };
+        Context {
+            hand,
+            situation,
+            rules,
+            closed,
+            win,
+            seat: situation.seat_wind.tile(),
+            round: situation.round_wind.tile(),
+            situational,
+            yakuman,
+            tiles_yaku,
+            has_honors,
+            dora: points_to(&situation.dora_indicators),
+            aka,
+            ura: if situation.in_riichi() {
+                points_to(&situation.ura_indicators)
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Whether a pair of `tile` scores fu (a dragon, the seat wind or the round wind).
+    fn is_valued(&self, tile: Tile) -> bool {
+        tile.index() >= 31 || tile == self.seat || tile == self.round
+    }
+}
+
+/// A standard reading with the winning tile placed.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    pair: Tile,
+    sets: [ScoredSet; 4],
+    wait: Wait,
+}
+
+/// A reading's value: what the best one is chosen by, and what its score is built from.
+#[derive(Debug, Clone, Copy)]
+struct Value {
+    yaku: YakuSet,
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    total: u32,
+}
+
+impl Value {
+    fn key(&self) -> (u32, u32, u32) {
+        (self.total, self.han, self.fu)
+    }
+}
+
+/// The form a value was found for.
+#[derive(Debug, Clone, Copy)]
+enum Form {
+    Standard(Shape),
+    SevenPairs,
+    ThirteenOrphans { thirteen_sided: bool },
+}
+
+impl Context<'_> {
+    /// The value of `yaku` (and dora, for an ordinary hand) at `fu`; `None` without a yaku.
+    fn value(&self, yaku: YakuSet, fu: u32) -> Option<Value> {
+        let yakuman_set = yaku.yakuman();
+        let (yaku, han, fu, yakuman) = if yakuman_set.is_empty() {
+            let han = yaku.han(self.closed);
+            if han == 0 {
+                return None;
+            }
+            (yaku, han + self.dora + self.aka + self.ura, fu, 0)
+        } else {
+            let multiple = yakuman_set.yakuman_multiple(self.rules);
+            (yakuman_set, 13 * multiple, 0, multiple)
+        };
+        let (base, _) = base_points(han, fu, yakuman, self.rules);
+        let points = Points::new(base, self.situation.is_dealer(), self.situation.tsumo, 0, 0);
+        Some(Value {
+            yaku,
+            han,
+            fu,
+            yakuman,
+            total: points.total,
+        })
+    }
+
+    /// The yaku of a standard reading.
+    fn standard_yaku(&self, shape: &Shape) -> YakuSet {
+        let sets = &shape.sets;
+        let triplets = || sets.iter().filter(|set| set.is_triplet());
+        let ankou = triplets().filter(|set| set.concealed).count();
+        let kans = sets.iter().filter(|set| set.kind == SetKind::Kan).count();
+        let dragons = triplets().filter(|set| set.first.index() >= 31).count();
+        let winds = triplets()
+            .filter(|set| (27..31).contains(&set.first.index()))
+            .count();
+        let pair = shape.pair.index();
+        let yakuman = self
+            .yakuman
+            .with_if(Yaku::SuuankouTanki, ankou == 4 && shape.wait == Wait::Tanki)
+            .with_if(Yaku::Suuankou, ankou == 4 && shape.wait != Wait::Tanki)
+            .with_if(Yaku::Daisangen, dragons == 3)
+            .with_if(Yaku::Daisuushii, winds == 4)
+            .with_if(Yaku::Shousuushii, winds == 3 && (27..31).contains(&pair));
+        if !yakuman.is_empty() {
+            return yakuman;
+        }
+        let mut runs = [usize::MAX; 4];
+        let mut n_runs = 0;
+        for set in sets.iter().filter(|set| set.kind == SetKind::Run) {
+            runs[n_runs] = set.first.index();
+            n_runs += 1;
+        }
+        runs[..n_runs].sort_unstable();
+        let runs = &runs[..n_runs];
+        let has_run = |index: usize| runs.contains(&index);
+        let has_triplet = |index: usize| triplets().any(|set| set.first.index() == index);
+        let mut peikou = 0;
+        let mut i = 0;
+        while i + 1 < runs.len() {
+            if runs[i] == runs[i + 1] {
+                peikou += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        let closed = self.closed;
+        let mut yaku = self.situational.union(self.tiles_yaku);
+        for set in triplets() {
+            let tile = set.first;
+            yaku = yaku
+                .with_if(Yaku::Haku, tile.index() == 31)
+                .with_if(Yaku::Hatsu, tile.index() == 32)
+                .with_if(Yaku::Chun, tile.index() == 33)
+                .with_if(Yaku::SeatWind, tile == self.seat)
+                .with_if(Yaku::RoundWind, tile == self.round);
+        }
+        let outside = sets.iter().all(|set| set.has_terminal_or_honor())
+            && shape.pair.is_terminal_or_honor()
+            && n_runs > 0;
+        yaku.with_if(
+            Yaku::Pinfu,
+            closed && n_runs == 4 && !self.is_valued(shape.pair) && shape.wait == Wait::Ryanmen,
+        )
+        .with_if(Yaku::Ryanpeikou, closed && peikou >= 2)
+        .with_if(Yaku::Iipeikou, closed && peikou == 1)
+        .with_if(
+            Yaku::Sanshoku,
+            runs.iter()
+                .any(|&r| r < 9 && has_run(r + 9) && has_run(r + 18)),
+        )
+        .with_if(
+            Yaku::Ittsu,
+            [0, 9, 18]
+                .iter()
+                .any(|&s| has_run(s) && has_run(s + 3) && has_run(s + 6)),
+        )
+        .with_if(Yaku::Chanta, outside && self.has_honors)
+        .with_if(Yaku::Junchan, outside && !self.has_honors)
+        .with_if(Yaku::Toitoi, n_runs == 0)
+        .with_if(Yaku::Sanankou, ankou == 3)
+        .with_if(Yaku::Sankantsu, kans == 3)
+        .with_if(
+            Yaku::SanshokuDoukou,
+            (0..9).any(|r| has_triplet(r) && has_triplet(r + 9) && has_triplet(r + 18)),
+        )
+        .with_if(Yaku::Shousangen, dragons == 2 && pair >= 31)
+    }
+
+    /// The fu of a standard reading with these yaku, each part pushed onto `parts` if given.
+    fn standard_fu(
+        &self,
+        shape: &Shape,
+        yaku: YakuSet,
+        mut parts: Option<&mut Vec<FuPart>>,
+    ) -> u32 {
+        let mut total = 0;
+        let mut add = |total: &mut u32, part: &'static str, fu: u32, about: &dyn Fn() -> String| {
+            *total += fu;
+            if let Some(parts) = parts.as_deref_mut() {
+                parts.push(FuPart {
+                    part,
+                    fu,
+                    about: about(),
+                });
+            }
+        };
+        let tsumo = self.situation.tsumo;
+        add(&mut total, "base", 20, &String::new);
+        if self.closed && !tsumo {
+            add(&mut total, "menzen ron", 10, &String::new);
+        }
+        if yaku.has(Yaku::Pinfu) {
+            return if tsumo { 20 } else { 30 };
+        }
+        if tsumo {
+            add(&mut total, "tsumo", 2, &String::new);
+        }
+        for set in shape.sets.iter().filter(|set| set.is_triplet()) {
+            let terminal = set.first.is_terminal_or_honor();
+            let kan = set.kind == SetKind::Kan;
+            let fu = 2 << (u32::from(terminal) + u32::from(set.concealed) + 2 * u32::from(kan));
+            add(&mut total, "meld", fu, &|| {
+                let how = match (set.called, set.concealed) {
+                    (true, _) => "open",
+                    (false, true) => "concealed",
+                    (false, false) => "open (completed by ron)",
+                };
+                let what = if kan { "kan" } else { "triplet" };
+                let tiles = if terminal {
+                    "terminals/honours"
+                } else {
+                    "simples"
+                };
+                format!("{how} {what} of {tiles} {set}")
+            });
+        }
+        if matches!(shape.wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+            add(&mut total, "wait", 2, &|| shape.wait.name().to_owned());
+        }
+        let pair = shape.pair;
+        let pair_text = || format!("{0}{0}{1}", pair.rank(), pair.suit().letter());
+        if pair.index() >= 31 {
+            add(&mut total, "pair", 2, &|| {
+                format!("{}: dragon", pair_text())
+            });
+        }
+        match (pair == self.seat, pair == self.round) {
+            (true, true) => {
+                let fu = if self.rules.double_wind_four_fu { 4 } else { 2 };
+                add(&mut total, "pair", fu, &|| {
+                    format!("{}: seat and round wind", pair_text())
+                });
+            }
+            (true, false) => add(&mut total, "pair", 2, &|| {
+                format!("{}: seat wind", pair_text())
+            }),
+            (false, true) => add(&mut total, "pair", 2, &|| {
+                format!("{}: round wind", pair_text())
+            }),
+            (false, false) => {}
+        }
+        if total == 20 && !self.closed {
+            add(&mut total, "open pinfu", 10, &|| {
+                "an open hand's 20 fu count 30".to_owned()
+            });
+        }
+        total.div_ceil(10) * 10
+    }
+
+    fn form_value(&self, form: &Form) -> Option<Value> {
+        match form {
+            Form::Standard(shape) => {
+                let yaku = self.standard_yaku(shape);
+                let fu = self.standard_fu(shape, yaku, None);
+                self.value(yaku, fu)
+            }
+            Form::SevenPairs => {
+                let yaku = self
+                    .situational
+                    .union(self.tiles_yaku)
+                    .with(Yaku::Chiitoitsu);
+                let yakuman = self.yakuman.yakuman();
+                self.value(if yakuman.is_empty() { yaku } else { yakuman }, 25)
+            }
+            Form::ThirteenOrphans { thirteen_sided } => {
+                let kokushi = if *thirteen_sided {
+                    Yaku::Kokushi13
+                } else {
+                    Yaku::Kokushi
+                };
+                self.value(self.yakuman.with(kokushi), 0)
+            }
+        }
+    }
+}
+
+/// Every placement of the winning tile in a standard reading: the pair, or one of the
+/// concealed sets holding it (each distinct set once).
+fn shapes(ctx: &Context<'_>, pair: Tile, melds: &[Meld], mut each: impl FnMut(Shape)) {
+    let called = ctx.hand.melds().iter().map(|meld| ScoredSet {
+        kind: match meld.kind {
+            MeldKind::Chi => SetKind::Run,
+            MeldKind::Pon => SetKind::Triplet,
+            MeldKind::Kan | MeldKind::Ankan => SetKind::Kan,
+        },
+        first: meld.first,
+        called: meld.kind.is_open(),
+        concealed: !meld.kind.is_open(),
+    });
+    let mut sets = [ScoredSet {
+        kind: SetKind::Run,
+        first: pair,
+        called: false,
+        concealed: true,
+    }; 4];
+    for (slot, set) in sets.iter_mut().zip(
+        melds
+            .iter()
+            .map(|meld| match *meld {
+                Meld::Chow(first) => ScoredSet {
+                    kind: SetKind::Run,
+                    first,
+                    called: false,
+                    concealed: true,
+                },
+                Meld::Pung(first) => ScoredSet {
+                    kind: SetKind::Triplet,
+                    first,
+                    called: false,
+                    concealed: true,
+                },
+            })
+            .chain(called),
+    ) {
+        *slot = set;
+    }
+    let win = ctx.win;
+    if pair == win {
+        each(Shape {
+            pair,
+            sets,
+            wait: Wait::Tanki,
+        });
+    }
+    for (i, meld) in melds.iter().enumerate() {
+        if melds[..i].contains(meld) {
+            continue;
+        }
+        let wait = match *meld {
+            Meld::Pung(tile) if tile == win => Wait::Shanpon,
+            Meld::Chow(first) if first.suit() == win.suit() => {
+                match win.index().wrapping_sub(first.index()) {
+                    0 if first.rank() == 7 => Wait::Penchan,
+                    0 => Wait::Ryanmen,
+                    1 => Wait::Kanchan,
+                    2 if first.rank() == 1 => Wait::Penchan,
+                    2 => Wait::Ryanmen,
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        let mut placed = sets;
+        if wait == Wait::Shanpon && !ctx.situation.tsumo {
+            placed[i].concealed = false;
+        }
+        each(Shape {
+            pair,
+            sets: placed,
+            wait,
+        });
+    }
+}
+
+/// Scores every reading of a validated hand and returns the best.
+pub(crate) fn best(
+    hand: &FullHand,
+    situation: &Situation,
+    rules: &ScoringRules,
+) -> Result<Score, ScoreError> {
+    let ctx = Context::new(hand, situation, rules);
+    let mut best: Option<(Value, Form)> = None;
+    let mut complete = false;
+    let mut consider = |form: Form| {
+        if let Some(value) = ctx.form_value(&form)
+            && best.as_ref().is_none_or(|(old, _)| value.key() > old.key())
+        {
+            best = Some((value, form));
+        }
+    };
+    let concealed = hand.concealed();
+    if hand.melds().is_empty() {
+        if is_thirteen_orphans(concealed) {
+            complete = true;
+            consider(Form::ThirteenOrphans {
+                thirteen_sided: concealed.count(ctx.win) == 2,
+            });
+        }
+        if is_seven_pairs(concealed) {
+            complete = true;
+            consider(Form::SevenPairs);
+        }
+    }
+    for reading in decompositions(concealed) {
+        complete = true;
+        shapes(&ctx, reading.pair, &reading.melds, |shape| {
+            consider(Form::Standard(shape));
+        });
+    }
+    let Some((value, form)) = best else {
+        let hand = hand.to_string();
+        return Err(if complete {
+            ScoreError::NoYaku { hand }
+        } else {
+            ScoreError::NotComplete { hand }
+        });
+    };
+    Ok(ctx.score(value, &form))
+}
+
+impl Context<'_> {
+    /// The full score of the chosen reading.
+    fn score(&self, value: Value, form: &Form) -> Score {
+        let mut fu_parts = Vec::new();
+        let (reading, wait) = match form {
+            Form::Standard(shape) => {
+                if value.yakuman == 0 {
+                    self.standard_fu(shape, value.yaku, Some(&mut fu_parts));
+                }
+                (
+                    Reading::Standard {
+                        pair: shape.pair,
+                        sets: shape.sets.to_vec(),
+                    },
+                    shape.wait,
+                )
+            }
+            Form::SevenPairs => {
+                if value.yakuman == 0 {
+                    fu_parts.push(FuPart {
+                        part: "base",
+                        fu: 25,
+                        about: "seven pairs".to_owned(),
+                    });
+                }
+                (Reading::SevenPairs, Wait::Tanki)
+            }
+            Form::ThirteenOrphans { thirteen_sided } => (
+                Reading::ThirteenOrphans,
+                if *thirteen_sided {
+                    Wait::ThirteenSided
+                } else {
+                    Wait::Tanki
+                },
+            ),
+        };
+        let mut yaku: Vec<YakuHan> = value
+            .yaku
+            .iter()
+            .map(|yaku| YakuHan {
+                yaku,
+                han: if value.yakuman > 0 {
+                    13 * yaku.yakuman_multiple(self.rules)
+                } else if self.closed {
+                    yaku.han().0
+                } else {
+                    yaku.han().1.unwrap_or(0)
+                },
+            })
+            .collect();
+        if value.yakuman == 0 {
+            for (dora, count) in [
+                (Yaku::Dora, self.dora),
+                (Yaku::AkaDora, self.aka),
+                (Yaku::UraDora, self.ura),
+            ] {
+                if count > 0 {
+                    yaku.push(YakuHan {
+                        yaku: dora,
+                        han: count,
+                    });
+                }
+            }
+        }
+        let (base, limit) = base_points(value.han, value.fu, value.yakuman, self.rules);
+        let s = self.situation;
+        Score {
+            han: value.han,
+            fu: value.fu,
+            yakuman: value.yakuman,
+            yaku,
+            fu_parts,
+            limit,
+            base,
+            points: Points::new(base, s.is_dealer(), s.tsumo, s.honba, s.riichi_sticks),
+            reading,
+            wait,
+        }
+    }
+}

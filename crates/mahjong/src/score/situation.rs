@@ -1,0 +1,314 @@
+//! How a hand was won ([`Situation`]) and which rules score it ([`ScoringRules`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::score::hand::Piece;
+use crate::tile::{Suit, Tile};
+
+/// A wind: a seat's or the round's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Wind {
+    /// East: the dealer's seat.
+    #[default]
+    East,
+    /// South.
+    South,
+    /// West.
+    West,
+    /// North.
+    North,
+}
+
+impl Wind {
+    /// Every wind, East first.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind's tile, `1z`..`4z`.
+    pub fn tile(self) -> Tile {
+        Tile::at(27 + self as usize)
+    }
+
+    /// Its letter: `E`, `S`, `W` or `N`.
+    pub fn letter(self) -> char {
+        ['E', 'S', 'W', 'N'][self as usize]
+    }
+
+    /// Its name: `East`, `South`, `West`, `North`.
+    pub fn name(self) -> &'static str {
+        ["East", "South", "West", "North"][self as usize]
+    }
+}
+
+impl fmt::Display for Wind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A text that names no wind.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown wind {0:?}: expected E, S, W or N (or East … North, 1z … 4z)")]
+pub struct UnknownWind(pub String);
+
+impl FromStr for Wind {
+    type Err = UnknownWind;
+
+    /// `E`, `S`, `W`, `N`, the full names, or the tiles `1z`..`4z`, in any letter case.
+    fn from_str(text: &str) -> Result<Wind, UnknownWind> {
+        Wind::ALL
+            .into_iter()
+            .find(|wind| {
+                let tile = wind.tile().to_string();
+                [
+                    wind.letter().to_string().as_str(),
+                    wind.name(),
+                    tile.as_str(),
+                ]
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(text))
+            })
+            .ok_or_else(|| UnknownWind(text.to_owned()))
+    }
+}
+
+/// How the hand was won: the winning tile, by whom, when, and what is on the table.
+///
+/// [`Situation::ron`] and [`Situation::tsumo`] start from a win by the dealer (seat and round
+/// East) with nothing else; set what applies with struct update syntax.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Situation {
+    /// The winning tile; it is among the concealed tiles. For a robbed kan, the robbed tile.
+    pub win: Piece,
+    /// Won by drawing the tile (tsumo) rather than from a discard (ron).
+    pub tsumo: bool,
+    /// Riichi was declared.
+    pub riichi: bool,
+    /// Riichi was declared on the first turn (double riichi implies riichi).
+    pub double_riichi: bool,
+    /// Won within one turn of riichi, with no call in between.
+    pub ippatsu: bool,
+    /// Won on the replacement tile after a kan (a tsumo).
+    pub rinshan: bool,
+    /// Won by robbing another player's added kan (a ron).
+    pub chankan: bool,
+    /// Won on the last tile of the wall (a tsumo).
+    pub haitei: bool,
+    /// Won on the last discard (a ron).
+    pub houtei: bool,
+    /// The dealer's hand complete as dealt (a tsumo).
+    pub tenhou: bool,
+    /// A non-dealer complete on the first draw, before any call (a tsumo).
+    pub chiihou: bool,
+    /// The winner's seat; East is the dealer.
+    pub seat_wind: Wind,
+    /// The round's wind.
+    pub round_wind: Wind,
+    /// The dora indicators (each points to the next tile).
+    pub dora_indicators: Vec<Piece>,
+    /// The ura dora indicators, turned over after a riichi win.
+    pub ura_indicators: Vec<Piece>,
+    /// Counters on the table: 300 points a ron, 100 from each payer on a tsumo.
+    pub honba: u32,
+    /// Riichi deposits on the table, 1,000 points each, to the winner.
+    pub riichi_sticks: u32,
+}
+
+impl Situation {
+    /// A ron on `win` by the dealer in an East round, with nothing else.
+    pub fn ron(win: impl Into<Piece>) -> Situation {
+        Situation {
+            win: win.into(),
+            tsumo: false,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            rinshan: false,
+            chankan: false,
+            haitei: false,
+            houtei: false,
+            tenhou: false,
+            chiihou: false,
+            seat_wind: Wind::East,
+            round_wind: Wind::East,
+            dora_indicators: Vec::new(),
+            ura_indicators: Vec::new(),
+            honba: 0,
+            riichi_sticks: 0,
+        }
+    }
+
+    /// A tsumo on `win` by the dealer in an East round, with nothing else.
+    pub fn tsumo(win: impl Into<Piece>) -> Situation {
+        Situation {
+            tsumo: true,
+            ..Situation::ron(win)
+        }
+    }
+
+    /// Whether the winner is the dealer (seat East).
+    pub fn is_dealer(&self) -> bool {
+        self.seat_wind == Wind::East
+    }
+
+    /// Whether riichi (single or double) was declared.
+    pub fn in_riichi(&self) -> bool {
+        self.riichi || self.double_riichi
+    }
+}
+
+/// The tile a dora indicator points to: the next of its suit, 9 to 1, North to East, Red to
+/// White. A red five indicator is a five, pointing to the six.
+pub fn dora_of(indicator: Tile) -> Tile {
+    let (first, len) = match indicator.suit() {
+        Suit::Honor if indicator.rank() <= 4 => (27, 4),
+        Suit::Honor => (31, 3),
+        suit => (suit.first_index(), 9),
+    };
+    Tile::at(first + (indicator.index() - first + 1) % len)
+}
+
+/// The rule switches that differ between tables, with the online-play (`tenhou`) values as the
+/// default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoringRules {
+    /// One red five in each numbered suit, each a dora (`false`: no red fives; a `0` in a
+    /// hand is an error).
+    pub red_fives: bool,
+    /// Tanyao counts in an open hand too (kuitan).
+    pub open_tanyao: bool,
+    /// A pair of a wind that is both the seat's and the round's is worth 4 fu (`false`: 2).
+    pub double_wind_four_fu: bool,
+    /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan (kiriage).
+    pub kiriage: bool,
+    /// 13 han or more from ordinary yaku and dora score as a yakuman (`false`: sanbaiman).
+    pub counted_yakuman: bool,
+    /// Kokushi on a 13-sided wait, suuankou on a single wait, junsei chuuren and daisuushii
+    /// count as two yakuman (`false`: one each).
+    pub double_yakuman: bool,
+}
+
+impl ScoringRules {
+    /// The rules most online play uses: red fives, open tanyao, 4 fu for a double-wind pair,
+    /// no kiriage, counted yakuman, and the four double yakuman.
+    pub const TENHOU: ScoringRules = ScoringRules {
+        red_fives: true,
+        open_tanyao: true,
+        double_wind_four_fu: true,
+        kiriage: false,
+        counted_yakuman: true,
+        double_yakuman: true,
+    };
+
+    /// The World Riichi Championship rules: no red fives, open tanyao, 2 fu for a
+    /// double-wind pair, kiriage, no counted yakuman, no double yakuman.
+    pub const WRC: ScoringRules = ScoringRules {
+        red_fives: false,
+        open_tanyao: true,
+        double_wind_four_fu: false,
+        kiriage: true,
+        counted_yakuman: false,
+        double_yakuman: false,
+    };
+
+    /// The rule sets by name.
+    pub const PRESETS: [(&'static str, ScoringRules); 2] =
+        [("tenhou", ScoringRules::TENHOU), ("wrc", ScoringRules::WRC)];
+}
+
+impl Default for ScoringRules {
+    fn default() -> ScoringRules {
+        ScoringRules::TENHOU
+    }
+}
+
+/// A rule switch that cannot be set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// No switch has this name.
+    #[error(
+        "unknown rule {0:?}: expected red_fives, open_tanyao, double_wind_fu, kiriage, counted_yakuman or double_yakuman"
+    )]
+    UnknownRule(String),
+    /// A value the switch does not take.
+    #[error("rule {name}: {value:?} is not {expected}")]
+    BadValue {
+        /// The switch.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: &'static str,
+    },
+}
+
+impl ScoringRules {
+    /// The switches by name, as [`ScoringRules::set`] takes them.
+    pub const SWITCHES: [&'static str; 6] = [
+        "red_fives",
+        "open_tanyao",
+        "double_wind_fu",
+        "kiriage",
+        "counted_yakuman",
+        "double_yakuman",
+    ];
+
+    /// Sets one switch from text: `red_fives`, `open_tanyao`, `kiriage`, `counted_yakuman`
+    /// and `double_yakuman` take `true` or `false` (also `on`/`off`, `yes`/`no`, `1`/`0`);
+    /// `double_wind_fu` takes `2` or `4`.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError`] for an unknown switch or a value it does not take.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        let Some(&name) = ScoringRules::SWITCHES
+            .iter()
+            .find(|switch| switch.eq_ignore_ascii_case(name))
+        else {
+            return Err(RuleError::UnknownRule(name.to_owned()));
+        };
+        let bad = |expected| RuleError::BadValue {
+            name,
+            value: value.to_owned(),
+            expected,
+        };
+        if name == "double_wind_fu" {
+            self.double_wind_four_fu = match value.trim() {
+                "4" => true,
+                "2" => false,
+                _ => return Err(bad("2 or 4")),
+            };
+            return Ok(());
+        }
+        let on = match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "on" | "yes" | "1" => true,
+            "false" | "off" | "no" | "0" => false,
+            _ => return Err(bad("true or false")),
+        };
+        match name {
+            "red_fives" => self.red_fives = on,
+            "open_tanyao" => self.open_tanyao = on,
+            "kiriage" => self.kiriage = on,
+            "counted_yakuman" => self.counted_yakuman = on,
+            _ => self.double_yakuman = on,
+        }
+        Ok(())
+    }
+}
+
+/// A rule set name that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scoring rules {0:?}: expected tenhou or wrc")]
+pub struct UnknownScoringRules(pub String);
+
+impl FromStr for ScoringRules {
+    type Err = UnknownScoringRules;
+
+    fn from_str(text: &str) -> Result<ScoringRules, UnknownScoringRules> {
+        ScoringRules::PRESETS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(text))
+            .map(|&(_, rules)| rules)
+            .ok_or_else(|| UnknownScoringRules(text.to_owned()))
+    }
+}
