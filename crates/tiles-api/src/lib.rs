@@ -51,8 +51,19 @@ pub struct Operation {
     pub name: &'static str,
     /// What it answers, in one line.
     pub summary: &'static str,
-    run: fn(Value) -> Result<String, ApiError>,
+    run: fn(Request<'_>) -> Result<String, ApiError>,
 }
+
+/// A request as it reaches an operation: the JSON text as sent (the fast path), or a JSON
+/// value (defaults merged in, or the text refused by the fast path).
+enum Request<'a> {
+    Text(&'a str),
+    Value(Value),
+}
+
+/// The text of a request the fast path could not read as the operation's request type: the
+/// dispatcher reads it again as a JSON value, for the errors that name the field.
+const UNREAD: &str = "\u{0}unread";
 
 /// Every operation, in the order the schema document lists them.
 pub const OPERATIONS: &[Operation] = &[
@@ -146,6 +157,14 @@ pub fn respond(
 ) -> Result<String, ApiError> {
     let op = self::operation(operation)
         .ok_or_else(|| ApiError::UnknownOperation(operation.to_owned()))?;
+    if defaults.is_empty() {
+        // Most requests are read straight into their type; one that is not (bad JSON, a field
+        // of the wrong kind, an unknown field) is read again below for the precise error.
+        match (op.run)(Request::Text(request_json)) {
+            Err(ApiError::BadRequest(message)) if message == UNREAD => {}
+            answered => return answered,
+        }
+    }
     let value: Value = serde_json::from_str(request_json)
         .map_err(|error| ApiError::BadRequest(format!("invalid JSON: {error}")))?;
     let Value::Object(mut fields) = value else {
@@ -159,7 +178,7 @@ pub fn respond(
             .entry(name.clone())
             .or_insert_with(|| default.clone());
     }
-    (op.run)(Value::Object(fields))
+    (op.run)(Request::Value(Value::Object(fields)))
 }
 
 /// `{"error": message}`.
@@ -167,12 +186,27 @@ pub fn error_json(message: &dyn fmt::Display) -> String {
     serde_json::json!({ "error": message.to_string() }).to_string()
 }
 
-/// Reads `request` as `R`, answers it with `operation` and writes the response.
+/// Reads `request` as `R`, answers it with `operation` and writes the response. Text that does
+/// not read as `R` is refused with [`UNREAD`], for the dispatcher to read again as a value.
 fn answer<R: DeserializeOwned, S: Serialize>(
-    request: Value,
+    request: Request<'_>,
     operation: fn(R) -> Result<S, String>,
 ) -> Result<String, ApiError> {
-    let request: R = serde_path_to_error::deserialize(request).map_err(|error| {
+    let request = match request {
+        Request::Text(text) => {
+            serde_json::from_str::<R>(text).map_err(|_| ApiError::BadRequest(UNREAD.to_owned()))?
+        }
+        Request::Value(value) => read_value(value)?,
+    };
+    let response = operation(request).map_err(ApiError::BadRequest)?;
+    let mut json = Vec::with_capacity(1024);
+    serde_json::to_writer(&mut json, &response).expect("responses are plain data");
+    Ok(String::from_utf8(json).expect("serde_json writes UTF-8"))
+}
+
+/// Reads a request value as `R`, with the path of the field at fault in the error.
+fn read_value<R: DeserializeOwned>(request: Value) -> Result<R, ApiError> {
+    serde_path_to_error::deserialize(request).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
         ApiError::BadRequest(if path == "." {
@@ -180,9 +214,7 @@ fn answer<R: DeserializeOwned, S: Serialize>(
         } else {
             format!("{path}: {inner}")
         })
-    })?;
-    let response = operation(request).map_err(ApiError::BadRequest)?;
-    Ok(serde_json::to_string(&response).expect("responses are plain data"))
+    })
 }
 
 /// One documented example: an operation, a request and the response it gets.

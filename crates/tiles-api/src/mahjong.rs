@@ -1,8 +1,8 @@
 //! `mahjong/analyze` and `mahjong/score`.
 
 use mahjong::score::{
-    CalledMeld, FullHand, MeldKind, Piece, ScoringRules, Situation, Wind, parse_full_hand,
-    parse_pieces, score as score_hand,
+    CalledMeld, FuPart, FullHand, MeldKind, Piece, Reading, Score, ScoringRules, Situation, Wind,
+    parse_full_hand, parse_pieces, score as score_hand,
 };
 use mahjong::{Effective, Tile, analyze as analyze_hand, best_of, parse_hand};
 use serde::{Deserialize, Serialize};
@@ -318,7 +318,59 @@ pub struct FuPartJson {
     /// Its fu.
     pub fu: u32,
     /// What earned them.
-    pub about: String,
+    pub about: Shown<About>,
+}
+
+/// What earned a part of the fu, in words (see [`mahjong::score::FuPart::about`]).
+#[derive(Debug, Clone, Copy)]
+pub struct About(pub FuPart);
+
+impl std::fmt::Display for About {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.describe().fmt(f)
+    }
+}
+
+/// A value serialized as the text its `Display` writes, without building a string first.
+#[derive(Debug, Clone)]
+pub struct Shown<T>(pub T);
+
+impl<T: std::fmt::Display> Serialize for Shown<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use std::fmt::Write as _;
+        // Short texts (all of these are) are written into a buffer on the stack.
+        let mut text = StackText::default();
+        if write!(text, "{}", self.0).is_ok() {
+            let written = std::str::from_utf8(&text.bytes[..text.len]).unwrap_or_default();
+            return serializer.serialize_str(written);
+        }
+        serializer.collect_str(&self.0)
+    }
+}
+
+/// Up to 96 bytes of text on the stack; writing more fails.
+struct StackText {
+    bytes: [u8; 96],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> StackText {
+        StackText {
+            bytes: [0; 96],
+            len: 0,
+        }
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        let end = self.len + text.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        room.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// A `mahjong/score` response.
@@ -341,13 +393,11 @@ pub struct ScoreResponse {
     /// The base points.
     pub base: u32,
     /// The reading scored: `22m 345m [678s] …`, `seven pairs`, `thirteen orphans`.
-    pub reading: String,
+    pub reading: Shown<Reading>,
     /// Its wait: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki`, `13-sided`.
     pub wait: &'static str,
     /// The hand, canonical, melds in brackets.
-    pub hand: String,
-    /// The readable report, as the CLI prints it.
-    pub report: String,
+    pub hand: Shown<FullHand>,
 }
 
 /// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
@@ -376,6 +426,52 @@ fn full_hand(hand: &str, melds: &[MeldRequest]) -> Result<FullHand, String> {
 ///
 /// An unreadable field (named, with its column), or the engine's reason the hand has no score.
 pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
+    let (hand, score) = scored(request)?;
+    let points = &score.points;
+    Ok(ScoreResponse {
+        han: score.han,
+        fu: score.fu,
+        yakuman: score.yakuman,
+        yaku: score
+            .yaku
+            .iter()
+            .map(|yaku| YakuJson {
+                name: yaku.yaku.name(),
+                han: yaku.han,
+            })
+            .collect(),
+        limit: score.limit.map(|limit| limit.name()),
+        points: PointsJson {
+            total: points.total,
+            ron: points.ron,
+            dealer: points.dealer,
+            non_dealer: points.non_dealer,
+            honba: points.honba,
+            riichi_sticks: points.riichi_sticks,
+            received: points.received(),
+        },
+        fu_parts: score
+            .fu_parts
+            .iter()
+            .map(|part| FuPartJson {
+                part: part.part(),
+                fu: part.fu(),
+                about: Shown(About(*part)),
+            })
+            .collect(),
+        base: score.base,
+        wait: score.wait.name(),
+        reading: Shown(score.reading),
+        hand: Shown(hand),
+    })
+}
+
+/// The hand of a `mahjong/score` request and its score (the CLI prints the score's report).
+///
+/// # Errors
+///
+/// As [`score`].
+pub fn scored(request: ScoreRequest) -> Result<(FullHand, Score), String> {
     let hand = full_hand(&request.hand, &request.melds)?;
     let win: Piece = request
         .win
@@ -407,42 +503,5 @@ pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
     };
     let rules = request.rules.rules()?;
     let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
-    let points = &score.points;
-    Ok(ScoreResponse {
-        han: score.han,
-        fu: score.fu,
-        yakuman: score.yakuman,
-        yaku: score
-            .yaku
-            .iter()
-            .map(|yaku| YakuJson {
-                name: yaku.yaku.name(),
-                han: yaku.han,
-            })
-            .collect(),
-        limit: score.limit.map(|limit| limit.name()),
-        points: PointsJson {
-            total: points.total,
-            ron: points.ron,
-            dealer: points.dealer,
-            non_dealer: points.non_dealer,
-            honba: points.honba,
-            riichi_sticks: points.riichi_sticks,
-            received: points.received(),
-        },
-        fu_parts: score
-            .fu_parts
-            .iter()
-            .map(|part| FuPartJson {
-                part: part.part,
-                fu: part.fu,
-                about: part.about.clone(),
-            })
-            .collect(),
-        base: score.base,
-        reading: score.reading.to_string(),
-        wait: score.wait.name(),
-        hand: hand.to_string(),
-        report: score.to_string(),
-    })
+    Ok((hand, score))
 }

@@ -1,7 +1,7 @@
 //! The batch pattern every subcommand follows: one query per stdin line, one answer line per
 //! query, in order, whatever goes wrong with a line.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 /// An answer line could not be written: stdout is closed (`tiles … | head -1`) or broken. The
@@ -57,6 +57,25 @@ fn read_line(
     }
 }
 
+/// A batch's input: buffered lines, and whether another whole line is already waiting in the
+/// buffer (then the answers so far need not be flushed yet: the next one follows at once).
+pub trait Lines: BufRead {
+    /// Whether a whole line is buffered, so reading it will not wait for input.
+    fn line_waiting(&self) -> bool;
+}
+
+impl<R: Read> Lines for BufReader<R> {
+    fn line_waiting(&self) -> bool {
+        self.buffer().contains(&b'\n')
+    }
+}
+
+impl Lines for &[u8] {
+    fn line_waiting(&self) -> bool {
+        self.contains(&b'\n')
+    }
+}
+
 /// How a batch went: how many lines were answered with an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Outcome {
@@ -87,15 +106,17 @@ pub fn exit_code(result: Result<Outcome, OutputClosed>) -> ExitCode {
 /// byte order mark, `\r\n` line ends, trailing spaces and a missing final newline are all
 /// fine; a line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer, and
 /// so does a line whose answer panics (a bug), so no other line's answer is lost. Output is
-/// flushed per line so a pipeline sees answers as they come.
+/// flushed whenever no further line is already buffered, so a pipeline or a terminal sees each
+/// answer as soon as the batch would wait for input, and a large batch is not slowed by a
+/// write per line.
 ///
 /// # Errors
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines(
-    input: impl BufRead,
+    input: impl Lines,
     out: &mut impl Write,
-    answer: impl FnMut(&str, usize) -> Result<String, String>,
+    answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
     run_lines_up_to(input, out, MAX_LINE, &plain_error, answer)
 }
@@ -107,10 +128,10 @@ pub fn run_lines(
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines_with(
-    input: impl BufRead,
+    input: impl Lines,
     out: &mut impl Write,
-    bad: &dyn Fn(usize, &str) -> String,
-    answer: impl FnMut(&str, usize) -> Result<String, String>,
+    bad: &(dyn Fn(usize, &str) -> String + Sync),
+    answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
     run_lines_up_to(input, out, MAX_LINE, bad, answer)
 }
@@ -123,9 +144,9 @@ pub fn run_lines_with(
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_json_lines(
-    input: impl BufRead,
+    input: impl Lines,
     out: &mut impl Write,
-    operation: &dyn Fn(&str) -> &'static str,
+    operation: &(dyn Fn(&str) -> &'static str + Sync),
     defaults: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Outcome, OutputClosed> {
     run_lines_up_to(input, out, MAX_LINE, &json_error, |line, line_number| {
@@ -139,7 +160,7 @@ pub fn json_batch(
     operation: &'static str,
     defaults: serde_json::Map<String, serde_json::Value>,
 ) -> ExitCode {
-    let mut out = io::stdout().lock();
+    let mut out = stdout();
     exit_code(run_json_lines(
         stdin_for("JSON requests"),
         &mut out,
@@ -158,79 +179,102 @@ pub fn json_error(line_number: usize, message: &str) -> String {
     tiles_api::error_json(&format_args!("line {line_number}: {message}"))
 }
 
+/// The most lines answered together: read while more are already buffered, answered on every
+/// core, written in order.
+const CHUNK: usize = 512;
+
+/// One line read: a query to answer, a line answered without asking (unreadable), or nothing
+/// (blank or a comment).
+enum LineRead {
+    Query(String),
+    Bad(String),
+}
+
 /// [`run_lines`] with lines of at most `limit` bytes, answering a line that cannot be read
 /// with `bad(line_number, message)`.
+///
+/// Lines already waiting in the input are read together (up to [`CHUNK`]) and answered in
+/// parallel, then written in their order; a batch fed line by line is answered line by line.
 fn run_lines_up_to(
-    mut input: impl BufRead,
+    mut input: impl Lines,
     out: &mut impl Write,
     limit: usize,
-    bad: &dyn Fn(usize, &str) -> String,
-    mut answer: impl FnMut(&str, usize) -> Result<String, String>,
+    bad: &(dyn Fn(usize, &str) -> String + Sync),
+    answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
+    use rayon::prelude::*;
     let mut outcome = Outcome::default();
     let mut bytes = Vec::new();
-    for index in 0.. {
-        let line_number = index + 1;
-        match read_line(&mut input, &mut bytes, limit) {
-            Ok(None) => break,
-            Ok(Some(false)) => {}
-            Ok(Some(true)) => {
-                outcome.errors += 1;
-                write_line(
-                    out,
-                    &bad(
-                        line_number,
-                        &format!("longer than {limit} bytes, the most a batch line may hold"),
-                    ),
-                )?;
-                continue;
-            }
-            Err(error) => {
-                outcome.errors += 1;
-                write_line(
-                    out,
-                    &bad(line_number, &format!("cannot read input: {error}")),
-                )?;
-                break;
-            }
-        }
-        let bytes = if index == 0 {
-            bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes)
-        } else {
-            &bytes
-        };
-        let Ok(line) = std::str::from_utf8(bytes) else {
-            outcome.errors += 1;
-            write_line(out, &bad(line_number, "not valid UTF-8"))?;
-            continue;
-        };
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    let mut line_number = 0;
+    let mut ended = false;
+    while !ended {
+        let mut chunk: Vec<(usize, LineRead)> = Vec::new();
+        while chunk.len() < CHUNK && (chunk.is_empty() || input.line_waiting()) {
+            line_number += 1;
+            let read = match read_line(&mut input, &mut bytes, limit) {
+                Ok(None) => {
+                    ended = true;
+                    break;
+                }
+                Ok(Some(false)) => {
+                    let bytes = if line_number == 1 {
+                        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes)
+                    } else {
+                        &bytes
+                    };
+                    match std::str::from_utf8(bytes) {
+                        Ok(line) => {
+                            let line = line.trim();
+                            if line.is_empty() || line.starts_with('#') {
+                                continue;
+                            }
+                            LineRead::Query(line.to_owned())
+                        }
+                        Err(_) => LineRead::Bad(bad(line_number, "not valid UTF-8")),
+                    }
+                }
+                Ok(Some(true)) => LineRead::Bad(bad(
+                    line_number,
+                    &format!("longer than {limit} bytes, the most a batch line may hold"),
+                )),
+                Err(error) => {
+                    ended = true;
+                    LineRead::Bad(bad(line_number, &format!("cannot read input: {error}")))
+                }
+            };
+            chunk.push((line_number, read));
         }
         // A bug that panics on one line must not lose the answers to the others: the line gets
         // an error (the panic message goes to stderr, for the bug report) and the batch goes on.
-        let answered =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(line, line_number)));
-        match answered {
-            Ok(Ok(text)) => write_line(out, &text)?,
-            Ok(Err(text)) => {
+        let one = |(line_number, read): &(usize, LineRead)| match read {
+            LineRead::Bad(text) => Err(text.clone()),
+            LineRead::Query(line) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                answer(line, *line_number)
+            }))
+            .unwrap_or_else(|_| {
+                Err(bad(
+                    *line_number,
+                    "internal error (a bug: please report this line)",
+                ))
+            }),
+        };
+        let answers: Vec<Result<String, String>> = if chunk.len() > 1 {
+            chunk.par_iter().map(one).collect()
+        } else {
+            chunk.iter().map(one).collect()
+        };
+        for answered in answers {
+            let text = answered.unwrap_or_else(|text| {
                 outcome.errors += 1;
-                write_line(out, &text)?;
-            }
-            Err(_) => {
-                outcome.errors += 1;
-                write_line(
-                    out,
-                    &bad(
-                        line_number,
-                        "internal error (a bug: please report this line)",
-                    ),
-                )?;
-            }
+                text
+            });
+            write_line(out, &text)?;
         }
-        out.flush().map_err(|_| OutputClosed)?;
+        if !input.line_waiting() {
+            out.flush().map_err(|_| OutputClosed)?;
+        }
     }
+    out.flush().map_err(|_| OutputClosed)?;
     Ok(outcome)
 }
 
@@ -253,15 +297,21 @@ pub fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Stdout for a batch: locked and buffered ([`run_lines`] flushes it whenever the batch would
+/// wait for input).
+pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
 /// Stdin, locked and buffered, for reading `what` one per line. When stdin is a terminal
 /// (no input was piped in), one line on stderr says so and how to end, instead of waiting
 /// silently.
-pub fn stdin_for(what: &str) -> impl BufRead {
+pub fn stdin_for(what: &str) -> impl Lines {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!("reading {what} from the terminal, one per line; end with Ctrl-D");
     }
-    stdin.lock()
+    BufReader::with_capacity(1 << 16, stdin.lock())
 }
 
 #[cfg(test)]

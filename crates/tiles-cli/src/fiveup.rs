@@ -77,7 +77,7 @@ fn check_command(args: &CheckArgs) -> ExitCode {
                 &"--layout and --score need a GAME: reading games from stdin prints one verdict line per game",
             );
         }
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_lines(
             batch::stdin_for("games"),
             &mut out,

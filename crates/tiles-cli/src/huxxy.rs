@@ -131,7 +131,7 @@ pub fn run(command: Command) -> ExitCode {
 
 fn eval(calls: &[String]) -> ExitCode {
     if calls.is_empty() {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_lines(
             batch::stdin_for("calls"),
             &mut out,

@@ -168,17 +168,21 @@ fn score_command(args: &ScoreArgs) -> ExitCode {
         Err(error) => return batch::unreadable(&error),
     };
     if args.json {
+        // The default preset needs no default field: requests are then read the fast way.
         let mut defaults = Map::new();
-        defaults.insert("rules".into(), rules);
+        if rules != json!("tenhou") {
+            defaults.insert("rules".into(), rules);
+        }
         return batch::json_batch("mahjong/score", defaults);
     }
     let response = args.request().and_then(|request| {
         let request = serde_json::from_value(request).map_err(|error| error.to_string())?;
-        tiles_api::mahjong::score(request)
+        tiles_api::mahjong::scored(request)
     });
     match response {
-        Ok(response) => {
-            let lines: Vec<String> = response.report.lines().map(str::to_owned).collect();
+        Ok((hand, score)) => {
+            let report = format!("hand: {hand}\n{score}");
+            let lines: Vec<String> = report.lines().map(str::to_owned).collect();
             batch::answer(&lines, 0)
         }
         Err(error) => batch::unreadable(&error),
@@ -226,7 +230,7 @@ fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
         return batch::json_batch("mahjong/analyze", Map::new());
     }
     if args.hand.is_empty() {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         if args.header && batch::write_line(&mut out, TSV_HEADER).is_err() {
             return ExitCode::SUCCESS;
         }

@@ -77,7 +77,7 @@ fn read(path: Option<&PathBuf>) -> Result<String, String> {
 /// Runs the subcommand.
 pub fn run(args: PuzzleArgs) -> ExitCode {
     if args.json {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_json_lines(
             batch::stdin_for("JSON requests"),
             &mut out,

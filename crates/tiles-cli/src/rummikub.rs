@@ -146,7 +146,7 @@ fn group(args: &GroupArgs) -> ExitCode {
     }
     let rules = args.rules.rules();
     if args.tiles.is_empty() {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_lines(
             batch::stdin_for("groups"),
             &mut out,
@@ -171,7 +171,7 @@ fn arrange_command(args: &ArrangeArgs) -> ExitCode {
     }
     let rules = args.rules.rules();
     if args.tiles.is_empty() {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_lines(
             batch::stdin_for("hands"),
             &mut out,
@@ -262,7 +262,7 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
     }
     let rules = args.rules.rules();
     let Some(rack) = &args.rack else {
-        let mut out = std::io::stdout().lock();
+        let mut out = batch::stdout();
         return batch::exit_code(batch::run_lines(
             batch::stdin_for("positions (TABLE ; RACK)"),
             &mut out,

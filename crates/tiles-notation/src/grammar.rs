@@ -25,9 +25,8 @@ use nom::{
     Err, IResult, Parser,
     branch::alt,
     bytes::complete::{take_till, take_while1},
-    character::complete::{char, multispace1},
+    character::complete::char,
     combinator::{recognize, value},
-    multi::many0_count,
 };
 
 pub use crate::error::GrammarError;
@@ -42,8 +41,18 @@ pub fn comment(input: &str) -> PResult<'_, &str> {
 }
 
 /// Any whitespace (including line ends) and `#` comments; possibly nothing.
+///
+/// Whitespace is what nom's `multispace1` takes (space, tab, `\r`, `\n`); a comment is what
+/// [`comment`] takes. Scanned by hand: every grammar calls this between tokens.
 pub fn ws(input: &str) -> PResult<'_, ()> {
-    value((), many0_count(alt((multispace1, comment)))).parse(input)
+    let mut rest = input;
+    loop {
+        rest = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        match rest.strip_prefix('#') {
+            Some(comment) => rest = comment.find('\n').map_or("", |end| &comment[end..]),
+            None => return Ok((rest, ())),
+        }
+    }
 }
 
 /// Whitespace or comments, at least one character of it.

@@ -96,13 +96,13 @@ pub enum ScoreError {
     #[error("{hand} is not a complete hand")]
     NotComplete {
         /// The hand.
-        hand: String,
+        hand: FullHand,
     },
     /// Complete, but with no yaku (dora are not yaku).
     #[error("{hand} has no yaku (dora alone do not count)")]
     NoYaku {
         /// The hand.
-        hand: String,
+        hand: FullHand,
     },
     /// A situation that cannot happen.
     #[error("contradictory situation: {0}")]

@@ -15,8 +15,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nom::Parser;
-use nom::character::complete::one_of;
 use tiles_notation::ParseError;
 use tiles_notation::grammar::{GrammarError, PResult, parse_all, ws};
 
@@ -87,11 +85,27 @@ fn group_pieces(input: &str) -> PResult<'_, Vec<(Piece, &str)>> {
     Ok((rest, pieces))
 }
 
+/// The piece a rank digit and a suit letter name, if they name one.
+fn piece_of(digit: u8, letter: u8) -> Option<Piece> {
+    let suit = Suit::from_letter(char::from(letter))?;
+    let tile = tile_of(char::from(digit), suit)?;
+    Some(Piece {
+        tile,
+        red: digit == b'0',
+    })
+}
+
 impl FromStr for Piece {
     type Err = ParseError;
 
     /// One tile: `5m`, `0p` (a red five), `7z`.
     fn from_str(text: &str) -> Result<Piece, ParseError> {
+        // The plain two characters at once; anything else through the grammar, for its errors.
+        if let &[digit, letter] = text.as_bytes()
+            && let Some(piece) = piece_of(digit, letter)
+        {
+            return Ok(piece);
+        }
         parse_all(text, |input| {
             let (rest, pieces) = group_pieces(input)?;
             match pieces.as_slice() {
@@ -211,7 +225,7 @@ fn write_group(f: &mut impl fmt::Write, tiles: &[Tile], mut red: u8) -> fmt::Res
             red -= 1;
             f.write_char('0')?;
         } else {
-            write!(f, "{}", tile.rank())?;
+            f.write_char(char::from(b'0' + tile.rank()))?;
         }
     }
     match tiles.first() {
@@ -515,18 +529,30 @@ impl fmt::Display for FullHand {
     /// The concealed tiles in canonical mpsz (red fives as `0`, before the plain fives), then
     /// each meld: `345m40677p [678s] {1111z}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        let counts = self.concealed.counts();
         for suit in Suit::ALL {
-            let tiles: Vec<Tile> = self
-                .concealed
-                .tiles()
-                .filter(|tile| tile.suit() == suit)
-                .collect();
-            let red = if suit == Suit::Honor {
+            let first = suit.first_index();
+            let ranks = &counts[first..first + usize::from(suit.ranks())];
+            if ranks.iter().all(|&count| count == 0) {
+                continue;
+            }
+            let mut red = if suit == Suit::Honor {
                 0
             } else {
                 self.red[suit as usize]
             };
-            write_group(f, &tiles, red)?;
+            for (rank, &count) in (1u8..).zip(ranks) {
+                for _ in 0..count {
+                    if rank == 5 && red > 0 {
+                        red -= 1;
+                        f.write_char('0')?;
+                    } else {
+                        f.write_char(char::from(b'0' + rank))?;
+                    }
+                }
+            }
+            f.write_char(suit.letter())?;
         }
         for meld in &self.melds {
             write!(f, " {meld}")?;
@@ -583,7 +609,32 @@ fn piece_list(input: &str) -> PResult<'_, Vec<Piece>> {
 ///
 /// A [`ParseError`] at the first thing that is not mpsz.
 pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
-    parse_all(text, piece_list)
+    // Plain groups (`340m`, `5z5z5z`) at once; anything else through the grammar.
+    let mut pieces = Vec::with_capacity(4);
+    let mut digits = 0;
+    for (at, &byte) in text.as_bytes().iter().enumerate() {
+        if byte.is_ascii_digit() {
+            digits += 1;
+            continue;
+        }
+        let group = &text.as_bytes()[at - digits..at];
+        let read = digits > 0
+            && group.iter().all(|&digit| match piece_of(digit, byte) {
+                Some(piece) => {
+                    pieces.push(piece);
+                    true
+                }
+                None => false,
+            });
+        if !read {
+            return parse_all(text, piece_list);
+        }
+        digits = 0;
+    }
+    if digits > 0 {
+        return parse_all(text, piece_list);
+    }
+    Ok(pieces)
 }
 
 /// The whole hand text: groups and bracketed melds, spaces allowed between them.
@@ -602,8 +653,12 @@ fn full_hand(input: &str) -> PResult<'_, FullHand> {
             })?;
             return Ok((after_space, hand));
         }
-        let open = one_of::<_, _, GrammarError<'_>>("[({").parse(after_space);
-        if let Ok((inside, bracket)) = open {
+        let open = after_space
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '[' | '(' | '{'));
+        if let Some(bracket) = open {
+            let inside = &after_space[1..];
             let close = match bracket {
                 '[' => ']',
                 '(' => ')',
@@ -666,7 +721,51 @@ fn full_hand(input: &str) -> PResult<'_, FullHand> {
 /// A [`ParseError`] at the offending place: text that is not mpsz, a bracket that is no meld,
 /// a fifth copy (melds included), more than four melds or more than fourteen tiles.
 pub fn parse_full_hand(text: &str) -> Result<FullHand, ParseError> {
-    parse_all(text, full_hand)
+    quick_full_hand(text).map_or_else(|| parse_all(text, full_hand), Ok)
+}
+
+/// The hand of a plain text (groups, bracketed melds, single spaces) read at once, or `None`
+/// for anything else, which the grammar then reads for its precise errors. Both readings
+/// agree on every text this one reads.
+fn quick_full_hand(text: &str) -> Option<FullHand> {
+    let mut concealed: Vec<Piece> = Vec::with_capacity(MAX_TILES);
+    let mut melds: Vec<CalledMeld> = Vec::new();
+    let mut meld: Option<(u8, Vec<Piece>)> = None;
+    let mut digits = 0;
+    let bytes = text.as_bytes();
+    for (at, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b'0'..=b'9' => digits += 1,
+            b'm' | b'p' | b's' | b'z' if digits > 0 => {
+                let into = match &mut meld {
+                    Some((_, pieces)) => pieces,
+                    None => &mut concealed,
+                };
+                for &digit in &bytes[at - digits..at] {
+                    into.push(piece_of(digit, byte)?);
+                }
+                digits = 0;
+            }
+            b' ' if digits == 0 => {}
+            b'[' | b'(' | b'{' if digits == 0 && meld.is_none() => {
+                meld = Some((byte, Vec::with_capacity(4)));
+            }
+            b']' | b')' | b'}' if digits == 0 => {
+                let (open, pieces) = meld.take()?;
+                let concealed_kan = match (open, byte) {
+                    (b'[', b']') | (b'(', b')') => false,
+                    (b'{', b'}') => true,
+                    _ => return None,
+                };
+                melds.push(CalledMeld::from_pieces(&pieces, concealed_kan).ok()?);
+            }
+            _ => return None,
+        }
+    }
+    if digits > 0 || meld.is_some() || (concealed.is_empty() && melds.is_empty()) {
+        return None;
+    }
+    FullHand::new(&concealed, melds).ok()
 }
 
 impl FromStr for FullHand {

@@ -19,7 +19,7 @@ pub use hand::{
     parse_full_hand, parse_pieces,
 };
 pub use points::{Limit, Points, base_points};
-pub use reading::{FuPart, Reading, ScoredSet, SetKind, Wait};
+pub use reading::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 pub use situation::{
     RuleError, ScoringRules, Situation, UnknownScoringRules, UnknownWind, Wind, dora_of,
 };

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::agari::{Meld, decompositions, is_seven_pairs, is_thirteen_orphans};
+use crate::agari::{Meld, is_seven_pairs, is_standard_complete, is_thirteen_orphans};
 use crate::score::check::ScoreError;
 use crate::score::hand::{FullHand, MeldKind};
 use crate::score::points::{Points, base_points};
@@ -53,18 +53,29 @@ impl ScoredSet {
 impl fmt::Display for ScoredSet {
     /// `123m`; a called set in `[ ]`, a concealed kan in `{ }`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
         let rank = self.first.rank();
-        let text = match self.kind {
-            SetKind::Run => format!("{}{}{}", rank, rank + 1, rank + 2),
-            SetKind::Triplet => format!("{rank}{rank}{rank}"),
-            SetKind::Kan => format!("{rank}{rank}{rank}{rank}"),
+        let (step, len) = match self.kind {
+            SetKind::Run => (1, 3),
+            SetKind::Triplet => (0, 3),
+            SetKind::Kan => (0, 4),
         };
-        let letter = self.first.suit().letter();
-        match (self.called, self.kind) {
-            (true, _) => write!(f, "[{text}{letter}]"),
-            (false, SetKind::Kan) => write!(f, "{{{text}{letter}}}"),
-            _ => write!(f, "{text}{letter}"),
+        let (open, close) = match (self.called, self.kind) {
+            (true, _) => (Some('['), Some(']')),
+            (false, SetKind::Kan) => (Some('{'), Some('}')),
+            _ => (None, None),
+        };
+        if let Some(open) = open {
+            f.write_char(open)?;
         }
+        for i in 0..len {
+            f.write_char(char::from(b'0' + rank + i * step))?;
+        }
+        f.write_char(self.first.suit().letter())?;
+        if let Some(close) = close {
+            f.write_char(close)?;
+        }
+        Ok(())
     }
 }
 
@@ -88,7 +99,8 @@ impl fmt::Display for Reading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reading::Standard { pair, sets } => {
-                write!(f, "{0}{0}{1}", pair.rank(), pair.suit().letter())?;
+                let rank = char::from(b'0' + pair.rank());
+                write!(f, "{rank}{rank}{}", pair.suit().letter())?;
                 for set in sets {
                     write!(f, " {set}")?;
                 }
@@ -137,23 +149,121 @@ impl fmt::Display for Wait {
     }
 }
 
+/// Why a pair scores fu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PairFu {
+    /// A dragon.
+    Dragon,
+    /// The seat's wind.
+    SeatWind,
+    /// The round's wind.
+    RoundWind,
+    /// A wind that is both the seat's and the round's.
+    DoubleWind,
+}
+
 /// One part of a hand's fu.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FuPart {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FuPart {
+    /// The base: 20, or 25 for seven pairs.
+    Base(u32),
+    /// A closed hand won by ron: 10.
+    MenzenRon,
+    /// A tsumo (but pinfu tsumo): 2.
+    Tsumo,
+    /// A triplet or kan, with its fu.
+    Meld(ScoredSet, u32),
+    /// A kanchan, penchan or tanki wait: 2.
+    Wait(Wait),
+    /// A pair of a dragon or a valued wind, with its fu.
+    Pair(Tile, PairFu, u32),
+    /// An open hand with no fu beyond the base counts 30: 10.
+    OpenPinfu,
+}
+
+impl FuPart {
     /// Which part: `base`, `menzen ron`, `tsumo`, `meld`, `wait`, `pair` or `open pinfu`.
-    pub part: &'static str,
+    pub fn part(&self) -> &'static str {
+        match self {
+            FuPart::Base(_) => "base",
+            FuPart::MenzenRon => "menzen ron",
+            FuPart::Tsumo => "tsumo",
+            FuPart::Meld(..) => "meld",
+            FuPart::Wait(_) => "wait",
+            FuPart::Pair(..) => "pair",
+            FuPart::OpenPinfu => "open pinfu",
+        }
+    }
+
     /// Its fu.
-    pub fu: u32,
-    /// What earned them: `concealed triplet 111z`, `kanchan`, `pair 55z: dragon`.
-    pub about: String,
+    pub fn fu(&self) -> u32 {
+        match *self {
+            FuPart::Base(fu) | FuPart::Meld(_, fu) | FuPart::Pair(_, _, fu) => fu,
+            FuPart::MenzenRon | FuPart::OpenPinfu => 10,
+            FuPart::Tsumo | FuPart::Wait(_) => 2,
+        }
+    }
+
+    /// What earned them, in words: `concealed triplet of terminals/honours 111z`, `kanchan`,
+    /// `55z: dragon`; empty for the base, menzen ron and tsumo.
+    pub fn about(&self) -> String {
+        self.describe().to_string()
+    }
+
+    /// [`FuPart::about`] as a `Display`, written without building a string.
+    pub fn describe(&self) -> impl fmt::Display + '_ {
+        About(*self)
+    }
+}
+
+/// What earned a part's fu, in words.
+struct About(FuPart);
+
+impl fmt::Display for About {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            FuPart::Base(25) => f.write_str("seven pairs"),
+            FuPart::Base(_) | FuPart::MenzenRon | FuPart::Tsumo => Ok(()),
+            FuPart::Meld(set, _) => {
+                f.write_str(match (set.called, set.concealed) {
+                    (true, _) => "open ",
+                    (false, true) => "concealed ",
+                    (false, false) => "open (completed by ron) ",
+                })?;
+                f.write_str(if set.kind == SetKind::Kan {
+                    "kan of "
+                } else {
+                    "triplet of "
+                })?;
+                f.write_str(if set.first.is_terminal_or_honor() {
+                    "terminals/honours "
+                } else {
+                    "simples "
+                })?;
+                set.fmt(f)
+            }
+            FuPart::Wait(wait) => f.write_str(wait.name()),
+            FuPart::Pair(tile, why, _) => {
+                let rank = char::from(b'0' + tile.rank());
+                write!(f, "{rank}{rank}{}: ", tile.suit().letter())?;
+                f.write_str(match why {
+                    PairFu::Dragon => "dragon",
+                    PairFu::SeatWind => "seat wind",
+                    PairFu::RoundWind => "round wind",
+                    PairFu::DoubleWind => "seat and round wind",
+                })
+            }
+            FuPart::OpenPinfu => f.write_str("an open hand's 20 fu count 30"),
+        }
+    }
 }
 
 impl fmt::Display for FuPart {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.about.is_empty() {
-            write!(f, "{} {}", self.part, self.fu)
-        } else {
-            write!(f, "{} {} ({})", self.part, self.fu, self.about)
+        write!(f, "{} {}", self.part(), self.fu())?;
+        match self {
+            FuPart::Base(20) | FuPart::MenzenRon | FuPart::Tsumo => Ok(()),
+            _ => write!(f, " ({})", self.describe()),
         }
     }
 }
@@ -428,75 +538,47 @@ impl Context<'_> {
         mut parts: Option<&mut Vec<FuPart>>,
     ) -> u32 {
         let mut total = 0;
-        let mut add = |total: &mut u32, part: &'static str, fu: u32, about: &dyn Fn() -> String| {
-            *total += fu;
+        let mut add = |total: &mut u32, part: FuPart| {
+            *total += part.fu();
             if let Some(parts) = parts.as_deref_mut() {
-                parts.push(FuPart {
-                    part,
-                    fu,
-                    about: about(),
-                });
+                parts.push(part);
             }
         };
         let tsumo = self.situation.tsumo;
-        add(&mut total, "base", 20, &String::new);
+        add(&mut total, FuPart::Base(20));
         if self.closed && !tsumo {
-            add(&mut total, "menzen ron", 10, &String::new);
+            add(&mut total, FuPart::MenzenRon);
         }
         if yaku.has(Yaku::Pinfu) {
             return if tsumo { 20 } else { 30 };
         }
         if tsumo {
-            add(&mut total, "tsumo", 2, &String::new);
+            add(&mut total, FuPart::Tsumo);
         }
         for set in shape.sets.iter().filter(|set| set.is_triplet()) {
             let terminal = set.first.is_terminal_or_honor();
             let kan = set.kind == SetKind::Kan;
             let fu = 2 << (u32::from(terminal) + u32::from(set.concealed) + 2 * u32::from(kan));
-            add(&mut total, "meld", fu, &|| {
-                let how = match (set.called, set.concealed) {
-                    (true, _) => "open",
-                    (false, true) => "concealed",
-                    (false, false) => "open (completed by ron)",
-                };
-                let what = if kan { "kan" } else { "triplet" };
-                let tiles = if terminal {
-                    "terminals/honours"
-                } else {
-                    "simples"
-                };
-                format!("{how} {what} of {tiles} {set}")
-            });
+            add(&mut total, FuPart::Meld(*set, fu));
         }
         if matches!(shape.wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
-            add(&mut total, "wait", 2, &|| shape.wait.name().to_owned());
+            add(&mut total, FuPart::Wait(shape.wait));
         }
         let pair = shape.pair;
-        let pair_text = || format!("{0}{0}{1}", pair.rank(), pair.suit().letter());
         if pair.index() >= 31 {
-            add(&mut total, "pair", 2, &|| {
-                format!("{}: dragon", pair_text())
-            });
+            add(&mut total, FuPart::Pair(pair, PairFu::Dragon, 2));
         }
         match (pair == self.seat, pair == self.round) {
             (true, true) => {
                 let fu = if self.rules.double_wind_four_fu { 4 } else { 2 };
-                add(&mut total, "pair", fu, &|| {
-                    format!("{}: seat and round wind", pair_text())
-                });
+                add(&mut total, FuPart::Pair(pair, PairFu::DoubleWind, fu));
             }
-            (true, false) => add(&mut total, "pair", 2, &|| {
-                format!("{}: seat wind", pair_text())
-            }),
-            (false, true) => add(&mut total, "pair", 2, &|| {
-                format!("{}: round wind", pair_text())
-            }),
+            (true, false) => add(&mut total, FuPart::Pair(pair, PairFu::SeatWind, 2)),
+            (false, true) => add(&mut total, FuPart::Pair(pair, PairFu::RoundWind, 2)),
             (false, false) => {}
         }
         if total == 20 && !self.closed {
-            add(&mut total, "open pinfu", 10, &|| {
-                "an open hand's 20 fu count 30".to_owned()
-            });
+            add(&mut total, FuPart::OpenPinfu);
         }
         total.div_ceil(10) * 10
     }
@@ -606,6 +688,52 @@ fn shapes(ctx: &Context<'_>, pair: Tile, melds: &[Meld], mut each: impl FnMut(Sh
     }
 }
 
+/// Calls `each` with every distinct standard reading (its pair and melds) of `counts[from..]`,
+/// a complete hand: the lowest kind left starts a block (the pair, a pung or a chow, in that
+/// order at one kind, so no reading comes twice). No allocation.
+fn each_reading(
+    counts: &mut [u8; KINDS],
+    from: usize,
+    pair: Option<Tile>,
+    first_block: u8,
+    melds: &mut [Meld; 4],
+    n: usize,
+    each: &mut impl FnMut(Tile, &[Meld]),
+) {
+    let Some(i) = (from..KINDS).find(|&i| counts[i] > 0) else {
+        if let Some(pair) = pair {
+            each(pair, &melds[..n]);
+        }
+        return;
+    };
+    let first_block = if i == from { first_block } else { 0 };
+    let tile = Tile::at(i);
+    if first_block == 0 && pair.is_none() && counts[i] >= 2 {
+        counts[i] -= 2;
+        each_reading(counts, i, Some(tile), 1, melds, n, each);
+        counts[i] += 2;
+    }
+    if n == 4 {
+        return;
+    }
+    if first_block <= 1 && counts[i] >= 3 {
+        counts[i] -= 3;
+        melds[n] = Meld::Pung(tile);
+        each_reading(counts, i, pair, 1, melds, n + 1, each);
+        counts[i] += 3;
+    }
+    if i < 27 && i % 9 <= 6 && counts[i + 1] > 0 && counts[i + 2] > 0 {
+        for count in &mut counts[i..i + 3] {
+            *count -= 1;
+        }
+        melds[n] = Meld::Chow(tile);
+        each_reading(counts, i, pair, 2, melds, n + 1, each);
+        for count in &mut counts[i..i + 3] {
+            *count += 1;
+        }
+    }
+}
+
 /// Scores every reading of a validated hand and returns the best.
 pub(crate) fn best(
     hand: &FullHand,
@@ -635,14 +763,24 @@ pub(crate) fn best(
             consider(Form::SevenPairs);
         }
     }
-    for reading in decompositions(concealed) {
+    if is_standard_complete(concealed) {
         complete = true;
-        shapes(&ctx, reading.pair, &reading.melds, |shape| {
-            consider(Form::Standard(shape));
-        });
+        let mut counts = *concealed.counts();
+        let mut melds = [Meld::Pung(ctx.win); 4];
+        each_reading(
+            &mut counts,
+            0,
+            None,
+            0,
+            &mut melds,
+            0,
+            &mut |pair, melds| {
+                shapes(&ctx, pair, melds, |shape| consider(Form::Standard(shape)));
+            },
+        );
     }
     let Some((value, form)) = best else {
-        let hand = hand.to_string();
+        let hand = hand.clone();
         return Err(if complete {
             ScoreError::NoYaku { hand }
         } else {
@@ -671,11 +809,7 @@ impl Context<'_> {
             }
             Form::SevenPairs => {
                 if value.yakuman == 0 {
-                    fu_parts.push(FuPart {
-                        part: "base",
-                        fu: 25,
-                        about: "seven pairs".to_owned(),
-                    });
+                    fu_parts.push(FuPart::Base(25));
                 }
                 (Reading::SevenPairs, Wait::Tanki)
             }

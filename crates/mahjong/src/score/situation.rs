@@ -56,18 +56,17 @@ impl FromStr for Wind {
 
     /// `E`, `S`, `W`, `N`, the full names, or the tiles `1z`..`4z`, in any letter case.
     fn from_str(text: &str) -> Result<Wind, UnknownWind> {
-        Wind::ALL
-            .into_iter()
-            .find(|wind| {
-                let tile = wind.tile().to_string();
-                [
-                    wind.letter().to_string().as_str(),
-                    wind.name(),
-                    tile.as_str(),
-                ]
+        let index = match text.as_bytes() {
+            [b'E' | b'e'] | [b'1', b'z' | b'Z'] => Some(0),
+            [b'S' | b's'] | [b'2', b'z' | b'Z'] => Some(1),
+            [b'W' | b'w'] | [b'3', b'z' | b'Z'] => Some(2),
+            [b'N' | b'n'] | [b'4', b'z' | b'Z'] => Some(3),
+            _ => Wind::ALL
                 .iter()
-                .any(|name| name.eq_ignore_ascii_case(text))
-            })
+                .position(|wind| wind.name().eq_ignore_ascii_case(text)),
+        };
+        index
+            .map(|index| Wind::ALL[index])
             .ok_or_else(|| UnknownWind(text.to_owned()))
     }
 }
