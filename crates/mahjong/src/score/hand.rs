@@ -146,6 +146,14 @@ impl MeldKind {
         }
     }
 
+    /// Its name in words: `chi`, `pon`, `kan` (open), `concealed kan`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            MeldKind::Ankan => "concealed kan",
+            kind => kind.name(),
+        }
+    }
+
     /// Whether the meld opens the hand (every kind but the concealed kan).
     pub fn is_open(self) -> bool {
         self != MeldKind::Ankan
@@ -196,7 +204,7 @@ pub enum MeldError {
         tiles: String,
     },
     /// A meld of another kind than the one named.
-    #[error("{tiles} is not a {kind}: {expected}")]
+    #[error("{tiles} is not a {}: {expected}", kind.describe())]
     WrongKind {
         /// The tiles, as written.
         tiles: String,
@@ -685,9 +693,14 @@ fn full_hand(input: &str) -> PResult<'_, FullHand> {
                 at = after;
             }
             let just: Vec<Piece> = pieces.iter().map(|(piece, _)| *piece).collect();
-            let meld = CalledMeld::from_pieces(&just, bracket == '{').map_err(|error| {
+            let meld = CalledMeld::from_pieces(&just, bracket == '{').map_err(|_| {
+                let expected = if bracket == '{' {
+                    "a concealed kan: four alike"
+                } else {
+                    "a meld: three in a row of one suit (chi), three alike (pon) or four alike (kan)"
+                };
                 nom::Err::Failure(
-                    GrammarError::new(after_space, "a meld").with_found(error.to_string()),
+                    GrammarError::new(after_space, expected).with_found(show_pieces(&just)),
                 )
             })?;
             let size = concealed.len() + 3 * (melds.len() + 1);
