@@ -43,12 +43,10 @@ fn readings_by_search(counts: &mut [u8; 34], sets_left: usize) -> Vec<(usize, Ve
     found
 }
 
-fn search(
-    counts: &mut [u8; 34],
-    left: usize,
-    sets: &mut Vec<(bool, usize)>,
-    each: &mut dyn FnMut(&[(bool, usize)]),
-) {
+/// A set of a reading: whether it is a run, and its first tile's index.
+type Set = (bool, usize);
+
+fn search(counts: &mut [u8; 34], left: usize, sets: &mut Vec<Set>, each: &mut dyn FnMut(&[Set])) {
     if left == 0 {
         if counts.iter().all(|&c| c == 0) {
             each(sets);
