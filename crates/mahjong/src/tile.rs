@@ -292,3 +292,38 @@ pub fn show_tiles(tiles: &[Tile]) -> String {
     let _ = write_kinds(&mut text, sorted.into_iter().map(|tile| (tile, 1)));
     text
 }
+
+/// A short text built on the stack, byte by byte, and written out at once: the displays of
+/// hands and melds are written this way, as their texts are ASCII and short.
+pub(crate) struct Text {
+    bytes: [u8; 96],
+    len: usize,
+}
+
+impl Text {
+    /// The empty text.
+    pub(crate) fn new() -> Text {
+        Text {
+            bytes: [0; 96],
+            len: 0,
+        }
+    }
+
+    /// Appends an ASCII byte (past 96 bytes, nothing).
+    pub(crate) fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    /// Appends a rank digit.
+    pub(crate) fn digit(&mut self, rank: u8) {
+        self.push(b'0' + rank);
+    }
+
+    /// The text.
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}

@@ -11,7 +11,9 @@ pub struct OutputClosed;
 
 /// Writes one line to `out`, mapping any failure to [`OutputClosed`].
 pub fn write_line(out: &mut impl Write, line: &str) -> Result<(), OutputClosed> {
-    writeln!(out, "{line}").map_err(|_| OutputClosed)
+    out.write_all(line.as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(|_| OutputClosed)
 }
 
 /// The longest batch line read, in bytes (4 MiB): a Five Up game of 100,000 tiles (about
@@ -105,16 +107,16 @@ pub fn exit_code(result: Result<Outcome, OutputClosed>) -> ExitCode {
 /// `Ok(text)`, or `Err(text)` for a line that is an error (counted in the [`Outcome`]). A UTF-8
 /// byte order mark, `\r\n` line ends, trailing spaces and a missing final newline are all
 /// fine; a line that is not UTF-8 or longer than [`MAX_LINE`] gets an `error: …` answer, and
-/// so does a line whose answer panics (a bug), so no other line's answer is lost. Output is
-/// flushed whenever no further line is already buffered, so a pipeline or a terminal sees each
-/// answer as soon as the batch would wait for input, and a large batch is not slowed by a
-/// write per line.
+/// so does a line whose answer panics (a bug), so no other line's answer is lost. Lines
+/// already buffered are answered together (up to [`CHUNK`]) and their answers flushed
+/// together, so a pipeline or a terminal sees each answer as soon as the batch would wait for
+/// input, and a large batch is not slowed by a write per line.
 ///
 /// # Errors
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines(
-    input: impl Lines,
+    input: impl Lines + Send,
     out: &mut impl Write,
     answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
@@ -128,7 +130,7 @@ pub fn run_lines(
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines_with(
-    input: impl Lines,
+    input: impl Lines + Send,
     out: &mut impl Write,
     bad: &(dyn Fn(usize, &str) -> String + Sync),
     answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
@@ -144,7 +146,7 @@ pub fn run_lines_with(
 ///
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_json_lines(
-    input: impl Lines,
+    input: impl Lines + Send,
     out: &mut impl Write,
     operation: &(dyn Fn(&str) -> &'static str + Sync),
     defaults: &serde_json::Map<String, serde_json::Value>,
@@ -190,37 +192,44 @@ enum LineRead {
     Bad(String),
 }
 
-/// [`run_lines`] with lines of at most `limit` bytes, answering a line that cannot be read
-/// with `bad(line_number, message)`.
-///
-/// Lines already waiting in the input are read together (up to [`CHUNK`]) and answered in
-/// parallel, then written in their order; a batch fed line by line is answered line by line.
-fn run_lines_up_to(
-    mut input: impl Lines,
-    out: &mut impl Write,
+/// Lines read together: each with its number, and how the reading stopped.
+struct Chunk {
+    lines: Vec<(usize, LineRead)>,
+    /// Another whole line was already waiting (the chunk was full).
+    more_waiting: bool,
+    /// The input ended (or failed).
+    ended: bool,
+}
+
+/// Where a batch's reading stands.
+struct Reader<I> {
+    input: I,
+    bytes: Vec<u8>,
+    line_number: usize,
     limit: usize,
-    bad: &(dyn Fn(usize, &str) -> String + Sync),
-    answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
-) -> Result<Outcome, OutputClosed> {
-    use rayon::prelude::*;
-    let mut outcome = Outcome::default();
-    let mut bytes = Vec::new();
-    let mut line_number = 0;
-    let mut ended = false;
-    while !ended {
-        let mut chunk: Vec<(usize, LineRead)> = Vec::new();
-        while chunk.len() < CHUNK && (chunk.is_empty() || input.line_waiting()) {
-            line_number += 1;
-            let read = match read_line(&mut input, &mut bytes, limit) {
+}
+
+impl<I: Lines> Reader<I> {
+    /// Reads the next lines: at least one (waiting for it if need be), then those already
+    /// buffered, up to [`CHUNK`].
+    fn chunk(&mut self, bad: &(dyn Fn(usize, &str) -> String + Sync)) -> Chunk {
+        let mut lines: Vec<(usize, LineRead)> = Vec::new();
+        let mut ended = false;
+        while lines.len() < CHUNK && (lines.is_empty() || self.input.line_waiting()) {
+            self.line_number += 1;
+            let line_number = self.line_number;
+            let read = match read_line(&mut self.input, &mut self.bytes, self.limit) {
                 Ok(None) => {
                     ended = true;
                     break;
                 }
                 Ok(Some(false)) => {
                     let bytes = if line_number == 1 {
-                        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes)
+                        self.bytes
+                            .strip_prefix(b"\xEF\xBB\xBF")
+                            .unwrap_or(&self.bytes)
                     } else {
-                        &bytes
+                        &self.bytes
                     };
                     match std::str::from_utf8(bytes) {
                         Ok(line) => {
@@ -235,33 +244,82 @@ fn run_lines_up_to(
                 }
                 Ok(Some(true)) => LineRead::Bad(bad(
                     line_number,
-                    &format!("longer than {limit} bytes, the most a batch line may hold"),
+                    &format!(
+                        "longer than {} bytes, the most a batch line may hold",
+                        self.limit
+                    ),
                 )),
                 Err(error) => {
                     ended = true;
                     LineRead::Bad(bad(line_number, &format!("cannot read input: {error}")))
                 }
             };
-            chunk.push((line_number, read));
+            lines.push((line_number, read));
         }
-        // A bug that panics on one line must not lose the answers to the others: the line gets
-        // an error (the panic message goes to stderr, for the bug report) and the batch goes on.
-        let one = |(line_number, read): &(usize, LineRead)| match read {
-            LineRead::Bad(text) => Err(text.clone()),
-            LineRead::Query(line) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                answer(line, *line_number)
-            }))
-            .unwrap_or_else(|_| {
-                Err(bad(
-                    *line_number,
-                    "internal error (a bug: please report this line)",
-                ))
-            }),
-        };
-        let answers: Vec<Result<String, String>> = if chunk.len() > 1 {
-            chunk.par_iter().map(one).collect()
+        let more_waiting = !ended && self.input.line_waiting();
+        Chunk {
+            lines,
+            more_waiting,
+            ended,
+        }
+    }
+}
+
+/// [`run_lines`] with lines of at most `limit` bytes, answering a line that cannot be read
+/// with `bad(line_number, message)`.
+///
+/// Lines already waiting in the input are read together (up to [`CHUNK`]) and answered in
+/// parallel, then written in their order; while one chunk is answered the next is read, if
+/// its lines are already waiting. A batch fed line by line is answered line by line.
+fn run_lines_up_to(
+    input: impl Lines + Send,
+    out: &mut impl Write,
+    limit: usize,
+    bad: &(dyn Fn(usize, &str) -> String + Sync),
+    answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
+) -> Result<Outcome, OutputClosed> {
+    use rayon::prelude::*;
+    let mut outcome = Outcome::default();
+    let mut reader = Reader {
+        input,
+        bytes: Vec::new(),
+        line_number: 0,
+        limit,
+    };
+    // A bug that panics on one line must not lose the answers to the others: the line gets
+    // an error (the panic message goes to stderr, for the bug report) and the batch goes on.
+    let one = |(line_number, read): &(usize, LineRead)| match read {
+        LineRead::Bad(text) => Err(text.clone()),
+        LineRead::Query(line) => {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(line, *line_number)))
+                .unwrap_or_else(|_| {
+                    Err(bad(
+                        *line_number,
+                        "internal error (a bug: please report this line)",
+                    ))
+                })
+        }
+    };
+    let answer_all = |chunk: &Chunk| -> Vec<Result<String, String>> {
+        if chunk.lines.len() > 1 {
+            chunk.lines.par_iter().map(one).collect()
         } else {
-            chunk.iter().map(one).collect()
+            chunk.lines.iter().map(one).collect()
+        }
+    };
+    let mut pending: Option<Chunk> = None;
+    loop {
+        let chunk = match pending.take() {
+            Some(chunk) => chunk,
+            None => reader.chunk(bad),
+        };
+        // Reading ahead never waits: it starts only when a whole line is already buffered.
+        let answers = if chunk.more_waiting {
+            let (answers, next) = rayon::join(|| answer_all(&chunk), || reader.chunk(bad));
+            pending = Some(next);
+            answers
+        } else {
+            answer_all(&chunk)
         };
         for answered in answers {
             let text = answered.unwrap_or_else(|text| {
@@ -270,8 +328,11 @@ fn run_lines_up_to(
             });
             write_line(out, &text)?;
         }
-        if !input.line_waiting() {
-            out.flush().map_err(|_| OutputClosed)?;
+        // Every chunk is flushed: at most one write per CHUNK lines, and a reader that went
+        // away is noticed within a chunk.
+        out.flush().map_err(|_| OutputClosed)?;
+        if chunk.ended {
+            break;
         }
     }
     out.flush().map_err(|_| OutputClosed)?;
@@ -306,12 +367,12 @@ pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 /// Stdin, locked and buffered, for reading `what` one per line. When stdin is a terminal
 /// (no input was piped in), one line on stderr says so and how to end, instead of waiting
 /// silently.
-pub fn stdin_for(what: &str) -> impl Lines {
+pub fn stdin_for(what: &str) -> impl Lines + Send {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!("reading {what} from the terminal, one per line; end with Ctrl-D");
     }
-    BufReader::with_capacity(1 << 16, stdin.lock())
+    BufReader::with_capacity(1 << 16, stdin)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use tiles_notation::ParseError;
 use tiles_notation::grammar::{GrammarError, PResult, parse_all, ws};
 
 use crate::notation::{group, tile_of};
-use crate::tile::{COPIES, Hand, KINDS, MAX_TILES, Suit, Tile};
+use crate::tile::{COPIES, Hand, KINDS, MAX_TILES, Suit, Text, Tile};
 
 /// One physical tile: its kind, and whether it is a red five.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,18 +227,26 @@ pub struct CalledMeld {
 }
 
 /// Writes `tiles` as one mpsz group with `red` of its fives written `0`, the red ones first.
-fn write_group(f: &mut impl fmt::Write, tiles: &[Tile], mut red: u8) -> fmt::Result {
+fn write_group(f: &mut impl fmt::Write, tiles: &[Tile], red: u8) -> fmt::Result {
+    let mut text = Text::new();
+    push_group(&mut text, tiles.iter().copied(), red);
+    f.write_str(text.as_str())
+}
+
+/// Appends `tiles` (of one suit) as one mpsz group with `red` of its fives written `0`.
+fn push_group(text: &mut Text, tiles: impl Iterator<Item = Tile>, mut red: u8) {
+    let mut letter = None;
     for tile in tiles {
         if tile.rank() == 5 && tile.suit() != Suit::Honor && red > 0 {
             red -= 1;
-            f.write_char('0')?;
+            text.push(b'0');
         } else {
-            f.write_char(char::from(b'0' + tile.rank()))?;
+            text.digit(tile.rank());
         }
+        letter = Some(tile.suit().letter());
     }
-    match tiles.first() {
-        Some(tile) => f.write_char(tile.suit().letter()),
-        None => Ok(()),
+    if let Some(letter) = letter {
+        text.push(letter as u8);
     }
 }
 
@@ -303,6 +311,18 @@ impl CalledMeld {
         })
     }
 
+    /// Appends `[789s]` or `{1111z}`.
+    fn push_text(&self, text: &mut Text) {
+        let (open, close) = if self.kind.is_open() {
+            (b'[', b']')
+        } else {
+            (b'{', b'}')
+        };
+        text.push(open);
+        push_group(text, self.tiles(), self.red);
+        text.push(close);
+    }
+
     /// Its tiles, lowest first (three, or four for a kan).
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         let step = usize::from(self.kind == MeldKind::Chi);
@@ -318,15 +338,9 @@ impl CalledMeld {
 impl fmt::Display for CalledMeld {
     /// `[789s]` for an open meld, `{1111z}` for a concealed kan; red fives as `0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (open, close) = if self.kind.is_open() {
-            ('[', ']')
-        } else {
-            ('{', '}')
-        };
-        let tiles: Vec<Tile> = self.tiles().collect();
-        write!(f, "{open}")?;
-        write_group(f, &tiles, self.red)?;
-        write!(f, "{close}")
+        let mut text = Text::new();
+        self.push_text(&mut text);
+        f.write_str(text.as_str())
     }
 }
 
@@ -459,9 +473,22 @@ impl FullHand {
     ///
     /// As [`FullHand::new`].
     pub fn with_melds(&self, more: &[CalledMeld]) -> Result<FullHand, FullHandError> {
-        let mut melds = self.melds.clone();
-        melds.extend_from_slice(more);
-        FullHand::new(&self.concealed_pieces(), melds)
+        let mut hand = self.clone();
+        hand.melds.extend_from_slice(more);
+        if hand.melds.len() > 4 {
+            return Err(FullHandError::TooManyMelds {
+                count: hand.melds.len(),
+            });
+        }
+        if hand.size() > MAX_TILES {
+            return Err(FullHandError::TooManyTiles { count: hand.size() });
+        }
+        if let Some(index) = hand.counts().iter().position(|&count| count > COPIES) {
+            return Err(FullHandError::FifthCopy {
+                tile: Tile::at(index),
+            });
+        }
+        Ok(hand)
     }
 
     /// The concealed tiles as pieces, in tile order, a red five before the plain fives.
@@ -537,7 +564,7 @@ impl fmt::Display for FullHand {
     /// The concealed tiles in canonical mpsz (red fives as `0`, before the plain fives), then
     /// each meld: `345m40677p [678s] {1111z}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
+        let mut text = Text::new();
         let counts = self.concealed.counts();
         for suit in Suit::ALL {
             let first = suit.first_index();
@@ -554,18 +581,19 @@ impl fmt::Display for FullHand {
                 for _ in 0..count {
                     if rank == 5 && red > 0 {
                         red -= 1;
-                        f.write_char('0')?;
+                        text.push(b'0');
                     } else {
-                        f.write_char(char::from(b'0' + rank))?;
+                        text.digit(rank);
                     }
                 }
             }
-            f.write_char(suit.letter())?;
+            text.push(suit.letter() as u8);
         }
         for meld in &self.melds {
-            write!(f, " {meld}")?;
+            text.push(b' ');
+            meld.push_text(&mut text);
         }
-        Ok(())
+        f.write_str(text.as_str())
     }
 }
 

@@ -9,7 +9,7 @@ use crate::score::points::{Points, base_points};
 use crate::score::situation::{ScoringRules, Situation, dora_of};
 use crate::score::yaku::{Yaku, YakuSet};
 use crate::score::{Score, YakuHan};
-use crate::tile::{KINDS, Tile};
+use crate::tile::{KINDS, Text, Tile};
 
 /// What a set of a standard reading is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +53,15 @@ impl ScoredSet {
 impl fmt::Display for ScoredSet {
     /// `123m`; a called set in `[ ]`, a concealed kan in `{ }`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
+        let mut text = Text::new();
+        self.push_text(&mut text);
+        f.write_str(text.as_str())
+    }
+}
+
+impl ScoredSet {
+    /// Appends `123m`, `[555z]` or `{1111z}`.
+    fn push_text(&self, text: &mut Text) {
         let rank = self.first.rank();
         let (step, len) = match self.kind {
             SetKind::Run => (1, 3),
@@ -61,21 +69,20 @@ impl fmt::Display for ScoredSet {
             SetKind::Kan => (0, 4),
         };
         let (open, close) = match (self.called, self.kind) {
-            (true, _) => (Some('['), Some(']')),
-            (false, SetKind::Kan) => (Some('{'), Some('}')),
+            (true, _) => (Some(b'['), Some(b']')),
+            (false, SetKind::Kan) => (Some(b'{'), Some(b'}')),
             _ => (None, None),
         };
         if let Some(open) = open {
-            f.write_char(open)?;
+            text.push(open);
         }
         for i in 0..len {
-            f.write_char(char::from(b'0' + rank + i * step))?;
+            text.digit(rank + i * step);
         }
-        f.write_char(self.first.suit().letter())?;
+        text.push(self.first.suit().letter() as u8);
         if let Some(close) = close {
-            f.write_char(close)?;
+            text.push(close);
         }
-        Ok(())
     }
 }
 
@@ -99,12 +106,15 @@ impl fmt::Display for Reading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reading::Standard { pair, sets } => {
-                let rank = char::from(b'0' + pair.rank());
-                write!(f, "{rank}{rank}{}", pair.suit().letter())?;
+                let mut text = Text::new();
+                text.digit(pair.rank());
+                text.digit(pair.rank());
+                text.push(pair.suit().letter() as u8);
                 for set in sets {
-                    write!(f, " {set}")?;
+                    text.push(b' ');
+                    set.push_text(&mut text);
                 }
-                Ok(())
+                f.write_str(text.as_str())
             }
             Reading::SevenPairs => f.write_str("seven pairs"),
             Reading::ThirteenOrphans => f.write_str("thirteen orphans"),
