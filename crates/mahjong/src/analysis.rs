@@ -16,6 +16,8 @@
 use std::fmt;
 
 use crate::agari::{Readings, readings};
+use crate::open::{capped_shanten, caps_of, open_discards, open_effective, open_waits};
+use crate::score::{CalledMeld, FullHand};
 use crate::shanten::{Shanten, TileCountError, shanten};
 use crate::tile::{Hand, MAX_TILES, Tile, show_tiles};
 use crate::waits::{Discard, Effective, discards, effective_tiles, exchanges, waits};
@@ -26,8 +28,10 @@ pub const TSV_HEADER: &str = "hand\tn\tagari\tshanten_std\tshanten_chiitoi\tshan
 /// Everything this crate says about one hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The hand.
+    /// The hand (its concealed tiles, when it has called melds).
     pub hand: Hand,
+    /// The called melds (see [`analyze_full`]); none for a concealed hand.
+    pub melds: Vec<CalledMeld>,
     /// Its readings, if it is complete.
     pub readings: Readings,
     /// Its shanten in each form.
@@ -47,16 +51,50 @@ pub fn analyze(hand: &Hand) -> Result<Analysis, TileCountError> {
     let drawn = hand.len() % 3 == 2;
     Ok(Analysis {
         hand: *hand,
+        melds: Vec::new(),
         readings: readings(hand),
         shanten,
         waits: (!drawn).then(|| waits(hand)).transpose()?,
     })
 }
 
+/// Analyses a hand with called melds: its concealed part is read for the sets the melds leave
+/// to make, the copies the melds hold counted as seen (a kind whose every copy is in sight is
+/// no wait and no effective tile, and strict shanten uses no target that would need one).
+/// Seven pairs and thirteen orphans need a concealed hand: with a meld they have no shanten.
+/// A hand without melds is analysed as by [`analyze`].
+///
+/// # Errors
+///
+/// [`TileCountError`] when the concealed tiles plus three per meld are a multiple of three.
+pub fn analyze_full(hand: &FullHand) -> Result<Analysis, TileCountError> {
+    let concealed = hand.concealed();
+    if hand.melds().is_empty() {
+        return analyze(concealed);
+    }
+    if hand.size().is_multiple_of(3) {
+        return Err(TileCountError::MultipleOfThree { count: hand.size() });
+    }
+    let caps = caps_of(hand.melds());
+    let standard = capped_shanten(concealed, &caps);
+    let drawn = concealed.len() % 3 == 2;
+    Ok(Analysis {
+        hand: *concealed,
+        melds: hand.melds().to_vec(),
+        readings: readings(concealed),
+        shanten: Shanten {
+            standard,
+            seven_pairs: None,
+            thirteen_orphans: None,
+        },
+        waits: (!drawn).then(|| open_waits(concealed, &caps)),
+    })
+}
+
 impl Analysis {
     /// The batch row: the columns of [`TSV_HEADER`], tab-separated.
     pub fn tsv_row(&self) -> String {
-        let n = self.hand.len();
+        let n = self.hand.len() + 3 * self.melds.len();
         let special = |form: Option<i8>| form.map_or("-".to_owned(), |s| s.to_string());
         let waits = match &self.waits {
             Some(waits) if n == 13 && !waits.is_empty() => show_tiles(waits),
@@ -86,8 +124,13 @@ impl Analysis {
         } else {
             show_tiles(&effective)
         };
+        let mut hand = self.hand.to_string();
+        for meld in &self.melds {
+            hand.push(' ');
+            hand.push_str(&meld.to_string());
+        }
         [
-            self.hand.to_string(),
+            hand,
             n.to_string(),
             agari,
             self.shanten.standard.to_string(),
@@ -121,6 +164,11 @@ impl Analysis {
             return (Vec::new(), Vec::new());
         }
         // An analysis exists only for sizes that have a shanten, so these cannot fail.
+        if !self.melds.is_empty() {
+            let caps = caps_of(&self.melds);
+            let discards = open_discards(&self.hand, &caps);
+            return (open_effective(&self.hand, &caps, &discards), discards);
+        }
         if self.hand.len() % 3 == 2 {
             let discards = discards(&self.hand).unwrap_or_default();
             (exchanges(&self.hand, &discards), discards)
@@ -173,7 +221,17 @@ impl fmt::Display for Analysis {
     /// effective tiles or its best discards.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.hand.len();
-        writeln!(f, "hand        {} ({n} tiles)", self.hand)?;
+        if self.melds.is_empty() {
+            writeln!(f, "hand        {} ({n} tiles)", self.hand)?;
+        } else {
+            write!(f, "hand        {}", self.hand)?;
+            for meld in &self.melds {
+                write!(f, " {meld}")?;
+            }
+            let melds = self.melds.len();
+            let called = if melds == 1 { "meld" } else { "melds" };
+            writeln!(f, " ({n} concealed tiles and {melds} {called})")?;
+        }
         if n % 3 == 2 {
             let forms: Vec<String> = [
                 (!self.readings.standard.is_empty()).then(|| match self.readings.standard.len() {
@@ -227,7 +285,7 @@ impl fmt::Display for Analysis {
         if let Some(waits) = self.waits.as_ref().filter(|waits| !waits.is_empty()) {
             let unseen: u32 = waits
                 .iter()
-                .map(|&tile| u32::from(crate::tile::COPIES - self.hand.count(tile)))
+                .map(|&tile| u32::from(caps_of(&self.melds)[tile.index()] - self.hand.count(tile)))
                 .sum();
             writeln!(f, "waits       {} ({unseen} unseen)", show_tiles(waits))?;
             return Ok(());

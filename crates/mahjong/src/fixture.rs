@@ -3,7 +3,8 @@
 //! Each line that is not blank or a `#` comment is one query (the first comment describes the
 //! fixture in its snapshot):
 //!
-//! - `HAND`: the readable report of [`crate::analyze`];
+//! - `HAND`: the readable report of [`crate::analyze`] ([`crate::analyze_full`] for a hand
+//!   with bracketed called melds);
 //! - `row HAND`: the batch row of `tiles mahjong analyze`;
 //! - `seed HAND`: the residue-of-three check on a one-suit hand of `3k + 2` tiles, every removal;
 //! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
@@ -18,8 +19,10 @@ use std::fmt::Write as _;
 
 use tiles_notation::ParseError;
 
-use crate::analysis::analyze;
+use crate::analysis::{analyze, analyze_full};
+use crate::notation::has_melds;
 use crate::notation::parse_hand;
+use crate::score::parse_full_hand;
 use crate::score::{FullHand, Piece, ScoringRules, Situation, Wind, score};
 use crate::seed::{SeedTrace, seed_trace};
 use crate::tile::{Hand, Suit};
@@ -38,6 +41,14 @@ pub fn run_fixture(input: &str) -> String {
         };
         let answer = if command == "score" {
             score_query(text)
+        } else if has_melds(text) {
+            parse_full_hand(text)
+                .map_err(|error| error.summary())
+                .and_then(|hand| analyze_full(&hand).map_err(|error| error.to_string()))
+                .map(|analysis| match command {
+                    "row" => format!("{}\n", analysis.tsv_row()),
+                    _ => analysis.to_string(),
+                })
         } else {
             parse_hand(text)
                 .map_err(|error| error.summary())

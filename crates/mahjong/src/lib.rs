@@ -6,6 +6,7 @@ pub mod agari;
 pub mod analysis;
 mod fixture;
 pub mod notation;
+mod open;
 pub mod score;
 pub mod seed;
 pub mod shanten;
@@ -17,9 +18,9 @@ pub use agari::{
     Decomposition, Meld, Readings, decompositions, is_complete, is_seven_pairs,
     is_standard_complete, is_thirteen_orphans, readings,
 };
-pub use analysis::{Analysis, TSV_HEADER, analyze, best_of};
+pub use analysis::{Analysis, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
-pub use notation::parse_hand;
+pub use notation::{has_melds, parse_hand};
 pub use score::{
     CalledMeld, Contradiction, FullHand, FullHandError, Limit, MeldKind, Piece, Points, Score,
     ScoreError, ScoringRules, Situation, Wind, Yaku, YakuHan, parse_full_hand, parse_pieces, score,

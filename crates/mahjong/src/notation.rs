@@ -129,3 +129,9 @@ impl FromStr for Hand {
         parse_hand(text)
     }
 }
+
+/// Whether a hand text has called melds (a bracket), so it is read by
+/// [`crate::score::parse_full_hand`] rather than [`parse_hand`].
+pub fn has_melds(text: &str) -> bool {
+    text.contains(['[', '(', '{'])
+}

@@ -4,7 +4,9 @@ use mahjong::score::{
     CalledMeld, FuPart, FullHand, MeldKind, Piece, Reading, Score, ScoringRules, Situation, Wind,
     parse_full_hand, parse_pieces, score as score_hand,
 };
-use mahjong::{Effective, Tile, analyze as analyze_hand, best_of, parse_hand};
+use mahjong::{
+    Effective, Tile, analyze as analyze_hand, analyze_full, best_of, has_melds, parse_hand,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -14,8 +16,12 @@ use crate::fields::{Tiles, in_text, json_kind};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
-    /// The hand in mpsz notation, `123m456p789s1122z` (red fives `0m`), at most 14 tiles.
+    /// The hand in mpsz notation, `123m456p789s1122z` (red fives `0m`), at most 14 tiles;
+    /// bracketed called melds may follow (`[789s]`, `{1111z}`).
     pub hand: String,
+    /// Called melds, as in `mahjong/score`.
+    #[serde(default)]
+    pub melds: Vec<MeldRequest>,
 }
 
 /// A hand's shanten in each form.
@@ -102,14 +108,24 @@ fn effective(tiles: &[Effective]) -> Vec<EffectiveJson> {
 ///
 /// An unreadable hand (with its column), or a multiple of three tiles, which has no shanten.
 pub fn analyze(request: AnalyzeRequest) -> Result<AnalyzeResponse, String> {
-    let hand = parse_hand(&request.hand).map_err(|error| in_text("hand", &error))?;
-    let analysis = analyze_hand(&hand).map_err(|error| format!("hand: {error}"))?;
+    let analysis = if request.melds.is_empty() && !has_melds(&request.hand) {
+        let hand = parse_hand(&request.hand).map_err(|error| in_text("hand", &error))?;
+        analyze_hand(&hand)
+    } else {
+        analyze_full(&full_hand(&request.hand, &request.melds)?)
+    }
+    .map_err(|error| format!("hand: {error}"))?;
     let discards = analysis.discards();
     let mut best: Vec<Tile> = best_of(&discards).iter().map(|d| d.tile).collect();
     best.sort_unstable();
-    let n = hand.len();
+    let n = analysis.hand.len() + 3 * analysis.melds.len();
+    let mut hand = analysis.hand.to_string();
+    for meld in &analysis.melds {
+        hand.push(' ');
+        hand.push_str(&meld.to_string());
+    }
     Ok(AnalyzeResponse {
-        hand: hand.to_string(),
+        hand,
         tiles: n,
         complete: (n % 3 == 2).then(|| analysis.readings.is_complete()),
         readings: analysis

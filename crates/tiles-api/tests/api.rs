@@ -269,3 +269,26 @@ proptest::proptest! {
         }
     }
 }
+
+/// The score response's hand-written JSON is the JSON serde writes for it.
+#[test]
+fn the_score_response_is_written_as_serde_writes_it() {
+    let requests = [
+        r#"{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"340m"}],"win":"8s","seat_wind":"S","dora_indicators":["4s"]}"#,
+        r#"{"hand":"234m340678p33789s","win":"8p","tsumo":true,"riichi":true,"seat_wind":"S","dora_indicators":"1m","ura_indicators":"3p","honba":2,"riichi_sticks":1}"#,
+        r#"{"hand":"19m19p19s1234567z1m","win":"1m","tsumo":true}"#,
+        r#"{"hand":"1144m77p225588s33z","win":"3z","riichi":true}"#,
+        r#"{"hand":"55z [222m] [999p] {4444s} [777z]","win":"5z","seat_wind":"W","round_wind":"S"}"#,
+        r#"{"hand":"22334455667788p","win":"8p","tsumo":true,"riichi":true,"ippatsu":true,"dora_indicators":["1p"],"ura_indicators":["7p"],"seat_wind":"N","rules":{"counted_yakuman":false}}"#,
+        r#"{"hand":"111m234p567678s11z","win":"8s","riichi":true,"rules":"wrc"}"#,
+    ];
+    for text in requests {
+        let request: tiles_api::mahjong::ScoreRequest = serde_json::from_str(text).unwrap();
+        let response = tiles_api::mahjong::score(request).unwrap();
+        assert_eq!(
+            response.to_json(),
+            serde_json::to_string(&response).unwrap(),
+            "{text}"
+        );
+    }
+}

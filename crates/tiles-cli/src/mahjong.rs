@@ -5,7 +5,8 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use mahjong::{TSV_HEADER, analyze, parse_hand};
+use mahjong::score::parse_full_hand;
+use mahjong::{TSV_HEADER, analyze, analyze_full, has_melds, parse_hand};
 use serde_json::{Map, Value, json};
 
 use crate::batch;
@@ -14,7 +15,8 @@ use crate::batch;
 /// discard.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Analyse a hand in mpsz notation (`123m456p789s11122z`, red fives `0m`).
+    /// Analyse a hand in mpsz notation (`123m456p789s11122z`, red fives `0m`), called melds
+    /// in brackets (`[789s]`, `{1111z}`) after the concealed tiles.
     ///
     /// With HAND, prints a readable report: the canonical hand, whether it is complete and
     /// its readings, its shanten in each form, then its waits (13 tiles), its effective tiles,
@@ -218,11 +220,31 @@ fn error_row(input: &str, reason: &str) -> String {
 
 /// One batch line: the hand's row, or the input and why it has none.
 fn row(line: &str, line_number: usize) -> Result<String, String> {
-    parse_hand(line)
-        .map_err(|error| error.on_line(line_number).summary())
-        .and_then(|hand| analyze(&hand).map_err(|error| error.to_string()))
+    analysis_of(line)
+        .map_err(|error| match error {
+            Unanswered::Unreadable(error) => error.on_line(line_number).summary(),
+            Unanswered::NoShanten(message) => message,
+        })
         .map(|analysis| analysis.tsv_row())
         .map_err(|reason| error_row(line, &reason))
+}
+
+/// Why a hand has no analysis.
+enum Unanswered {
+    Unreadable(mahjong::ParseError),
+    NoShanten(String),
+}
+
+/// The analysis of a hand text, with or without called melds.
+fn analysis_of(text: &str) -> Result<mahjong::Analysis, Unanswered> {
+    let analysis = if has_melds(text) {
+        let hand = parse_full_hand(text).map_err(Unanswered::Unreadable)?;
+        analyze_full(&hand)
+    } else {
+        let hand = parse_hand(text).map_err(Unanswered::Unreadable)?;
+        analyze(&hand)
+    };
+    analysis.map_err(|error| Unanswered::NoShanten(error.to_string()))
 }
 
 fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
@@ -243,13 +265,10 @@ fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
         return batch::exit_code(outcome);
     }
     let text = args.hand.join(" ");
-    let hand = match parse_hand(&text) {
-        Ok(hand) => hand,
-        Err(error) => return batch::unreadable(&error),
-    };
-    let analysis = match analyze(&hand) {
+    let analysis = match analysis_of(&text) {
         Ok(analysis) => analysis,
-        Err(error) => return batch::unreadable(&error),
+        Err(Unanswered::Unreadable(error)) => return batch::unreadable(&error),
+        Err(Unanswered::NoShanten(message)) => return batch::unreadable(&message),
     };
     let lines: Vec<String> = if args.header {
         vec![TSV_HEADER.to_owned(), analysis.tsv_row()]
