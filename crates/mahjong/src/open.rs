@@ -8,7 +8,7 @@
 use crate::score::CalledMeld;
 use crate::shanten::hand_shanten;
 use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
-use crate::waits::{Discard, Effective, waits};
+use crate::waits::{Discard, Effective, best_draws, waits};
 
 /// Copies of each kind left to the concealed part: four less those in the melds.
 pub(crate) fn caps_of(melds: &[CalledMeld]) -> [u8; KINDS] {
@@ -191,20 +191,7 @@ pub(crate) fn open_effective(
     if hand.len() % 3 == 1 {
         return lowering_draws(hand, shanten, caps);
     }
-    let best = discards.first().map(|discard| discard.shanten);
-    let mut lowering = [false; KINDS];
-    for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
-        for effective in &discard.effective {
-            lowering[effective.tile.index()] = true;
-        }
-    }
-    Tile::all()
-        .filter(|tile| lowering[tile.index()])
-        .map(|tile| Effective {
-            tile,
-            unseen: caps[tile.index()] - hand.count(tile),
-        })
-        .collect()
+    best_draws(discards, |tile| caps[tile.index()] - hand.count(tile))
 }
 
 /// Every discard of a `3k + 2` concealed part, best first (lowest shanten, then most copies

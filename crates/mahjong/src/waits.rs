@@ -175,6 +175,12 @@ pub(crate) fn exchanges(hand: &Hand, discards: &[Discard]) -> Vec<Effective> {
     if hand_shanten(hand) < 0 {
         return Vec::new();
     }
+    best_draws(discards, |tile| COPIES - hand.count(tile))
+}
+
+/// The tiles that the best of `discards` (best first) leave the hand waiting to draw, each
+/// with `unseen(tile)` copies.
+pub(crate) fn best_draws(discards: &[Discard], unseen: impl Fn(Tile) -> u8) -> Vec<Effective> {
     let best = discards.first().map(|discard| discard.shanten);
     let mut lowering = [false; KINDS];
     for discard in discards.iter().filter(|d| Some(d.shanten) == best) {
@@ -186,7 +192,7 @@ pub(crate) fn exchanges(hand: &Hand, discards: &[Discard]) -> Vec<Effective> {
         .filter(|tile| lowering[tile.index()])
         .map(|tile| Effective {
             tile,
-            unseen: COPIES - hand.count(tile),
+            unseen: unseen(tile),
         })
         .collect()
 }

@@ -6,23 +6,23 @@
 
 mod check;
 mod hand;
+mod parts;
 mod points;
 mod reading;
 mod situation;
+pub mod text;
 mod yaku;
 
 use std::fmt;
 
 pub use check::{Contradiction, ScoreError};
-pub use hand::{
-    CalledMeld, FullHand, FullHandError, MeldError, MeldKind, Piece, UnknownMeldKind,
-    parse_full_hand, parse_pieces,
-};
+pub use hand::{CalledMeld, FullHand, FullHandError, MeldError, MeldKind, Piece, UnknownMeldKind};
+pub use parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 pub use points::{Limit, Points, base_points};
-pub use reading::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 pub use situation::{
     RuleError, ScoringRules, Situation, UnknownScoringRules, UnknownWind, Wind, dora_of,
 };
+pub use text::{parse_full_hand, parse_pieces};
 pub use yaku::Yaku;
 
 /// One yaku of a score with its han (for the dora, their count).
