@@ -317,6 +317,11 @@ impl Text {
         }
     }
 
+    /// Appends ASCII text (what does not fit is dropped).
+    pub(crate) fn push_str(&mut self, text: &str) {
+        text.bytes().for_each(|byte| self.push(byte));
+    }
+
     /// Appends a rank digit.
     pub(crate) fn digit(&mut self, rank: u8) {
         self.push(b'0' + rank);

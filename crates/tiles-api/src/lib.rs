@@ -124,7 +124,7 @@ pub const OPERATIONS: &[Operation] = &[
         run: |request| {
             answer_quick(
                 request,
-                quick::score_request,
+                |text| quick::score_request(text).map(|input| mahjong::score_input(&input)),
                 mahjong::score,
                 mahjong::ScoreResponse::to_json,
             )
@@ -207,24 +207,22 @@ fn answer<R: DeserializeOwned, S: Serialize>(
     })
 }
 
-/// [`answer_with`] for a request type with a quick reader (see `quick`): the text path tries
-/// it first.
+/// [`answer_with`] for a request type with a quick reader (see `quick`), which the text path
+/// tries first: it reads the request and answers it, or leaves the text to serde.
 fn answer_quick<R: DeserializeOwned, S>(
     request: Request<'_>,
-    quick: fn(&str) -> Option<R>,
+    quick: fn(&str) -> Option<Result<S, String>>,
     operation: fn(R) -> Result<S, String>,
     write: fn(&S) -> String,
 ) -> Result<String, ApiError> {
-    match request {
-        Request::Text(text) => match quick(text) {
-            Some(request) => {
-                let response = operation(request).map_err(ApiError::BadRequest)?;
-                Ok(write(&response))
-            }
-            None => answer_with(Request::Text(text), operation, write),
-        },
-        value => answer_with(value, operation, write),
+    if let Request::Text(text) = request
+        && let Some(answered) = quick(text)
+    {
+        return answered
+            .map(|response| write(&response))
+            .map_err(ApiError::BadRequest);
     }
+    answer_with(request, operation, write)
 }
 
 /// [`answer`] with the response written by `write` (a response type whose JSON is written by

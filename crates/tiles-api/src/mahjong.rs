@@ -10,7 +10,7 @@ use mahjong::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::fields::{Tiles, in_text, json_kind};
+use crate::fields::{Tiles, in_item, in_text, json_kind};
 
 /// A `mahjong/analyze` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -423,16 +423,27 @@ pub struct ScoreResponse {
 
 /// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
 fn full_hand(hand: &str, melds: &[MeldRequest]) -> Result<FullHand, String> {
+    let melds: Vec<(&str, &str)> = melds
+        .iter()
+        .map(|meld| (meld.kind.as_str(), meld.tiles.as_str()))
+        .collect();
+    full_hand_of(hand, &melds)
+}
+
+/// The hand of `hand` with its bracketed melds and `melds` (each its type and its tiles).
+fn full_hand_of(hand: &str, melds: &[(&str, &str)]) -> Result<FullHand, String> {
     let base = parse_full_hand(hand).map_err(|error| in_text("hand", &error))?;
+    if melds.is_empty() {
+        return Ok(base);
+    }
     let more = melds
         .iter()
         .enumerate()
-        .map(|(index, meld)| {
-            let kind: MeldKind = meld
-                .kind
+        .map(|(index, &(kind, tiles))| {
+            let kind: MeldKind = kind
                 .parse()
                 .map_err(|error| format!("melds[{index}].type: {error}"))?;
-            let pieces = parse_pieces(&meld.tiles)
+            let pieces = parse_pieces(tiles)
                 .map_err(|error| in_text(&format!("melds[{index}].tiles"), &error))?;
             CalledMeld::new(kind, &pieces).map_err(|error| format!("melds[{index}]: {error}"))
         })
@@ -441,13 +452,104 @@ fn full_hand(hand: &str, melds: &[MeldRequest]) -> Result<FullHand, String> {
         .map_err(|error| format!("hand: {error}"))
 }
 
+/// Tiles borrowed from a request: one string, or a list of names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TilesRef<'a> {
+    Text(&'a str),
+    List(Vec<&'a str>),
+}
+
+impl TilesRef<'_> {
+    /// The pieces, or the error naming `field` and the item or column.
+    fn pieces(&self, field: &str) -> Result<Vec<Piece>, String> {
+        match self {
+            TilesRef::Text(text) => parse_pieces(text).map_err(|error| in_text(field, &error)),
+            TilesRef::List(names) => names
+                .iter()
+                .enumerate()
+                .map(|(index, name)| {
+                    name.parse::<Piece>()
+                        .map_err(|error| in_item(field, index, &error))
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'a> From<&'a Tiles> for TilesRef<'a> {
+    fn from(tiles: &'a Tiles) -> TilesRef<'a> {
+        match tiles {
+            Tiles::Text(text) => TilesRef::Text(text),
+            Tiles::List(names) => TilesRef::List(names.iter().map(String::as_str).collect()),
+        }
+    }
+}
+
+/// The fields of a `mahjong/score` request, borrowed: from a [`ScoreRequest`], or straight
+/// from the JSON text by the quick reader (which then allocates no string).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ScoreInput<'a> {
+    pub(crate) hand: &'a str,
+    pub(crate) melds: Vec<(&'a str, &'a str)>,
+    pub(crate) win: &'a str,
+    /// tsumo, riichi, double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+    /// chiihou.
+    pub(crate) flags: [bool; 10],
+    pub(crate) seat_wind: &'a str,
+    pub(crate) round_wind: &'a str,
+    pub(crate) dora_indicators: TilesRef<'a>,
+    pub(crate) ura_indicators: TilesRef<'a>,
+    pub(crate) honba: u32,
+    pub(crate) riichi_sticks: u32,
+    pub(crate) rules: RulesRequest,
+}
+
+impl ScoreRequest {
+    /// Its fields, borrowed.
+    pub(crate) fn input(&self) -> ScoreInput<'_> {
+        ScoreInput {
+            hand: &self.hand,
+            melds: self
+                .melds
+                .iter()
+                .map(|meld| (meld.kind.as_str(), meld.tiles.as_str()))
+                .collect(),
+            win: &self.win,
+            flags: [
+                self.tsumo,
+                self.riichi,
+                self.double_riichi,
+                self.ippatsu,
+                self.rinshan,
+                self.chankan,
+                self.haitei,
+                self.houtei,
+                self.tenhou,
+                self.chiihou,
+            ],
+            seat_wind: &self.seat_wind,
+            round_wind: &self.round_wind,
+            dora_indicators: (&self.dora_indicators).into(),
+            ura_indicators: (&self.ura_indicators).into(),
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
 /// Answers `mahjong/score`.
 ///
 /// # Errors
 ///
 /// An unreadable field (named, with its column), or the engine's reason the hand has no score.
 pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
-    let (hand, score) = scored(request)?;
+    score_input(&request.input())
+}
+
+/// [`score`] of borrowed fields.
+pub(crate) fn score_input(request: &ScoreInput<'_>) -> Result<ScoreResponse, String> {
+    let (hand, score) = scored_input(request)?;
     let points = &score.points;
     Ok(ScoreResponse {
         han: score.han,
@@ -493,7 +595,12 @@ pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
 ///
 /// As [`score`].
 pub fn scored(request: ScoreRequest) -> Result<(FullHand, Score), String> {
-    let hand = full_hand(&request.hand, &request.melds)?;
+    scored_input(&request.input())
+}
+
+/// [`scored`] of borrowed fields.
+pub(crate) fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), String> {
+    let hand = full_hand_of(request.hand, &request.melds)?;
     let win: Piece = request
         .win
         .parse()
@@ -501,24 +608,34 @@ pub fn scored(request: ScoreRequest) -> Result<(FullHand, Score), String> {
     let wind = |field: &str, text: &str| -> Result<Wind, String> {
         text.parse().map_err(|error| format!("{field}: {error}"))
     };
-    let indicators =
-        |field: &str, tiles: &Tiles| tiles.read(field, |text| text.parse::<Piece>(), parse_pieces);
+    let [
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+    ] = request.flags;
     let situation = Situation {
         win,
-        tsumo: request.tsumo,
-        riichi: request.riichi || request.double_riichi,
-        double_riichi: request.double_riichi,
-        ippatsu: request.ippatsu,
-        rinshan: request.rinshan,
-        chankan: request.chankan,
-        haitei: request.haitei,
-        houtei: request.houtei,
-        tenhou: request.tenhou,
-        chiihou: request.chiihou,
-        seat_wind: wind("seat_wind", &request.seat_wind)?,
-        round_wind: wind("round_wind", &request.round_wind)?,
-        dora_indicators: indicators("dora_indicators", &request.dora_indicators)?,
-        ura_indicators: indicators("ura_indicators", &request.ura_indicators)?,
+        tsumo,
+        riichi: riichi || double_riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        seat_wind: wind("seat_wind", request.seat_wind)?,
+        round_wind: wind("round_wind", request.round_wind)?,
+        dora_indicators: request.dora_indicators.pieces("dora_indicators")?,
+        ura_indicators: request.ura_indicators.pieces("ura_indicators")?,
         honba: request.honba,
         riichi_sticks: request.riichi_sticks,
     };
@@ -569,63 +686,35 @@ impl JsonWriter {
     }
 
     fn number(&mut self, value: u32) {
+        if value < 10 {
+            self.out.push(char::from(b'0' + value as u8));
+            return;
+        }
         let mut digits = [0u8; 10];
         let mut at = digits.len();
         let mut rest = value;
-        loop {
+        while rest > 0 {
             at -= 1;
             digits[at] = b'0' + (rest % 10) as u8;
             rest /= 10;
-            if rest == 0 {
-                break;
-            }
         }
-        self.out
-            .push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+        for &digit in &digits[at..] {
+            self.out.push(char::from(digit));
+        }
+    }
+
+    /// A string known to need no escaping (names and tile notation: printable ASCII without
+    /// quotes or backslashes), written by `write`.
+    fn plain(&mut self, write: impl FnOnce(&mut String)) {
+        self.out.push('"');
+        write(&mut self.out);
+        self.out.push('"');
     }
 
     fn optional(&mut self, value: Option<u32>) {
         match value {
             Some(value) => self.number(value),
             None => self.out.push_str("null"),
-        }
-    }
-
-    /// A string, escaped as serde_json escapes it.
-    fn string(&mut self, text: &str) {
-        self.out.push('"');
-        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.out.push_str(text);
-            self.out.push('"');
-            return;
-        }
-        for c in text.chars() {
-            match c {
-                '"' => self.out.push_str("\\\""),
-                '\\' => self.out.push_str("\\\\"),
-                '\n' => self.out.push_str("\\n"),
-                '\r' => self.out.push_str("\\r"),
-                '\t' => self.out.push_str("\\t"),
-                '\u{8}' => self.out.push_str("\\b"),
-                '\u{c}' => self.out.push_str("\\f"),
-                c if (c as u32) < 0x20 => {
-                    use std::fmt::Write as _;
-                    let _ = write!(self.out, "\\u{:04x}", c as u32);
-                }
-                c => self.out.push(c),
-            }
-        }
-        self.out.push('"');
-    }
-
-    /// A value's display, as a string.
-    fn shown(&mut self, value: &impl std::fmt::Display) {
-        use std::fmt::Write as _;
-        let mut text = StackText::default();
-        if write!(text, "{value}").is_ok() {
-            self.string(std::str::from_utf8(&text.bytes[..text.len]).unwrap_or_default());
-        } else {
-            self.string(&value.to_string());
         }
     }
 }
@@ -648,7 +737,7 @@ impl ScoreResponse {
             w.item();
             w.open('{');
             w.key("name");
-            w.string(yaku.name);
+            w.plain(|out| out.push_str(yaku.name));
             w.key("han");
             w.number(yaku.han);
             w.close('}');
@@ -656,7 +745,7 @@ impl ScoreResponse {
         w.close(']');
         w.key("limit");
         match self.limit {
-            Some(limit) => w.string(limit),
+            Some(limit) => w.plain(|out| out.push_str(limit)),
             None => w.out.push_str("null"),
         }
         w.key("points");
@@ -683,22 +772,22 @@ impl ScoreResponse {
             w.item();
             w.open('{');
             w.key("part");
-            w.string(part.part);
+            w.plain(|out| out.push_str(part.part));
             w.key("fu");
             w.number(part.fu);
             w.key("about");
-            w.shown(&part.about.0);
+            w.plain(|out| part.about.0.0.push_about(out));
             w.close('}');
         }
         w.close(']');
         w.key("base");
         w.number(self.base);
         w.key("reading");
-        w.shown(&self.reading.0);
+        w.plain(|out| self.reading.0.push_to(out));
         w.key("wait");
-        w.string(self.wait);
+        w.plain(|out| out.push_str(self.wait));
         w.key("hand");
-        w.shown(&self.hand.0);
+        w.plain(|out| self.hand.0.push_to(out));
         w.close('}');
         w.out
     }

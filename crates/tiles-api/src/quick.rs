@@ -6,8 +6,7 @@
 
 use serde_json::Value;
 
-use crate::fields::Tiles;
-use crate::mahjong::{MeldRequest, RulesRequest, ScoreRequest};
+use crate::mahjong::{RulesRequest, ScoreInput, TilesRef};
 
 /// A position in a JSON text.
 struct Scan<'a> {
@@ -45,16 +44,19 @@ impl<'a> Scan<'a> {
     /// A string without escapes or control characters.
     fn string(&mut self) -> Option<&'a str> {
         self.byte(b'"')?;
+        let bytes = self.text.as_bytes();
         let start = self.at;
-        let rest = self.text.as_bytes().get(start..)?;
-        let end = rest
-            .iter()
-            .position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20)?;
-        if rest[end] != b'"' {
-            return None;
+        let mut end = start;
+        loop {
+            match *bytes.get(end)? {
+                b'"' => break,
+                b'\\' => return None,
+                byte if byte < 0x20 => return None,
+                _ => end += 1,
+            }
         }
-        self.at = start + end + 1;
-        self.text.get(start..start + end)
+        self.at = end + 1;
+        self.text.get(start..end)
     }
 
     fn boolean(&mut self) -> Option<bool> {
@@ -88,14 +90,14 @@ impl<'a> Scan<'a> {
     }
 
     /// A list of strings.
-    fn strings(&mut self) -> Option<Vec<String>> {
+    fn strings(&mut self) -> Option<Vec<&'a str>> {
         self.byte(b'[')?;
         let mut items = Vec::new();
         if self.next_is(b']') {
             return Some(items);
         }
         loop {
-            items.push(self.string()?.to_owned());
+            items.push(self.string()?);
             if self.next_is(b']') {
                 return Some(items);
             }
@@ -104,11 +106,11 @@ impl<'a> Scan<'a> {
     }
 
     /// Tiles: a string or a list of strings.
-    fn tiles(&mut self) -> Option<Tiles> {
+    fn tiles(&mut self) -> Option<TilesRef<'a>> {
         self.ws();
         match self.peek()? {
-            b'"' => Some(Tiles::Text(self.string()?.to_owned())),
-            b'[' => Some(Tiles::List(self.strings()?)),
+            b'"' => Some(TilesRef::Text(self.string()?)),
+            b'[' => Some(TilesRef::List(self.strings()?)),
             _ => None,
         }
     }
@@ -135,7 +137,7 @@ impl<'a> Scan<'a> {
     }
 
     /// A meld: `{"type": …, "tiles": …}`.
-    fn meld(&mut self) -> Option<MeldRequest> {
+    fn meld(&mut self) -> Option<(&'a str, &'a str)> {
         let (mut kind, mut tiles) = (None, None);
         self.object(|scan, key| {
             let slot = match key {
@@ -146,16 +148,13 @@ impl<'a> Scan<'a> {
             if slot.is_some() {
                 return None;
             }
-            *slot = Some(scan.string()?.to_owned());
+            *slot = Some(scan.string()?);
             Some(())
         })?;
-        Some(MeldRequest {
-            kind: kind?,
-            tiles: tiles?,
-        })
+        Some((kind?, tiles?))
     }
 
-    fn melds(&mut self) -> Option<Vec<MeldRequest>> {
+    fn melds(&mut self) -> Option<Vec<(&'a str, &'a str)>> {
         self.byte(b'[')?;
         let mut melds = Vec::new();
         if self.next_is(b']') {
@@ -209,14 +208,14 @@ impl<'a> Scan<'a> {
 }
 
 /// A `mahjong/score` request read quickly, or `None` for serde to read.
-pub(crate) fn score_request(text: &str) -> Option<ScoreRequest> {
+pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
     let mut scan = Scan { text, at: 0 };
     let mut hand = None;
     let mut win = None;
     let mut melds = None;
     let mut flags = [None::<bool>; 10];
-    let mut winds: [Option<String>; 2] = [None, None];
-    let mut indicators: [Option<Tiles>; 2] = [None, None];
+    let mut winds: [Option<&str>; 2] = [None, None];
+    let mut indicators: [Option<TilesRef<'_>>; 2] = [None, None];
     let mut counts = [None::<u32>; 2];
     let mut rules = None;
     const FLAGS: [&str; 10] = [
@@ -240,11 +239,11 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreRequest> {
             Some(())
         }
         match key {
-            "hand" => set(&mut hand, scan.string().map(str::to_owned)),
-            "win" => set(&mut win, scan.string().map(str::to_owned)),
+            "hand" => set(&mut hand, scan.string()),
+            "win" => set(&mut win, scan.string()),
             "melds" => set(&mut melds, scan.melds()),
-            "seat_wind" => set(&mut winds[0], scan.string().map(str::to_owned)),
-            "round_wind" => set(&mut winds[1], scan.string().map(str::to_owned)),
+            "seat_wind" => set(&mut winds[0], scan.string()),
+            "round_wind" => set(&mut winds[1], scan.string()),
             "dora_indicators" => set(&mut indicators[0], scan.tiles()),
             "ura_indicators" => set(&mut indicators[1], scan.tiles()),
             "honba" => set(&mut counts[0], scan.number()),
@@ -262,25 +261,15 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreRequest> {
     }
     let [seat_wind, round_wind] = winds;
     let [dora_indicators, ura_indicators] = indicators;
-    let flag = |index: usize| flags[index].unwrap_or(false);
-    Some(ScoreRequest {
+    Some(ScoreInput {
         hand: hand?,
         melds: melds.unwrap_or_default(),
         win: win?,
-        tsumo: flag(0),
-        riichi: flag(1),
-        double_riichi: flag(2),
-        ippatsu: flag(3),
-        rinshan: flag(4),
-        chankan: flag(5),
-        haitei: flag(6),
-        houtei: flag(7),
-        tenhou: flag(8),
-        chiihou: flag(9),
-        seat_wind: seat_wind.unwrap_or_else(|| "E".to_owned()),
-        round_wind: round_wind.unwrap_or_else(|| "E".to_owned()),
-        dora_indicators: dora_indicators.unwrap_or_default(),
-        ura_indicators: ura_indicators.unwrap_or_default(),
+        flags: flags.map(|flag| flag.unwrap_or(false)),
+        seat_wind: seat_wind.unwrap_or("E"),
+        round_wind: round_wind.unwrap_or("E"),
+        dora_indicators: dora_indicators.unwrap_or(TilesRef::List(Vec::new())),
+        ura_indicators: ura_indicators.unwrap_or(TilesRef::List(Vec::new())),
         honba: counts[0].unwrap_or(0),
         riichi_sticks: counts[1].unwrap_or(0),
         rules: rules.unwrap_or_default(),
@@ -359,7 +348,7 @@ mod tests {
             if let Some(quick) = score_request(&text) {
                 let serde: ScoreRequest = serde_json::from_str(&text)
                     .map_err(|error| TestCaseError::fail(format!("{text}: serde: {error}")))?;
-                prop_assert_eq!(quick, serde, "{}", text);
+                prop_assert_eq!(quick, serde.input(), "{}", text);
             }
         }
     }
@@ -370,11 +359,8 @@ mod tests {
             r#"{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"340m"}],"win":"8s","seat_wind":"S","dora_indicators":["4s"]}"#,
             r#"{ "hand" : "123m456p789s11222z" , "win" : "2z" , "rules" : { "preset" : "wrc" } }"#,
         ] {
-            assert_eq!(
-                score_request(text),
-                serde_json::from_str(text).ok(),
-                "{text}"
-            );
+            let serde: ScoreRequest = serde_json::from_str(text).unwrap();
+            assert_eq!(score_request(text), Some(serde.input()), "{text}");
         }
     }
 }

@@ -483,6 +483,19 @@ impl fmt::Display for FullHand {
     /// The concealed tiles in canonical mpsz (red fives as `0`, before the plain fives), then
     /// each meld: `345m40677p [678s] {1111z}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text().as_str())
+    }
+}
+
+impl FullHand {
+    /// Appends the hand's display to `out`, without the formatting machinery (for writers of
+    /// large batches).
+    pub fn push_to(&self, out: &mut String) {
+        out.push_str(self.text().as_str());
+    }
+
+    /// The display, built on the stack.
+    fn text(&self) -> Text {
         let mut text = Text::new();
         let counts = self.concealed.counts();
         for suit in Suit::ALL {
@@ -512,6 +525,6 @@ impl fmt::Display for FullHand {
             text.push(b' ');
             meld.push_text(&mut text);
         }
-        f.write_str(text.as_str())
+        text
     }
 }

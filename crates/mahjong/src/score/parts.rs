@@ -97,9 +97,21 @@ pub enum Reading {
 
 impl fmt::Display for Reading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text().as_str())
+    }
+}
+
+impl Reading {
+    /// Appends the reading's display to `out`, without the formatting machinery.
+    pub fn push_to(&self, out: &mut String) {
+        out.push_str(self.text().as_str());
+    }
+
+    /// The display, built on the stack.
+    fn text(&self) -> Text {
+        let mut text = Text::new();
         match self {
             Reading::Standard { pair, sets } => {
-                let mut text = Text::new();
                 text.digit(pair.rank());
                 text.digit(pair.rank());
                 text.push(pair.suit().letter() as u8);
@@ -107,11 +119,11 @@ impl fmt::Display for Reading {
                     text.push(b' ');
                     set.push_text(&mut text);
                 }
-                f.write_str(text.as_str())
             }
-            Reading::SevenPairs => f.write_str("seven pairs"),
-            Reading::ThirteenOrphans => f.write_str("thirteen orphans"),
+            Reading::SevenPairs => text.push_str("seven pairs"),
+            Reading::ThirteenOrphans => text.push_str("thirteen orphans"),
         }
+        text
     }
 }
 
@@ -213,6 +225,11 @@ impl FuPart {
         self.describe().to_string()
     }
 
+    /// Appends [`FuPart::about`] to `out`, without the formatting machinery.
+    pub fn push_about(&self, out: &mut String) {
+        out.push_str(About(*self).text().as_str());
+    }
+
     /// [`FuPart::about`] as a `Display`, written without building a string.
     pub fn describe(&self) -> impl fmt::Display + '_ {
         About(*self)
@@ -224,40 +241,51 @@ struct About(FuPart);
 
 impl fmt::Display for About {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text().as_str())
+    }
+}
+
+impl About {
+    /// The words, built on the stack.
+    fn text(&self) -> Text {
+        let mut text = Text::new();
         match self.0 {
-            FuPart::Base(25) => f.write_str("seven pairs"),
-            FuPart::Base(_) | FuPart::MenzenRon | FuPart::Tsumo => Ok(()),
+            FuPart::Base(25) => text.push_str("seven pairs"),
+            FuPart::Base(_) | FuPart::MenzenRon | FuPart::Tsumo => {}
             FuPart::Meld(set, _) => {
-                f.write_str(match (set.called, set.concealed) {
+                text.push_str(match (set.called, set.concealed) {
                     (true, _) => "open ",
                     (false, true) => "concealed ",
                     (false, false) => "open (completed by ron) ",
-                })?;
-                f.write_str(if set.kind == SetKind::Kan {
+                });
+                text.push_str(if set.kind == SetKind::Kan {
                     "kan of "
                 } else {
                     "triplet of "
-                })?;
-                f.write_str(if set.first.is_terminal_or_honor() {
+                });
+                text.push_str(if set.first.is_terminal_or_honor() {
                     "terminals/honours "
                 } else {
                     "simples "
-                })?;
-                set.fmt(f)
+                });
+                set.push_text(&mut text);
             }
-            FuPart::Wait(wait) => f.write_str(wait.name()),
+            FuPart::Wait(wait) => text.push_str(wait.name()),
             FuPart::Pair(tile, why, _) => {
-                let rank = char::from(b'0' + tile.rank());
-                write!(f, "{rank}{rank}{}: ", tile.suit().letter())?;
-                f.write_str(match why {
+                text.digit(tile.rank());
+                text.digit(tile.rank());
+                text.push(tile.suit().letter() as u8);
+                text.push_str(": ");
+                text.push_str(match why {
                     PairFu::Dragon => "dragon",
                     PairFu::SeatWind => "seat wind",
                     PairFu::RoundWind => "round wind",
                     PairFu::DoubleWind => "seat and round wind",
-                })
+                });
             }
-            FuPart::OpenPinfu => f.write_str("an open hand's 20 fu count 30"),
+            FuPart::OpenPinfu => text.push_str("an open hand's 20 fu count 30"),
         }
+        text
     }
 }
 
