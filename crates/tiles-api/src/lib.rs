@@ -124,7 +124,12 @@ pub const OPERATIONS: &[Operation] = &[
         run: |request| {
             answer_quick(
                 request,
-                |text| quick::score_request(text).map(|input| mahjong::score_input(&input)),
+                |text| {
+                    quick::score_request(text).map(|input| {
+                        mahjong::scored_input(&input)
+                            .map(|(hand, score)| mahjong::score_json(&hand, &score))
+                    })
+                },
                 mahjong::score,
                 mahjong::ScoreResponse::to_json,
             )
@@ -207,20 +212,18 @@ fn answer<R: DeserializeOwned, S: Serialize>(
     })
 }
 
-/// [`answer_with`] for a request type with a quick reader (see `quick`), which the text path
-/// tries first: it reads the request and answers it, or leaves the text to serde.
+/// [`answer_with`] for a request type with a quick path (see `quick`), which the text path
+/// tries first: it reads the request and answers it with its JSON, or leaves the text to serde.
 fn answer_quick<R: DeserializeOwned, S>(
     request: Request<'_>,
-    quick: fn(&str) -> Option<Result<S, String>>,
+    quick: fn(&str) -> Option<Result<String, String>>,
     operation: fn(R) -> Result<S, String>,
     write: fn(&S) -> String,
 ) -> Result<String, ApiError> {
     if let Request::Text(text) = request
         && let Some(answered) = quick(text)
     {
-        return answered
-            .map(|response| write(&response))
-            .map_err(ApiError::BadRequest);
+        return answered.map_err(ApiError::BadRequest);
     }
     answer_with(request, operation, write)
 }

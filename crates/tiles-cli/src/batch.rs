@@ -42,7 +42,7 @@ fn read_line(
             return Ok(read_any.then_some(too_long));
         }
         read_any = true;
-        let (chunk, used, ended) = match available.iter().position(|&byte| byte == b'\n') {
+        let (chunk, used, ended) = match memchr::memchr(b'\n', available) {
             Some(at) => (&available[..at], at + 1, true),
             None => (available, available.len(), false),
         };
@@ -68,7 +68,7 @@ pub trait Lines: BufRead {
 
 impl<R: Read> Lines for BufReader<R> {
     fn line_waiting(&self) -> bool {
-        self.buffer().contains(&b'\n')
+        memchr::memchr(b'\n', self.buffer()).is_some()
     }
 }
 
