@@ -319,7 +319,10 @@ impl Text {
 
     /// Appends ASCII text (what does not fit is dropped).
     pub(crate) fn push_str(&mut self, text: &str) {
-        text.bytes().for_each(|byte| self.push(byte));
+        let end = (self.len + text.len()).min(self.bytes.len());
+        let take = end - self.len;
+        self.bytes[self.len..end].copy_from_slice(&text.as_bytes()[..take]);
+        self.len = end;
     }
 
     /// Appends a rank digit.

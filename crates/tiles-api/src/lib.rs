@@ -196,7 +196,8 @@ pub fn respond(
 
 /// `{"error": message}`.
 pub fn error_json(message: &dyn fmt::Display) -> String {
-    serde_json::json!({ "error": message.to_string() }).to_string()
+    let message = serde_json::to_string(&message.to_string()).expect("a string is plain data");
+    format!("{{\"error\":{message}}}")
 }
 
 /// Reads `request` as `R`, answers it with `operation` and writes the response. Text that does

@@ -657,7 +657,7 @@ struct JsonWriter {
 impl JsonWriter {
     fn new() -> JsonWriter {
         JsonWriter {
-            out: String::with_capacity(768),
+            out: String::with_capacity(1536),
             first: true,
         }
     }

@@ -44,16 +44,15 @@ impl<'a> Scan<'a> {
     /// A string without escapes or control characters.
     fn string(&mut self) -> Option<&'a str> {
         self.byte(b'"')?;
-        let bytes = self.text.as_bytes();
         let start = self.at;
-        let mut end = start;
-        loop {
-            match *bytes.get(end)? {
-                b'"' => break,
-                b'\\' => return None,
-                byte if byte < 0x20 => return None,
-                _ => end += 1,
-            }
+        let end = start + memchr::memchr(b'"', self.text.as_bytes().get(start..)?)?;
+        let content = self.text.as_bytes().get(start..end)?;
+        // Checked without stopping early, so the loop runs on whole words at a time.
+        let plain = content.iter().fold(true, |plain, &byte| {
+            plain & (byte >= 0x20) & (byte != b'\\')
+        });
+        if !plain {
+            return None;
         }
         self.at = end + 1;
         self.text.get(start..end)

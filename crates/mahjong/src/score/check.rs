@@ -211,12 +211,15 @@ pub(crate) fn validate(
         });
     }
     for (suit, &count) in red.iter().enumerate() {
-        let tile = format!("0{}", Suit::ALL[suit].letter());
+        let tile = || format!("0{}", Suit::ALL[suit].letter());
         if count > 0 && !rules.red_fives {
-            return Err(ScoreError::RedFiveNotInRules { tile });
+            return Err(ScoreError::RedFiveNotInRules { tile: tile() });
         }
         if count > 1 {
-            return Err(ScoreError::TooManyRedFives { tile, count });
+            return Err(ScoreError::TooManyRedFives {
+                tile: tile(),
+                count,
+            });
         }
     }
     Ok(())

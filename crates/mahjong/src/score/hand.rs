@@ -273,10 +273,17 @@ enum Shape {
 
 /// The meld shape of these pieces, if they have one.
 fn shape(pieces: &[Piece]) -> Option<Shape> {
-    let mut tiles: Vec<Tile> = pieces.iter().map(|piece| piece.tile).collect();
+    if !(3..=4).contains(&pieces.len()) {
+        return None;
+    }
+    let mut sorted = [pieces[0].tile; 4];
+    for (slot, piece) in sorted.iter_mut().zip(pieces) {
+        *slot = piece.tile;
+    }
+    let tiles = &mut sorted[..pieces.len()];
     tiles.sort_unstable();
     let alike = tiles.windows(2).all(|pair| pair[0] == pair[1]);
-    match tiles.as_slice() {
+    match &*tiles {
         [_, _, _] if alike => Some(Shape::Three),
         [_, _, _, _] if alike => Some(Shape::Four),
         [a, b, c]

@@ -1,6 +1,6 @@
 //! Reading a winning hand every way it is complete, scoring each reading, and keeping the best.
 
-use crate::agari::{Meld, is_seven_pairs, is_standard_complete, is_thirteen_orphans};
+use crate::agari::{Meld, is_seven_pairs, is_thirteen_orphans};
 use crate::score::check::ScoreError;
 use crate::score::hand::{FullHand, MeldKind};
 use crate::score::parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
@@ -505,22 +505,23 @@ pub(crate) fn best(
             consider(Form::SevenPairs);
         }
     }
-    if is_standard_complete(concealed) {
-        complete = true;
-        let mut counts = *concealed.counts();
-        let mut melds = [Meld::Pung(ctx.win); 4];
-        each_reading(
-            &mut counts,
-            0,
-            None,
-            0,
-            &mut melds,
-            0,
-            &mut |pair, melds| {
-                shapes(&ctx, pair, melds, |shape| consider(Form::Standard(shape)));
-            },
-        );
-    }
+    // Every standard reading (none for a hand not complete in the standard form).
+    let mut counts = *concealed.counts();
+    let mut melds = [Meld::Pung(ctx.win); 4];
+    let mut standard = false;
+    each_reading(
+        &mut counts,
+        0,
+        None,
+        0,
+        &mut melds,
+        0,
+        &mut |pair, melds| {
+            standard = true;
+            shapes(&ctx, pair, melds, |shape| consider(Form::Standard(shape)));
+        },
+    );
+    complete |= standard;
     let Some((value, form)) = best else {
         let hand = hand.clone();
         return Err(if complete {
