@@ -662,14 +662,13 @@ impl JsonWriter {
         }
     }
 
+    /// A key: `key` is its quoted name and colon, `"han":`.
     fn key(&mut self, key: &str) {
         if !self.first {
             self.out.push(',');
         }
         self.first = false;
-        self.out.push('"');
         self.out.push_str(key);
-        self.out.push_str("\":");
     }
 
     fn open(&mut self, bracket: char) {
@@ -737,68 +736,68 @@ impl ScoreResponse {
 pub fn score_json(hand: &FullHand, score: &Score) -> String {
     let mut w = JsonWriter::new();
     w.open('{');
-    w.key("han");
+    w.key("\"han\":");
     w.number(score.han);
-    w.key("fu");
+    w.key("\"fu\":");
     w.number(score.fu);
-    w.key("yakuman");
+    w.key("\"yakuman\":");
     w.number(score.yakuman);
-    w.key("yaku");
+    w.key("\"yaku\":");
     w.open('[');
     for yaku in &score.yaku {
         w.item();
         w.open('{');
-        w.key("name");
+        w.key("\"name\":");
         w.plain(|out| out.push_str(yaku.yaku.name()));
-        w.key("han");
+        w.key("\"han\":");
         w.number(yaku.han);
         w.close('}');
     }
     w.close(']');
-    w.key("limit");
+    w.key("\"limit\":");
     match score.limit {
         Some(limit) => w.plain(|out| out.push_str(limit.name())),
         None => w.out.push_str("null"),
     }
-    w.key("points");
+    w.key("\"points\":");
     let p = &score.points;
     w.open('{');
-    w.key("total");
+    w.key("\"total\":");
     w.number(p.total);
-    w.key("ron");
+    w.key("\"ron\":");
     w.optional(p.ron);
-    w.key("dealer");
+    w.key("\"dealer\":");
     w.optional(p.dealer);
-    w.key("non_dealer");
+    w.key("\"non_dealer\":");
     w.optional(p.non_dealer);
-    w.key("honba");
+    w.key("\"honba\":");
     w.number(p.honba);
-    w.key("riichi_sticks");
+    w.key("\"riichi_sticks\":");
     w.number(p.riichi_sticks);
-    w.key("received");
+    w.key("\"received\":");
     w.number(p.received());
     w.close('}');
-    w.key("fu_parts");
+    w.key("\"fu_parts\":");
     w.open('[');
     for part in &score.fu_parts {
         w.item();
         w.open('{');
-        w.key("part");
+        w.key("\"part\":");
         w.plain(|out| out.push_str(part.part()));
-        w.key("fu");
+        w.key("\"fu\":");
         w.number(part.fu());
-        w.key("about");
+        w.key("\"about\":");
         w.plain(|out| part.push_about(out));
         w.close('}');
     }
     w.close(']');
-    w.key("base");
+    w.key("\"base\":");
     w.number(score.base);
-    w.key("reading");
+    w.key("\"reading\":");
     w.plain(|out| score.reading.push_to(out));
-    w.key("wait");
+    w.key("\"wait\":");
     w.plain(|out| out.push_str(score.wait.name()));
-    w.key("hand");
+    w.key("\"hand\":");
     w.plain(|out| hand.push_to(out));
     w.close('}');
     w.out
