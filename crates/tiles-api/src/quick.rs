@@ -41,17 +41,13 @@ impl<'a> Scan<'a> {
         found
     }
 
-    /// A string without escapes or control characters.
+    /// A string without escapes (the whole text was checked for control characters).
     fn string(&mut self) -> Option<&'a str> {
         self.byte(b'"')?;
         let start = self.at;
-        let end = start + memchr::memchr(b'"', self.text.as_bytes().get(start..)?)?;
-        let content = self.text.as_bytes().get(start..end)?;
-        // Checked without stopping early, so the loop runs on whole words at a time.
-        let plain = content.iter().fold(true, |plain, &byte| {
-            plain & (byte >= 0x20) & (byte != b'\\')
-        });
-        if !plain {
+        let rest = self.text.as_bytes().get(start..)?;
+        let end = start + memchr::memchr2(b'"', b'\\', rest)?;
+        if self.text.as_bytes()[end] != b'"' {
             return None;
         }
         self.at = end + 1;
@@ -208,6 +204,14 @@ impl<'a> Scan<'a> {
 
 /// A `mahjong/score` request read quickly, or `None` for serde to read.
 pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
+    // A control character is whitespace outside strings or an error inside one: either way,
+    // serde's business. Checked once, without stopping early, so it runs a word at a time.
+    if text
+        .bytes()
+        .fold(false, |control, byte| control | (byte < 0x20))
+    {
+        return None;
+    }
     let mut scan = Scan { text, at: 0 };
     let mut hand = None;
     let mut win = None;
