@@ -398,8 +398,8 @@ impl FullHand {
     /// # Errors
     ///
     /// As [`FullHand::new`].
-    pub fn with_melds(&self, more: &[CalledMeld]) -> Result<FullHand, FullHandError> {
-        let mut hand = self.clone();
+    pub fn with_melds(self, more: &[CalledMeld]) -> Result<FullHand, FullHandError> {
+        let mut hand = self;
         hand.melds.extend_from_slice(more);
         if hand.melds.len() > 4 {
             return Err(FullHandError::TooManyMelds {

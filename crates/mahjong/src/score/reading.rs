@@ -34,22 +34,26 @@ struct Context<'a> {
 /// The tiles of the nine gates, 1112345678999.
 const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-/// Whether a tile is green: 2, 3, 4, 6, 8 of bamboo, or the Green dragon.
-fn is_green(index: usize) -> bool {
-    matches!(index, 19 | 20 | 21 | 23 | 25 | 32)
-}
 
 impl<'a> Context<'a> {
     fn new(hand: &'a FullHand, situation: &'a Situation, rules: &'a ScoringRules) -> Context<'a> {
         let counts = hand.counts();
         let closed = hand.is_closed();
-        let held = |index: usize| counts[index] > 0;
-        let has_honors = (27..KINDS).any(held);
+        // The kinds held, a bit each, and the tiles' families as masks of those bits.
+        let held: u64 = counts
+            .iter()
+            .enumerate()
+            .fold(0, |held, (index, &count)| held | (u64::from(count > 0) << index));
+        const SUIT: u64 = 0x1FF;
+        const HONORS: u64 = 0x7F << 27;
+        const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONORS;
+        const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+        let has_honors = held & HONORS != 0;
         let suits = (0..3)
-            .filter(|&suit| (suit * 9..suit * 9 + 9).any(held))
+            .filter(|&suit| held & (SUIT << (9 * suit)) != 0)
             .count();
-        let all_terminal_honor = (0..KINDS).all(|i| !held(i) || Tile::at(i).is_terminal_or_honor());
-        let all_simples = (0..KINDS).all(|i| !held(i) || !Tile::at(i).is_terminal_or_honor());
+        let all_terminal_honor = held & !ORPHANS == 0;
+        let all_simples = held & ORPHANS == 0;
         let s = situation;
         let situational = YakuSet::default()
             .with_if(Yaku::DoubleRiichi, s.double_riichi)
@@ -85,7 +89,7 @@ impl<'a> Context<'a> {
         };
         let yakuman = YakuSet::default()
             .with_if(Yaku::Tsuuiisou, suits == 0)
-            .with_if(Yaku::Ryuuiisou, (0..KINDS).all(|i| !held(i) || is_green(i)))
+            .with_if(Yaku::Ryuuiisou, held & !GREEN == 0)
             .with_if(Yaku::Chinroutou, all_terminal_honor && !has_honors)
             .with_if(Yaku::JunseiChuuren, pure_nine_gates)
             .with_if(Yaku::Chuuren, nine_gates && !pure_nine_gates)
