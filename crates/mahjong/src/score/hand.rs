@@ -104,6 +104,14 @@ impl FromStr for MeldKind {
     type Err = UnknownMeldKind;
 
     fn from_str(text: &str) -> Result<MeldKind, UnknownMeldKind> {
+        // The names as written, at once; any other case the long way.
+        match text {
+            "chi" => return Ok(MeldKind::Chi),
+            "pon" => return Ok(MeldKind::Pon),
+            "kan" => return Ok(MeldKind::Kan),
+            "ankan" => return Ok(MeldKind::Ankan),
+            _ => {}
+        }
         MeldKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text))

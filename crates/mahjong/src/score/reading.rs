@@ -34,16 +34,14 @@ struct Context<'a> {
 /// The tiles of the nine gates, 1112345678999.
 const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-
 impl<'a> Context<'a> {
     fn new(hand: &'a FullHand, situation: &'a Situation, rules: &'a ScoringRules) -> Context<'a> {
         let counts = hand.counts();
         let closed = hand.is_closed();
         // The kinds held, a bit each, and the tiles' families as masks of those bits.
-        let held: u64 = counts
-            .iter()
-            .enumerate()
-            .fold(0, |held, (index, &count)| held | (u64::from(count > 0) << index));
+        let held: u64 = counts.iter().enumerate().fold(0, |held, (index, &count)| {
+            held | (u64::from(count > 0) << index)
+        });
         const SUIT: u64 = 0x1FF;
         const HONORS: u64 = 0x7F << 27;
         const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONORS;
