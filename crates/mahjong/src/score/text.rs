@@ -19,7 +19,7 @@ use tiles_notation::grammar::{GrammarError, PResult, parse_all, ws};
 
 use crate::notation::{group, tile_of};
 use crate::score::hand::{CalledMeld, FullHand, Piece, show_pieces};
-use crate::tile::{COPIES, KINDS, MAX_TILES, Suit};
+use crate::tile::{COPIES, KINDS, MAX_TILES, Suit, Tile};
 
 /// The pieces one group names: its ranks read in `suit`, each with where it was written.
 fn pieces_of<'a>(ranks: &'a str, suit: Suit) -> Result<Vec<(Piece, &'a str)>, GrammarError<'a>> {
@@ -259,44 +259,52 @@ pub fn parse_full_hand(text: &str) -> Result<FullHand, ParseError> {
 /// for anything else, which the grammar then reads for its precise errors. Both readings
 /// agree on every text this one reads.
 fn quick_full_hand(text: &str) -> Option<FullHand> {
-    let mut concealed: Vec<Piece> = Vec::with_capacity(MAX_TILES);
+    // Pieces gathered on the stack: more than fit is for the grammar to name.
+    fn push(pieces: &mut [Piece], len: &mut usize, piece: Piece) -> Option<()> {
+        *pieces.get_mut(*len)? = piece;
+        *len += 1;
+        Some(())
+    }
+    let blank = Piece::plain(Tile::at(0));
+    let mut concealed = [blank; MAX_TILES];
+    let mut held = 0;
     let mut melds: Vec<CalledMeld> = Vec::new();
-    let mut meld: Option<(u8, Vec<Piece>)> = None;
+    let mut meld: Option<(u8, [Piece; 4], usize)> = None;
     let mut digits = 0;
     let bytes = text.as_bytes();
     for (at, &byte) in bytes.iter().enumerate() {
         match byte {
             b'0'..=b'9' => digits += 1,
             b'm' | b'p' | b's' | b'z' if digits > 0 => {
-                let into = match &mut meld {
-                    Some((_, pieces)) => pieces,
-                    None => &mut concealed,
-                };
                 for &digit in &bytes[at - digits..at] {
-                    into.push(piece_of(digit, byte)?);
+                    let piece = piece_of(digit, byte)?;
+                    match &mut meld {
+                        Some((_, pieces, len)) => push(pieces, len, piece)?,
+                        None => push(&mut concealed, &mut held, piece)?,
+                    }
                 }
                 digits = 0;
             }
             b' ' if digits == 0 => {}
             b'[' | b'(' | b'{' if digits == 0 && meld.is_none() => {
-                meld = Some((byte, Vec::with_capacity(4)));
+                meld = Some((byte, [blank; 4], 0));
             }
             b']' | b')' | b'}' if digits == 0 => {
-                let (open, pieces) = meld.take()?;
+                let (open, pieces, len) = meld.take()?;
                 let concealed_kan = match (open, byte) {
                     (b'[', b']') | (b'(', b')') => false,
                     (b'{', b'}') => true,
                     _ => return None,
                 };
-                melds.push(CalledMeld::from_pieces(&pieces, concealed_kan).ok()?);
+                melds.push(CalledMeld::from_pieces(&pieces[..len], concealed_kan).ok()?);
             }
             _ => return None,
         }
     }
-    if digits > 0 || meld.is_some() || (concealed.is_empty() && melds.is_empty()) {
+    if digits > 0 || meld.is_some() || (held == 0 && melds.is_empty()) {
         return None;
     }
-    FullHand::new(&concealed, melds).ok()
+    FullHand::new(&concealed[..held], melds).ok()
 }
 
 impl FromStr for FullHand {
