@@ -451,7 +451,7 @@ fn full_hand_of(hand: &str, melds: &[(&str, &str)]) -> Result<FullHand, String> 
             CalledMeld::new(kind, &pieces).map_err(|error| format!("melds[{index}]: {error}"))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    base.with_melds(&more)
+    base.with_melds(more)
         .map_err(|error| format!("hand: {error}"))
 }
 

@@ -406,9 +406,13 @@ impl FullHand {
     /// # Errors
     ///
     /// As [`FullHand::new`].
-    pub fn with_melds(self, more: &[CalledMeld]) -> Result<FullHand, FullHandError> {
+    pub fn with_melds(self, more: Vec<CalledMeld>) -> Result<FullHand, FullHandError> {
         let mut hand = self;
-        hand.melds.extend_from_slice(more);
+        if hand.melds.is_empty() {
+            hand.melds = more;
+        } else {
+            hand.melds.extend(more);
+        }
         if hand.melds.len() > 4 {
             return Err(FullHandError::TooManyMelds {
                 count: hand.melds.len(),
