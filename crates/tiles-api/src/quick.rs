@@ -84,15 +84,15 @@ impl<'a> Scan<'a> {
         digits.parse().ok()
     }
 
-    /// A list of strings.
-    fn strings(&mut self) -> Option<Vec<&'a str>> {
+    /// A list of items, each read by `item`.
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Scan<'a>) -> Option<T>) -> Option<Vec<T>> {
         self.byte(b'[')?;
         let mut items = Vec::new();
         if self.next_is(b']') {
             return Some(items);
         }
         loop {
-            items.push(self.string()?);
+            items.push(item(self)?);
             if self.next_is(b']') {
                 return Some(items);
             }
@@ -105,7 +105,7 @@ impl<'a> Scan<'a> {
         self.ws();
         match self.peek()? {
             b'"' => Some(TilesRef::Text(self.string()?)),
-            b'[' => Some(TilesRef::List(self.strings()?)),
+            b'[' => Some(TilesRef::List(self.list(Scan::string)?)),
             _ => None,
         }
     }
@@ -147,21 +147,6 @@ impl<'a> Scan<'a> {
             Some(())
         })?;
         Some((kind?, tiles?))
-    }
-
-    fn melds(&mut self) -> Option<Vec<(&'a str, &'a str)>> {
-        self.byte(b'[')?;
-        let mut melds = Vec::new();
-        if self.next_is(b']') {
-            return Some(melds);
-        }
-        loop {
-            melds.push(self.meld()?);
-            if self.next_is(b']') {
-                return Some(melds);
-            }
-            self.byte(b',')?;
-        }
     }
 
     /// The rules: a preset name; anything else is read as a JSON value by serde.
@@ -244,7 +229,7 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
         match key {
             "hand" => set(&mut hand, scan.string()),
             "win" => set(&mut win, scan.string()),
-            "melds" => set(&mut melds, scan.melds()),
+            "melds" => set(&mut melds, scan.list(Scan::meld)),
             "seat_wind" => set(&mut winds[0], scan.string()),
             "round_wind" => set(&mut winds[1], scan.string()),
             "dora_indicators" => set(&mut indicators[0], scan.tiles()),

@@ -158,6 +158,7 @@ pub(crate) fn validate(
     }
     let s = situation;
     let riichi = s.in_riichi();
+    let mut counts: [u8; KINDS] = hand.counts();
     let checks = [
         (riichi && !hand.is_closed(), RiichiOpen),
         (s.ippatsu && !riichi, IppatsuWithoutRiichi),
@@ -178,10 +179,7 @@ pub(crate) fn validate(
         ),
         ((s.tenhou || s.chiihou) && riichi, FirstDrawRiichi),
         (!s.ura_indicators.is_empty() && !riichi, UraWithoutRiichi),
-        (
-            s.chankan && hand.counts()[win.tile.index()] > 1,
-            ChankanHeldCopy,
-        ),
+        (s.chankan && counts[win.tile.index()] > 1, ChankanHeldCopy),
     ];
     if let Some(&(_, contradiction)) = checks.iter().find(|(bad, _)| *bad) {
         return Err(ScoreError::Contradiction(contradiction));
@@ -197,7 +195,6 @@ pub(crate) fn validate(
             });
         }
     }
-    let mut counts: [u8; KINDS] = hand.counts();
     let mut red = hand.red();
     for piece in s.dora_indicators.iter().chain(&s.ura_indicators) {
         counts[piece.tile.index()] += 1;
