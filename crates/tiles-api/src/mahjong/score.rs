@@ -1,0 +1,380 @@
+//! The `mahjong/score` request, read into the library's hand and situation and scored.
+
+use mahjong::score::{
+    CalledMeld, FullHand, MeldKind, Piece, Score, ScoringRules, Situation, Wind, parse_full_hand,
+    parse_pieces, score as score_hand,
+};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::response::{About, FuPartJson, PointsJson, ScoreResponse, Shown, YakuJson};
+use crate::fields::{Tiles, in_item, in_text, json_kind};
+
+/// A called meld in a `mahjong/score` request.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeldRequest {
+    /// `chi`, `pon`, `kan` (open, called or added) or `ankan` (concealed).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Its tiles in mpsz, red fives as `0`: `"340m"`, `"5555z"`.
+    pub tiles: String,
+}
+
+/// The scoring rules of a request: a preset name, or an object of switches over a preset.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RulesRequest(Option<Value>);
+
+impl<'de> Deserialize<'de> for RulesRequest {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RulesRequest, D::Error> {
+        Value::deserialize(deserializer).map(|value| RulesRequest(Some(value)))
+    }
+}
+
+impl RulesRequest {
+    /// The rules a JSON value gives (a preset name, or an object of switches).
+    pub fn from_value(value: Value) -> RulesRequest {
+        RulesRequest(Some(value))
+    }
+
+    /// The rules it names.
+    ///
+    /// # Errors
+    ///
+    /// An unknown preset or switch, or a value of the wrong kind, naming the field.
+    pub fn rules(&self) -> Result<ScoringRules, String> {
+        let preset = |name: &str| {
+            name.parse::<ScoringRules>()
+                .map_err(|error| format!("rules: {error}"))
+        };
+        match &self.0 {
+            None | Some(Value::Null) => Ok(ScoringRules::default()),
+            Some(Value::String(name)) => preset(name),
+            Some(Value::Object(fields)) => {
+                let mut rules = match fields.get("preset") {
+                    None => ScoringRules::default(),
+                    Some(Value::String(name)) => preset(name)?,
+                    Some(other) => {
+                        return Err(format!(
+                            "rules.preset: expected tenhou or wrc, found {}",
+                            json_kind(other)
+                        ));
+                    }
+                };
+                for (name, value) in fields.iter().filter(|(name, _)| *name != "preset") {
+                    let text = match value {
+                        Value::Bool(on) => on.to_string(),
+                        Value::Number(number) => number.to_string(),
+                        other => {
+                            return Err(format!(
+                                "rules.{name}: expected true, false (or 2 or 4 for double_wind_fu), found {}",
+                                json_kind(other)
+                            ));
+                        }
+                    };
+                    rules
+                        .set(name, &text)
+                        .map_err(|error| format!("rules.{name}: {error}"))?;
+                }
+                Ok(rules)
+            }
+            Some(other) => Err(format!(
+                "rules: expected a preset name (tenhou or wrc) or an object of switches, found {}",
+                json_kind(other)
+            )),
+        }
+    }
+}
+
+fn east() -> String {
+    "E".to_owned()
+}
+
+/// A `mahjong/score` request.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRequest {
+    /// The concealed tiles including the winning tile, mpsz, red fives `0`; bracketed melds
+    /// may follow (`[789s]`, `{1111z}`).
+    pub hand: String,
+    /// The called melds.
+    #[serde(default)]
+    pub melds: Vec<MeldRequest>,
+    /// The winning tile, one of the concealed tiles.
+    pub win: String,
+    /// Won by tsumo (else ron).
+    #[serde(default)]
+    pub tsumo: bool,
+    /// Riichi.
+    #[serde(default)]
+    pub riichi: bool,
+    /// Double riichi (implies riichi).
+    #[serde(default)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[serde(default)]
+    pub ippatsu: bool,
+    /// Rinshan (a tsumo after a kan).
+    #[serde(default)]
+    pub rinshan: bool,
+    /// Chankan (a ron on an added kan).
+    #[serde(default)]
+    pub chankan: bool,
+    /// Haitei (a tsumo on the last tile).
+    #[serde(default)]
+    pub haitei: bool,
+    /// Houtei (a ron on the last discard).
+    #[serde(default)]
+    pub houtei: bool,
+    /// Tenhou (the dealer, as dealt).
+    #[serde(default)]
+    pub tenhou: bool,
+    /// Chiihou (a non-dealer, first draw).
+    #[serde(default)]
+    pub chiihou: bool,
+    /// The seat wind: E (the dealer), S, W or N.
+    #[serde(default = "east")]
+    pub seat_wind: String,
+    /// The round wind.
+    #[serde(default = "east")]
+    pub round_wind: String,
+    /// The dora indicators.
+    #[serde(default)]
+    pub dora_indicators: Tiles,
+    /// The ura dora indicators (riichi only).
+    #[serde(default)]
+    pub ura_indicators: Tiles,
+    /// Honba counters.
+    #[serde(default)]
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    #[serde(default)]
+    pub riichi_sticks: u32,
+    /// `"tenhou"` (default), `"wrc"`, or switches: `{"preset":"tenhou","kiriage":true}`.
+    #[serde(default)]
+    pub rules: RulesRequest,
+}
+
+/// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
+pub(super) fn full_hand(hand: &str, melds: &[MeldRequest]) -> Result<FullHand, String> {
+    let melds: Vec<(&str, &str)> = melds
+        .iter()
+        .map(|meld| (meld.kind.as_str(), meld.tiles.as_str()))
+        .collect();
+    full_hand_of(hand, &melds)
+}
+
+/// The hand of `hand` with its bracketed melds and `melds` (each its type and its tiles).
+fn full_hand_of(hand: &str, melds: &[(&str, &str)]) -> Result<FullHand, String> {
+    let base = parse_full_hand(hand).map_err(|error| in_text("hand", &error))?;
+    if melds.is_empty() {
+        return Ok(base);
+    }
+    let more = melds
+        .iter()
+        .enumerate()
+        .map(|(index, &(kind, tiles))| {
+            let kind: MeldKind = kind
+                .parse()
+                .map_err(|error| format!("melds[{index}].type: {error}"))?;
+            let pieces = parse_pieces(tiles)
+                .map_err(|error| in_text(&format!("melds[{index}].tiles"), &error))?;
+            CalledMeld::new(kind, &pieces).map_err(|error| format!("melds[{index}]: {error}"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    base.with_melds(more)
+        .map_err(|error| format!("hand: {error}"))
+}
+
+/// Tiles borrowed from a request: one string, or a list of names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TilesRef<'a> {
+    Text(&'a str),
+    List(Vec<&'a str>),
+}
+
+impl TilesRef<'_> {
+    /// The pieces, or the error naming `field` and the item or column.
+    fn pieces(&self, field: &str) -> Result<Vec<Piece>, String> {
+        match self {
+            TilesRef::Text(text) => parse_pieces(text).map_err(|error| in_text(field, &error)),
+            TilesRef::List(names) => names
+                .iter()
+                .enumerate()
+                .map(|(index, name)| {
+                    name.parse::<Piece>()
+                        .map_err(|error| in_item(field, index, &error))
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'a> From<&'a Tiles> for TilesRef<'a> {
+    fn from(tiles: &'a Tiles) -> TilesRef<'a> {
+        match tiles {
+            Tiles::Text(text) => TilesRef::Text(text),
+            Tiles::List(names) => TilesRef::List(names.iter().map(String::as_str).collect()),
+        }
+    }
+}
+
+/// The fields of a `mahjong/score` request, borrowed: from a [`ScoreRequest`], or straight
+/// from the JSON text by the quick reader (which then allocates no string).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ScoreInput<'a> {
+    pub(crate) hand: &'a str,
+    pub(crate) melds: Vec<(&'a str, &'a str)>,
+    pub(crate) win: &'a str,
+    /// tsumo, riichi, double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+    /// chiihou.
+    pub(crate) flags: [bool; 10],
+    pub(crate) seat_wind: &'a str,
+    pub(crate) round_wind: &'a str,
+    pub(crate) dora_indicators: TilesRef<'a>,
+    pub(crate) ura_indicators: TilesRef<'a>,
+    pub(crate) honba: u32,
+    pub(crate) riichi_sticks: u32,
+    pub(crate) rules: RulesRequest,
+}
+
+impl ScoreRequest {
+    /// Its fields, borrowed.
+    pub(crate) fn input(&self) -> ScoreInput<'_> {
+        ScoreInput {
+            hand: &self.hand,
+            melds: self
+                .melds
+                .iter()
+                .map(|meld| (meld.kind.as_str(), meld.tiles.as_str()))
+                .collect(),
+            win: &self.win,
+            flags: [
+                self.tsumo,
+                self.riichi,
+                self.double_riichi,
+                self.ippatsu,
+                self.rinshan,
+                self.chankan,
+                self.haitei,
+                self.houtei,
+                self.tenhou,
+                self.chiihou,
+            ],
+            seat_wind: &self.seat_wind,
+            round_wind: &self.round_wind,
+            dora_indicators: (&self.dora_indicators).into(),
+            ura_indicators: (&self.ura_indicators).into(),
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
+/// Answers `mahjong/score`.
+///
+/// # Errors
+///
+/// An unreadable field (named, with its column), or the engine's reason the hand has no score.
+pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
+    score_input(&request.input())
+}
+
+/// [`score`] of borrowed fields.
+pub(crate) fn score_input(request: &ScoreInput<'_>) -> Result<ScoreResponse, String> {
+    let (hand, score) = scored_input(request)?;
+    let points = &score.points;
+    Ok(ScoreResponse {
+        han: score.han,
+        fu: score.fu,
+        yakuman: score.yakuman,
+        yaku: score
+            .yaku
+            .iter()
+            .map(|yaku| YakuJson {
+                name: yaku.yaku.name(),
+                han: yaku.han,
+            })
+            .collect(),
+        limit: score.limit.map(|limit| limit.name()),
+        points: PointsJson {
+            total: points.total,
+            ron: points.ron,
+            dealer: points.dealer,
+            non_dealer: points.non_dealer,
+            honba: points.honba,
+            riichi_sticks: points.riichi_sticks,
+            received: points.received(),
+        },
+        fu_parts: score
+            .fu_parts
+            .iter()
+            .map(|part| FuPartJson {
+                part: part.part(),
+                fu: part.fu(),
+                about: Shown(About(*part)),
+            })
+            .collect(),
+        base: score.base,
+        wait: score.wait.name(),
+        reading: Shown(score.reading.clone()),
+        hand: Shown(hand.clone()),
+        source: (hand, score),
+    })
+}
+
+/// The hand of a `mahjong/score` request and its score (the CLI prints the score's report).
+///
+/// # Errors
+///
+/// As [`score`].
+pub fn scored(request: ScoreRequest) -> Result<(FullHand, Score), String> {
+    scored_input(&request.input())
+}
+
+/// [`scored`] of borrowed fields.
+pub(crate) fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), String> {
+    let hand = full_hand_of(request.hand, &request.melds)?;
+    let win: Piece = request
+        .win
+        .parse()
+        .map_err(|error| in_text("win", &error))?;
+    let wind = |field: &str, text: &str| -> Result<Wind, String> {
+        text.parse().map_err(|error| format!("{field}: {error}"))
+    };
+    let [
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+    ] = request.flags;
+    let situation = Situation {
+        win,
+        tsumo,
+        riichi: riichi || double_riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        seat_wind: wind("seat_wind", request.seat_wind)?,
+        round_wind: wind("round_wind", request.round_wind)?,
+        dora_indicators: request.dora_indicators.pieces("dora_indicators")?,
+        ura_indicators: request.ura_indicators.pieces("ura_indicators")?,
+        honba: request.honba,
+        riichi_sticks: request.riichi_sticks,
+    };
+    let rules = request.rules.rules()?;
+    let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
+    Ok((hand, score))
+}
