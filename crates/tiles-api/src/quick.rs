@@ -1,69 +1,102 @@
 //! A quick reader for the requests a batch sends by the million (`mahjong/score`): plain JSON
 //! (strings without escapes, whole numbers, booleans, lists, objects) read straight into the
-//! request type. Anything else — an escape, an unknown or repeated field, a number that is not
-//! a plain `u32`, a value of another kind — is left to serde, which reads it or names the
+//! request type, the rules included (a preset name, or a preset and switches). Anything else —
+//! an escape, an unknown or repeated field, a number that is not a plain `u32`, a value of
+//! another kind, rules the library refuses — is left to serde, which reads it or names the
 //! error. Whatever this reader accepts, serde reads the same way (the tests compare the two).
+//!
+//! A batch sends its fields in one order: each key is first compared, in place, with the field
+//! that followed the previous one in the schema's order, which costs less than reading it.
 
-use serde_json::Value;
+use mahjong::ScoringRules;
 
-use crate::mahjong::{RulesRequest, ScoreInput, TilesRef};
+use crate::mahjong::{ScoreInput, TilesRef};
 
 /// A position in a JSON text.
 struct Scan<'a> {
     text: &'a str,
+    bytes: &'a [u8],
     at: usize,
 }
 
 impl<'a> Scan<'a> {
     fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
+        self.bytes.get(self.at).copied()
     }
 
+    /// Skips spaces: the only whitespace left once control characters are ruled out.
     fn ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        while self.peek() == Some(b' ') {
             self.at += 1;
         }
-    }
-
-    /// The byte `byte`, after whitespace.
-    fn byte(&mut self, byte: u8) -> Option<()> {
-        self.ws();
-        (self.peek()? == byte).then(|| self.at += 1)
     }
 
     /// Whether the next byte (after whitespace) is `byte`; consumes it if so.
     fn next_is(&mut self, byte: u8) -> bool {
         self.ws();
         let found = self.peek() == Some(byte);
-        if found {
-            self.at += 1;
-        }
+        self.at += usize::from(found);
         found
+    }
+
+    /// The byte `byte`, after whitespace.
+    fn byte(&mut self, byte: u8) -> Option<()> {
+        self.next_is(byte).then_some(())
     }
 
     /// A string without escapes (the whole text was checked for control characters).
     fn string(&mut self) -> Option<&'a str> {
         self.byte(b'"')?;
         let start = self.at;
-        let rest = self.text.as_bytes().get(start..)?;
-        let end = start + memchr::memchr2(b'"', b'\\', rest)?;
-        if self.text.as_bytes()[end] != b'"' {
+        let end = start + quote_or_backslash(self.bytes.get(start..)?)?;
+        if self.bytes[end] != b'"' {
             return None;
         }
         self.at = end + 1;
+        // Both ends are next to a '"', so on character boundaries.
         self.text.get(start..end)
+    }
+
+    /// Whether the next thing (after whitespace) is the string `name`, written plainly;
+    /// consumes it if so. Cheaper than reading a string and comparing it.
+    fn quoted_is(&mut self, name: &str) -> bool {
+        self.ws();
+        let end = self.at + name.len() + 2;
+        let found = self.bytes.get(self.at..end).is_some_and(|quoted| {
+            quoted[0] == b'"'
+                && quoted[quoted.len() - 1] == b'"'
+                && &quoted[1..=name.len()] == name.as_bytes()
+        });
+        if found {
+            self.at = end;
+        }
+        found
+    }
+
+    /// The index in [`FIELDS`] of the next key, trying `FIELDS[expected]` first: a batch
+    /// sends the fields in one order.
+    fn field(&mut self, expected: usize) -> Option<usize> {
+        if let Some(name) = FIELDS.get(expected)
+            && self.quoted_is(name)
+        {
+            return Some(expected);
+        }
+        let key = self.string()?;
+        FIELDS.iter().position(|name| *name == key)
     }
 
     fn boolean(&mut self) -> Option<bool> {
         self.ws();
-        let rest = self.text.get(self.at..)?;
-        for (word, value) in [("true", true), ("false", false)] {
-            if rest.starts_with(word) {
-                self.at += word.len();
-                return Some(value);
-            }
+        let rest = self.bytes.get(self.at..)?;
+        if rest.starts_with(b"true") {
+            self.at += 4;
+            Some(true)
+        } else if rest.starts_with(b"false") {
+            self.at += 5;
+            Some(false)
+        } else {
+            None
         }
-        None
     }
 
     /// A whole number that fits a `u32`, written plainly (no sign, fraction, exponent or
@@ -71,17 +104,19 @@ impl<'a> Scan<'a> {
     fn number(&mut self) -> Option<u32> {
         self.ws();
         let start = self.at;
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
+        let mut value = 0u32;
+        while let Some(digit @ b'0'..=b'9') = self.peek() {
+            value = value
+                .checked_mul(10)?
+                .checked_add(u32::from(digit - b'0'))?;
             self.at += 1;
         }
-        let digits = &self.text[start..self.at];
-        if digits.is_empty()
-            || (digits.len() > 1 && digits.starts_with('0'))
-            || matches!(self.peek(), Some(b'.' | b'e' | b'E'))
-        {
+        let digits = self.at - start;
+        let leading_zero = digits > 1 && self.bytes[start] == b'0';
+        if digits == 0 || leading_zero || matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
             return None;
         }
-        digits.parse().ok()
+        Some(value)
     }
 
     /// A list of items, each read by `item`.
@@ -131,7 +166,7 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// A meld: `{"type": …, "tiles": …}`.
+    /// A meld: `{"type": …, "tiles": …}` (or the other way round).
     fn meld(&mut self) -> Option<(&'a str, &'a str)> {
         let (mut kind, mut tiles) = (None, None);
         self.object(|scan, key| {
@@ -140,52 +175,119 @@ impl<'a> Scan<'a> {
                 "tiles" => &mut tiles,
                 _ => return None,
             };
-            if slot.is_some() {
-                return None;
-            }
-            *slot = Some(scan.string()?);
-            Some(())
+            set(slot, scan.string())
         })?;
         Some((kind?, tiles?))
     }
 
-    /// The rules: a preset name; anything else is read as a JSON value by serde.
-    fn rules(&mut self) -> Option<RulesRequest> {
+    /// The rules: a preset name, or an object of a preset and switches set to `true`, `false`
+    /// or a plain number. Anything else, a repeated switch, and every error are serde's.
+    fn rules(&mut self) -> Option<ScoringRules> {
         self.ws();
         if self.peek()? == b'"' {
-            return Some(RulesRequest::from_value(Value::String(
-                self.string()?.to_owned(),
-            )));
+            return self.string()?.parse().ok();
         }
-        if self.peek()? != b'{' {
-            return None;
-        }
-        // An object of switches: its extent, then serde for the value.
-        let start = self.at;
-        let mut depth = 0usize;
-        let bytes = self.text.as_bytes();
-        loop {
-            match *bytes.get(self.at)? {
-                b'"' => {
-                    self.string()?;
-                    continue;
-                }
-                b'{' => depth += 1,
-                b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.at += 1;
-                        break;
-                    }
-                }
-                _ => {}
+        let mut preset = None;
+        let mut switches: Vec<(&str, Switch)> = Vec::new();
+        self.object(|scan, key| {
+            if key == "preset" {
+                return set(&mut preset, scan.string());
             }
-            self.at += 1;
+            // The library matches switch names in any case, and serde's map keeps the keys
+            // sorted: "kiriage" after "Kiriage" would be applied in another order.
+            if switches
+                .iter()
+                .any(|(name, _)| name.eq_ignore_ascii_case(key))
+            {
+                return None;
+            }
+            scan.ws();
+            let value = match scan.peek()? {
+                b't' | b'f' => Switch::Bool(scan.boolean()?),
+                _ => Switch::Number(scan.number()?),
+            };
+            switches.push((key, value));
+            Some(())
+        })?;
+        let mut rules = match preset {
+            Some(name) => name.parse().ok()?,
+            None => ScoringRules::default(),
+        };
+        for (name, value) in switches {
+            let set = match value {
+                Switch::Bool(on) => rules.set(name, if on { "true" } else { "false" }),
+                Switch::Number(number) => rules.set(name, &number.to_string()),
+            };
+            set.ok()?;
         }
-        let value: Value = serde_json::from_str(&self.text[start..self.at]).ok()?;
-        Some(RulesRequest::from_value(value))
+        Some(rules)
     }
 }
+
+/// The index of the first `"` or `\\` in `bytes`, eight bytes at a time: a request's strings
+/// are a few bytes long, too short for a vectorised search to pay for its set-up.
+fn quote_or_backslash(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const QUOTES: u64 = u64::from_ne_bytes([b'"'; 8]);
+    const BACKSLASHES: u64 = u64::from_ne_bytes([b'\\'; 8]);
+    // The high bit of each zero byte of `word` (and maybe of bytes after the first zero, from
+    // the borrow: only the lowest one is used).
+    let zeros = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().ok()?);
+        let found = zeros(word ^ QUOTES) | zeros(word ^ BACKSLASHES);
+        if found != 0 {
+            return Some(offset + found.trailing_zeros() as usize / 8);
+        }
+        offset += 8;
+    }
+    let rest = chunks.remainder();
+    rest.iter()
+        .position(|&byte| byte == b'"' || byte == b'\\')
+        .map(|index| offset + index)
+}
+
+/// A switch's value in a rules object.
+enum Switch {
+    Bool(bool),
+    Number(u32),
+}
+
+/// Fills an empty `slot` with `value`; `None` if either is missing or the slot was full.
+fn set<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(value?);
+    Some(())
+}
+
+/// The fields of a score request, in the order the schema lists them (and batches send them).
+const FIELDS: [&str; 20] = [
+    "hand",
+    "melds",
+    "win",
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+    "rules",
+];
 
 /// A `mahjong/score` request read quickly, or `None` for serde to read.
 pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
@@ -197,7 +299,11 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
     {
         return None;
     }
-    let mut scan = Scan { text, at: 0 };
+    let mut scan = Scan {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+    };
     let mut hand = None;
     let mut win = None;
     let mut melds = None;
@@ -206,43 +312,29 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
     let mut indicators: [Option<TilesRef<'_>>; 2] = [None, None];
     let mut counts = [None::<u32>; 2];
     let mut rules = None;
-    const FLAGS: [&str; 10] = [
-        "tsumo",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "tenhou",
-        "chiihou",
-    ];
-    scan.object(|scan, key| {
-        fn set<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
-            if slot.is_some() {
-                return None;
+    scan.byte(b'{')?;
+    if !scan.next_is(b'}') {
+        let mut expected = 0;
+        loop {
+            let index = scan.field(expected)?;
+            scan.byte(b':')?;
+            match index {
+                0 => set(&mut hand, scan.string()),
+                1 => set(&mut melds, scan.list(Scan::meld)),
+                2 => set(&mut win, scan.string()),
+                3..=12 => set(&mut flags[index - 3], scan.boolean()),
+                13 | 14 => set(&mut winds[index - 13], scan.string()),
+                15 | 16 => set(&mut indicators[index - 15], scan.tiles()),
+                17 | 18 => set(&mut counts[index - 17], scan.number()),
+                _ => set(&mut rules, scan.rules()),
+            }?;
+            expected = index + 1;
+            if scan.next_is(b'}') {
+                break;
             }
-            *slot = Some(value?);
-            Some(())
+            scan.byte(b',')?;
         }
-        match key {
-            "hand" => set(&mut hand, scan.string()),
-            "win" => set(&mut win, scan.string()),
-            "melds" => set(&mut melds, scan.list(Scan::meld)),
-            "seat_wind" => set(&mut winds[0], scan.string()),
-            "round_wind" => set(&mut winds[1], scan.string()),
-            "dora_indicators" => set(&mut indicators[0], scan.tiles()),
-            "ura_indicators" => set(&mut indicators[1], scan.tiles()),
-            "honba" => set(&mut counts[0], scan.number()),
-            "riichi_sticks" => set(&mut counts[1], scan.number()),
-            "rules" => set(&mut rules, scan.rules()),
-            flag => {
-                let index = FLAGS.iter().position(|name| *name == flag)?;
-                set(&mut flags[index], scan.boolean())
-            }
-        }
-    })?;
+    }
     scan.ws();
     if scan.at != text.len() {
         return None;
@@ -260,7 +352,7 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
         ura_indicators: ura_indicators.unwrap_or(TilesRef::List(Vec::new())),
         honba: counts[0].unwrap_or(0),
         riichi_sticks: counts[1].unwrap_or(0),
-        rules: rules.unwrap_or_default(),
+        rules: Ok(rules.unwrap_or_default()),
     })
 }
 
@@ -297,6 +389,14 @@ mod tests {
             Just(r#"{"preset": "wrc", "kiriage": true}"#.to_owned()),
             Just(r#"{"preset": "w\"rc"}"#.to_owned()),
             Just(r#""tenhou""#.to_owned()),
+            Just(r#""nope""#.to_owned()),
+            Just(r#"{"double_wind_fu": 2, "red_fives": false, "counted_yakuman": 1}"#.to_owned()),
+            Just(r#"{"kiriage": true, "Kiriage": false}"#.to_owned()),
+            Just(r#"{"preset": "wrc", "double_wind_fu": 4.0}"#.to_owned()),
+            Just(r#"{"preset": "wrc", "preset": "tenhou"}"#.to_owned()),
+            Just(r#"{"preset": "nope", "kiriage": "yes"}"#.to_owned()),
+            Just(r#"{"double_wind_fu": 3}"#.to_owned()),
+            Just("{}".to_owned()),
         ];
         let key = prop_oneof![
             Just("hand"),

@@ -117,7 +117,7 @@ pub fn exit_code(result: Result<Outcome, OutputClosed>) -> ExitCode {
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines(
     input: impl Lines + Send,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
     answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
     run_lines_up_to(input, out, MAX_LINE, &plain_error, answer)
@@ -131,7 +131,7 @@ pub fn run_lines(
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_lines_with(
     input: impl Lines + Send,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
     bad: &(dyn Fn(usize, &str) -> String + Sync),
     answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
 ) -> Result<Outcome, OutputClosed> {
@@ -147,7 +147,7 @@ pub fn run_lines_with(
 /// [`OutputClosed`] if stdout went away; the remaining input is not read.
 pub fn run_json_lines(
     input: impl Lines + Send,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
     operation: &(dyn Fn(&str) -> &'static str + Sync),
     defaults: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Outcome, OutputClosed> {
@@ -273,7 +273,7 @@ impl<I: Lines> Reader<I> {
 /// its lines are already waiting. A batch fed line by line is answered line by line.
 fn run_lines_up_to(
     input: impl Lines + Send,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
     limit: usize,
     bad: &(dyn Fn(usize, &str) -> String + Sync),
     answer: impl Fn(&str, usize) -> Result<String, String> + Sync,
@@ -307,36 +307,64 @@ fn run_lines_up_to(
             chunk.lines.iter().map(one).collect()
         }
     };
+    // Answers are written while the next chunk is answered, when it is already waiting; and
+    // before any reading that could wait, so a batch fed line by line is answered line by
+    // line.
     let mut pending: Option<Chunk> = None;
+    let mut unwritten: Vec<Result<String, String>> = Vec::new();
     loop {
         let chunk = match pending.take() {
             Some(chunk) => chunk,
             None => reader.chunk(bad),
         };
-        // Reading ahead never waits: it starts only when a whole line is already buffered.
         let answers = if chunk.more_waiting {
-            let (answers, next) = rayon::join(|| answer_all(&chunk), || reader.chunk(bad));
+            let (answers, (written, next)) = rayon::join(
+                || answer_all(&chunk),
+                || {
+                    let written = write_answers(out, std::mem::take(&mut unwritten), &mut outcome);
+                    (written, reader.chunk(bad))
+                },
+            );
+            written?;
             pending = Some(next);
             answers
         } else {
-            answer_all(&chunk)
+            let answers = answer_all(&chunk);
+            write_answers(out, std::mem::take(&mut unwritten), &mut outcome)?;
+            answers
         };
-        for answered in answers {
-            let text = answered.unwrap_or_else(|text| {
-                outcome.errors += 1;
-                text
-            });
-            write_line(out, &text)?;
+        if pending.is_some() {
+            unwritten = answers;
+        } else {
+            write_answers(out, answers, &mut outcome)?;
         }
-        // Every chunk is flushed: at most one write per CHUNK lines, and a reader that went
-        // away is noticed within a chunk.
-        out.flush().map_err(|_| OutputClosed)?;
         if chunk.ended {
             break;
         }
     }
+    write_answers(out, unwritten, &mut outcome)?;
     out.flush().map_err(|_| OutputClosed)?;
     Ok(outcome)
+}
+
+/// Writes a chunk's answers in order, counting the errors, and flushes them: at most one
+/// write per [`CHUNK`] lines, and a reader that went away is noticed within two chunks.
+fn write_answers(
+    out: &mut impl Write,
+    answers: Vec<Result<String, String>>,
+    outcome: &mut Outcome,
+) -> Result<(), OutputClosed> {
+    if answers.is_empty() {
+        return Ok(());
+    }
+    for answered in answers {
+        let text = answered.unwrap_or_else(|text| {
+            outcome.errors += 1;
+            text
+        });
+        write_line(out, &text)?;
+    }
+    out.flush().map_err(|_| OutputClosed)
 }
 
 /// Writes `lines` to stdout and exits with `code`; a closed stdout is not an error.
@@ -358,10 +386,10 @@ pub fn unreadable(error: &dyn std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Stdout for a batch: locked and buffered ([`run_lines`] flushes it whenever the batch would
-/// wait for input).
-pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
-    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+/// Stdout for a batch, buffered ([`run_lines`] flushes it whenever the batch would wait for
+/// input). Not locked: a chunk's answers are written from whichever thread is free.
+pub fn stdout() -> BufWriter<io::Stdout> {
+    BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
 /// Stdin, locked and buffered, for reading `what` one per line. When stdin is a terminal

@@ -66,7 +66,48 @@ const BATCHES: &[(&[&str], &str, &str)] = &[
         r#"{"hand":"123m456p789s11122z"}"#,
         r#"{"hand":"123"}"#,
     ),
+    (
+        &["mahjong", "score", "--json"],
+        r#"{"hand":"123m456p789s11122z","win":"2z"}"#,
+        r#"{"hand":"123m456p789s11122z","win":"3z"}"#,
+    ),
 ];
+
+/// A batch fed one line at a time (a pipeline, a bot, a terminal) gets each answer before it
+/// sends the next line: nothing answered waits in a buffer for more input.
+#[test]
+fn every_batch_mode_answers_each_line_before_the_next_arrives() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    for (args, good, bad) in BATCHES {
+        let mut child = spawn(args);
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let (lines, answers) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut line = String::new();
+            while output.read_line(&mut line).is_ok_and(|read| read > 0) {
+                if lines.send(std::mem::take(&mut line)).is_err() {
+                    break;
+                }
+            }
+        });
+        for (round, query) in [good, bad, good, good].iter().enumerate() {
+            writeln!(input, "{query}").unwrap();
+            input.flush().unwrap();
+            let answer = answers.recv_timeout(Duration::from_secs(30));
+            assert!(
+                answer.is_ok(),
+                "{args:?}: no answer to line {} while the next is not sent",
+                round + 1
+            );
+        }
+        drop(input);
+        child.wait().unwrap();
+        reader.join().unwrap();
+    }
+}
 
 /// Each batch mode answers one line per query line, in order, whatever the line ends, a byte
 /// order mark, trailing spaces and a missing final newline.

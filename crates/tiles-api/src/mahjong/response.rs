@@ -133,27 +133,7 @@ impl JsonWriter {
     }
 
     fn number(&mut self, value: u32) {
-        let digit = |d: u32| char::from(b'0' + d as u8);
-        match value {
-            0..=9 => self.out.push(digit(value)),
-            10..=99 => {
-                self.out.push(digit(value / 10));
-                self.out.push(digit(value % 10));
-            }
-            _ => {
-                let mut digits = [0u8; 10];
-                let mut at = digits.len();
-                let mut rest = value;
-                while rest > 0 {
-                    at -= 1;
-                    digits[at] = b'0' + (rest % 10) as u8;
-                    rest /= 10;
-                }
-                for &d in &digits[at..] {
-                    self.out.push(char::from(d));
-                }
-            }
-        }
+        self.out.push_str(itoa::Buffer::new().format(value));
     }
 
     /// A string known to need no escaping (names and tile notation: printable ASCII without

@@ -235,7 +235,8 @@ pub(crate) struct ScoreInput<'a> {
     pub(crate) ura_indicators: TilesRef<'a>,
     pub(crate) honba: u32,
     pub(crate) riichi_sticks: u32,
-    pub(crate) rules: RulesRequest,
+    /// The rules, or the error naming the field (reported after the other fields' errors).
+    pub(crate) rules: Result<ScoringRules, String>,
 }
 
 impl ScoreRequest {
@@ -267,7 +268,7 @@ impl ScoreRequest {
             ura_indicators: (&self.ura_indicators).into(),
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
-            rules: self.rules.clone(),
+            rules: self.rules.rules(),
         }
     }
 }
@@ -374,7 +375,7 @@ pub(crate) fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score)
         honba: request.honba,
         riichi_sticks: request.riichi_sticks,
     };
-    let rules = request.rules.rules()?;
-    let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
+    let rules = request.rules.as_ref().map_err(Clone::clone)?;
+    let score = score_hand(&hand, &situation, rules).map_err(|error| error.to_string())?;
     Ok((hand, score))
 }
