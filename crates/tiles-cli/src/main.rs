@@ -16,6 +16,7 @@ mod huxxy;
 mod mahjong;
 mod puzzle;
 mod rummikub;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,9 @@ enum Game {
     Rummikub(rummikub::Command),
     /// The Rummikub action puzzle: the preferred shortest TAKE/PUT/COMBINE answer.
     RummikubPuzzle(puzzle::PuzzleArgs),
+    /// Serves the web page (click tiles, see answers) and the HTTP API (`POST /api/<operation>`)
+    /// on this machine, until Ctrl-C.
+    Serve(serve::ServeArgs),
     /// Prints a shell completion script: `tiles completions bash > ~/.local/share/bash-completion/completions/tiles`.
     Completions {
         /// The shell: bash, zsh, fish, elvish or powershell.
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
         Game::Mahjong(command) => mahjong::run(command),
         Game::Rummikub(command) => rummikub::run(command),
         Game::RummikubPuzzle(args) => puzzle::run(args),
+        Game::Serve(args) => serve::run(args),
         Game::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "tiles", &mut text);

@@ -1,0 +1,281 @@
+//! `tiles serve`: the web page and the HTTP API, on the API crate's operations.
+//!
+//! `POST /api/<operation>` answers the operation's JSON request with the bytes `tiles … --json`
+//! prints for that line; `GET /api` lists the operations with their documented examples;
+//! `GET /` is the page (see `page`). The protections, each with its status and a JSON
+//! `{"error": …}` body:
+//!
+//! - a body over `--max-body` bytes: 413;
+//! - more than `--max-in-flight` requests being worked on: 503 at once (with `Retry-After`);
+//! - a request still being worked on after `--time-limit` seconds: 503. The engines cannot
+//!   be interrupted: the work goes on to its end on its blocking thread, and keeps its place in
+//!   the in-flight count until then, so a flood of slow requests cannot pile up work;
+//! - the engines run on tokio's blocking pool, never on the threads that accept and read
+//!   requests, so a slow solve never holds up another request;
+//! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish, and exits 0.
+
+mod page;
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use clap::Args;
+use tokio::sync::Semaphore;
+
+/// Serves the web page and the HTTP API.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on. Loopback unless told otherwise: `0.0.0.0:8080` serves every
+    /// network the machine is on; port 0 takes any free port.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The largest request body, in bytes; a larger one gets 413.
+    #[arg(long, default_value_t = 4 << 20, value_name = "BYTES")]
+    max_body: usize,
+    /// Seconds a request may take; one still being worked on then gets 503.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
+    time_limit: f64,
+    /// Requests worked on at once; one more gets 503 at once.
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    max_in_flight: u32,
+}
+
+/// A positive number of seconds, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value > 0.0 && value <= 86_400.0 => Ok(value),
+        _ => Err(format!(
+            "expected a number of seconds above 0 and at most 86400, found {text:?}"
+        )),
+    }
+}
+
+/// What every request can see.
+struct Server {
+    in_flight: Arc<Semaphore>,
+    max_in_flight: u32,
+    time_limit: Duration,
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(args: ServeArgs) -> ExitCode {
+    let max_in_flight = args.max_in_flight as usize;
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(max_in_flight)
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => return crate::batch::unreadable(&format!("cannot start: {error}")),
+    };
+    let outcome = runtime.block_on(serve(args));
+    // Work that outlived its time limit is not waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => crate::batch::unreadable(&error),
+    }
+}
+
+async fn serve(args: ServeArgs) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
+    let server = Arc::new(Server {
+        in_flight: Arc::new(Semaphore::new(args.max_in_flight as usize)),
+        max_in_flight: args.max_in_flight,
+        time_limit: Duration::from_secs_f64(args.time_limit),
+    });
+    let app = router(server, args.max_body);
+    crate::batch::print(&format!(
+        "tiles serve: listening on http://{addr} (Ctrl-C stops)\n"
+    ));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(stop_signal())
+        .await
+        .map_err(|error| format!("serving: {error}"))?;
+    crate::batch::print("tiles serve: stopped\n");
+    Ok(())
+}
+
+/// The routes.
+fn router(server: Arc<Server>, max_body: usize) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/static/{file}", get(page::asset))
+        .route("/api", get(list))
+        .route("/api/{*operation}", post(answer).fallback(not_post))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(server)
+}
+
+/// Ctrl-C or SIGTERM, whichever comes first.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// A JSON response.
+fn json(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// `{"error": message}` with `status`.
+fn error(status: StatusCode, message: &dyn std::fmt::Display) -> Response {
+    json(status, tiles_api::error_json(message))
+}
+
+/// `POST /api/<operation>`.
+async fn answer(
+    State(server): State<Arc<Server>>,
+    Path(operation): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let Some(op) = tiles_api::operation(&operation) else {
+        return error(
+            StatusCode::NOT_FOUND,
+            &tiles_api::ApiError::UnknownOperation(operation),
+        );
+    };
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &"the request body is larger than this server takes (--max-body)",
+            );
+        }
+        Err(rejection) => return error(rejection.status(), &rejection.body_text()),
+    };
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return error(StatusCode::BAD_REQUEST, &"the request body is not UTF-8");
+    };
+    let Ok(permit) = Arc::clone(&server.in_flight).try_acquire_owned() else {
+        let mut response = error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format_args!(
+                "busy: {} requests are being worked on (--max-in-flight); try again shortly",
+                server.max_in_flight
+            ),
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return response;
+    };
+    let name = op.name;
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        tiles_api::respond(name, &text, &serde_json::Map::new())
+    });
+    match tokio::time::timeout(server.time_limit, work).await {
+        Ok(Ok(Ok(response))) => json(StatusCode::OK, response),
+        Ok(Ok(Err(tiles_api::ApiError::BadRequest(message)))) => {
+            error(StatusCode::BAD_REQUEST, &message)
+        }
+        Ok(Ok(Err(unknown))) => error(StatusCode::NOT_FOUND, &unknown),
+        Ok(Err(_)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &"internal error (a bug: please report this request)",
+        ),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format_args!(
+                "the request took longer than the time limit of {} s (--time-limit)",
+                server.time_limit.as_secs_f64()
+            ),
+        ),
+    }
+}
+
+/// Any method but POST on an operation.
+async fn not_post() -> Response {
+    let mut response = error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &"an operation is asked with POST and its JSON request as the body",
+    );
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("POST"));
+    response
+}
+
+/// Anything else.
+async fn not_found() -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        &"nothing here: the page is at /, the API at /api",
+    )
+}
+
+/// `GET /api`: the operations, each with its path, summary and documented examples.
+async fn list() -> Response {
+    json(StatusCode::OK, operations_json())
+}
+
+/// The body of `GET /api`: `{"operations": [{"name", "path", "summary", "examples":
+/// [{"request", "response"}]}]}`, the examples as the schema document writes them.
+fn operations_json() -> String {
+    let quote = |text: &str| serde_json::to_string(text).expect("a string is plain data");
+    let examples = tiles_api::examples();
+    let operations: Vec<String> = tiles_api::OPERATIONS
+        .iter()
+        .map(|op| {
+            let examples: Vec<String> = examples
+                .iter()
+                .filter(|example| example.operation == op.name)
+                .map(|example| {
+                    format!(
+                        r#"{{"request":{},"response":{}}}"#,
+                        example.request, example.response
+                    )
+                })
+                .collect();
+            format!(
+                r#"{{"name":{},"path":{},"summary":{},"examples":[{}]}}"#,
+                quote(op.name),
+                quote(&format!("/api/{}", op.name)),
+                quote(op.summary),
+                examples.join(",")
+            )
+        })
+        .collect();
+    format!(r#"{{"operations":[{}]}}"#, operations.join(","))
+}

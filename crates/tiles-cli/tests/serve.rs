@@ -1,0 +1,343 @@
+//! `tiles serve` over loopback: every documented example through HTTP, the statuses of bad
+//! requests, and each protection (body limit, time limit, requests in flight, the blocking
+//! pool, a clean stop on Ctrl-C), plus a batch of mixed requests from many clients.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use tiles_testkit::http::{Connection, Reply, request};
+
+/// A `tiles serve` child process, stopped (killed) when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    /// Starts `tiles serve --addr 127.0.0.1:0` with `args` and reads the address it prints.
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tiles"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("tiles serve starts");
+        let mut first = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let addr = first
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        Server { child, addr }
+    }
+
+    fn post(&self, operation: &str, body: &str) -> Reply {
+        request(
+            self.addr,
+            "POST",
+            &format!("/api/{operation}"),
+            body.as_bytes(),
+        )
+        .unwrap()
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        request(self.addr, "GET", path, b"").unwrap()
+    }
+
+    /// Sends SIGINT, as Ctrl-C does.
+    fn interrupt(&self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A request that keeps a server busy for a while (seconds in a debug build).
+const SLOW: (&str, &str) = ("huxxy/tournament", r#"{"games":300}"#);
+
+/// A request answered in a moment.
+const FAST: (&str, &str) = ("rummikub/group", r#"{"tiles":"R1 R2 R3"}"#);
+
+/// Every operation's documented example, sent over HTTP, gets the documented response, byte
+/// for byte, with status 200 (or 400 for an example of an error).
+#[test]
+fn every_documented_example_over_http() {
+    let server = Server::start(&[]);
+    let examples = tiles_api::examples();
+    assert!(examples.len() >= tiles_api::OPERATIONS.len());
+    for example in examples {
+        let reply = server.post(&example.operation, &example.request);
+        assert_eq!(reply.body, example.response, "{}", example.operation);
+        let expected = if example.response.starts_with(r#"{"error""#) {
+            400
+        } else {
+            200
+        };
+        assert_eq!(reply.status, expected, "{}", example.operation);
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+    }
+}
+
+/// The statuses of what is not a good request, each with a JSON error that says why.
+#[test]
+fn bad_requests_get_their_status_and_a_json_error() {
+    let server = Server::start(&["--max-body", "1000"]);
+    let cases: &[(&str, &str, &str, u16, &str)] = &[
+        (
+            "POST",
+            "/api/rummikub/arrange",
+            r#"{"tiles":"#,
+            400,
+            "invalid JSON",
+        ),
+        (
+            "POST",
+            "/api/rummikub/arrange",
+            "[1, 2]",
+            400,
+            "a request is a JSON object",
+        ),
+        (
+            "POST",
+            "/api/rummikub/arrange",
+            r#"{"tiles":"R1 X2"}"#,
+            400,
+            "column 4",
+        ),
+        (
+            "POST",
+            "/api/rummikub/arrange",
+            r#"{"tile":"R1"}"#,
+            400,
+            "unknown field",
+        ),
+        (
+            "POST",
+            "/api/chess/mate",
+            "{}",
+            404,
+            "unknown operation \\\"chess/mate\\\"",
+        ),
+        ("GET", "/api/rummikub/arrange", "", 405, "POST"),
+        ("GET", "/nowhere", "", 404, "nothing here"),
+    ];
+    for &(method, path, body, status, says) in cases {
+        let reply = request(server.addr, method, path, body.as_bytes()).unwrap();
+        assert_eq!(
+            reply.status, status,
+            "{method} {path} {body}: {}",
+            reply.body
+        );
+        assert!(reply.body.starts_with(r#"{"error":""#), "{}", reply.body);
+        assert!(reply.body.contains(says), "{method} {path}: {}", reply.body);
+    }
+    let oversize = format!(r#"{{"tiles":"{}"}}"#, "R1 ".repeat(400));
+    let reply = server.post("rummikub/arrange", &oversize);
+    assert_eq!(reply.status, 413, "{}", reply.body);
+    assert!(reply.body.contains("--max-body"), "{}", reply.body);
+    let not_utf8 = request(
+        server.addr,
+        "POST",
+        "/api/rummikub/arrange",
+        b"{\"tiles\":\"\xff\"}",
+    );
+    assert_eq!(not_utf8.unwrap().status, 400);
+    // The server is still there.
+    assert_eq!(server.post(FAST.0, FAST.1).status, 200);
+}
+
+/// `GET /api` lists every operation with its path, summary and examples; `GET /` is the page,
+/// and its scripts and style come with their types.
+#[test]
+fn the_api_lists_its_operations_and_the_page_is_served() {
+    let server = Server::start(&[]);
+    let reply = server.get("/api");
+    assert_eq!(reply.status, 200);
+    for op in tiles_api::OPERATIONS {
+        let path = format!(r#""path":"/api/{}""#, op.name);
+        assert!(reply.body.contains(&path), "{path} missing");
+    }
+    let example = &tiles_api::examples()[0];
+    assert!(reply.body.contains(&example.request), "{}", example.request);
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(page.body.contains("<script type=\"module\""));
+    let script = server.get("/static/app.js");
+    assert_eq!(script.status, 200);
+    assert_eq!(
+        script.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(server.get("/static/nothing.js").status, 404);
+}
+
+/// Starts `SLOW` on its own thread; its reply arrives on the receiver.
+fn start_slow(server: &Server) -> mpsc::Receiver<Reply> {
+    let addr = server.addr;
+    let (sent, done) = mpsc::channel();
+    thread::spawn(move || {
+        let reply = request(addr, "POST", &format!("/api/{}", SLOW.0), SLOW.1.as_bytes());
+        let _ = sent.send(reply.unwrap());
+    });
+    done
+}
+
+/// While slow requests are worked on, other requests are answered: the engines run on the
+/// blocking pool, not on the threads that read requests (there are as many slow requests as
+/// those threads, and one more).
+#[test]
+fn slow_requests_stall_no_other() {
+    let server = Server::start(&["--time-limit", "300"]);
+    let threads = thread::available_parallelism()
+        .map_or(2, usize::from)
+        .min(4);
+    let slow: Vec<_> = (0..=threads).map(|_| start_slow(&server)).collect();
+    thread::sleep(Duration::from_millis(100));
+    for _ in 0..20 {
+        let reply = server.post(FAST.0, FAST.1);
+        assert_eq!(reply.status, 200);
+    }
+    assert!(
+        slow.iter().all(|slow| slow.try_recv().is_err()),
+        "a slow request ended before the fast ones: they are not slow enough to show anything"
+    );
+    for slow in slow {
+        assert_eq!(slow.recv().unwrap().status, 200);
+    }
+}
+
+/// A request still being worked on at the time limit gets 503 with a message; the server goes
+/// on answering.
+#[test]
+fn the_time_limit_gives_503() {
+    let server = Server::start(&["--time-limit", "0.2"]);
+    let reply = server.post(SLOW.0, SLOW.1);
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert!(reply.body.contains("time limit of 0.2 s"), "{}", reply.body);
+    assert_eq!(server.post(FAST.0, FAST.1).status, 200);
+}
+
+/// With every place in flight taken, a request gets 503 at once, with Retry-After.
+#[test]
+fn requests_in_flight_are_bounded() {
+    let server = Server::start(&["--max-in-flight", "1"]);
+    let mut slow = start_slow(&server);
+    let busy = loop {
+        // The slow request itself is turned away if it arrives while a fast one holds the
+        // place: it is sent again.
+        if let Ok(reply) = slow.try_recv() {
+            assert_eq!(reply.status, 503, "the slow request ended first");
+            slow = start_slow(&server);
+        }
+        let reply = server.post(FAST.0, FAST.1);
+        if reply.status == 503 {
+            break reply;
+        }
+        assert_eq!(reply.status, 200);
+        thread::sleep(Duration::from_millis(5));
+    };
+    assert!(busy.body.contains("--max-in-flight"), "{}", busy.body);
+    assert_eq!(busy.header("retry-after"), Some("1"));
+    assert_eq!(slow.recv().unwrap().status, 200);
+    assert_eq!(server.post(FAST.0, FAST.1).status, 200);
+}
+
+/// Ctrl-C stops the server cleanly: the request under way is answered, then it exits 0.
+#[test]
+fn ctrl_c_lets_the_requests_under_way_finish() {
+    let mut server = Server::start(&["--time-limit", "300"]);
+    let slow = start_slow(&server);
+    // The slow request is in: the server answers others after it arrived.
+    thread::sleep(Duration::from_millis(200));
+    assert_eq!(server.post(FAST.0, FAST.1).status, 200);
+    server.interrupt();
+    assert_eq!(slow.recv().unwrap().status, 200);
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(server.child.stdout.as_mut().unwrap(), &mut rest).unwrap();
+    assert!(rest.contains("stopped"), "{rest:?}");
+}
+
+/// Mixed requests from 64 clients on kept-alive connections, a few slow ones among them:
+/// every request gets its own right answer, none is lost, and no status but 200.
+#[test]
+fn mixed_requests_from_many_clients_are_all_answered() {
+    let server = Server::start(&["--time-limit", "300"]);
+    let mix: Vec<(&str, String, String)> = tiles_api::examples()
+        .into_iter()
+        .filter(|example| !example.operation.starts_with("huxxy/tournament"))
+        .map(|example| {
+            (
+                op_name(&example.operation),
+                example.request,
+                example.response,
+            )
+        })
+        .collect();
+    let clients = 64;
+    let per_client = 20;
+    let addr = server.addr;
+    let handles: Vec<_> = (0..clients)
+        .map(|client| {
+            let mix = mix.clone();
+            thread::spawn(move || {
+                let mut connection = Connection::open(addr, Duration::from_secs(120)).unwrap();
+                let mut answered = 0;
+                for i in 0..per_client {
+                    let (operation, body, expected) = if (client + i) % 97 == 0 {
+                        (SLOW.0, SLOW.1.to_owned(), None)
+                    } else {
+                        let (operation, body, expected) = &mix[(client * 7 + i) % mix.len()];
+                        (*operation, body.clone(), Some(expected.clone()))
+                    };
+                    let reply = connection
+                        .send("POST", &format!("/api/{operation}"), body.as_bytes())
+                        .unwrap();
+                    if let Some(expected) = expected {
+                        assert_eq!(reply.body, expected, "{operation} {body}");
+                    } else {
+                        assert_eq!(reply.status, 200, "{}", reply.body);
+                    }
+                    answered += 1;
+                }
+                answered
+            })
+        })
+        .collect();
+    let answered: usize = handles
+        .into_iter()
+        .map(|handle| handle.join().unwrap())
+        .sum();
+    assert_eq!(answered, clients * per_client);
+}
+
+/// An operation's name as a `'static` string.
+fn op_name(name: &str) -> &'static str {
+    tiles_api::operation(name)
+        .expect("a documented operation")
+        .name
+}

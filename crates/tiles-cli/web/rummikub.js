@@ -1,0 +1,1 @@
+/* rummikub.js */
