@@ -7,10 +7,13 @@
 //! - `cargo xtask accept [CRATE...]` / `cargo xtask reject [CRATE...]`: all pending at once.
 //! - `cargo xtask bench [CRATE...]`: run every crate's benchmarks (or some crates') and print
 //!   one table of their medians, with the ratio against a side-by-side peer.
+//! - `cargo xtask test [--no-browser]`: every test: `cargo test --workspace`, then the page's
+//!   tests in headless Chromium.
 
 mod bench;
 mod fixtures;
 mod snapshots;
+mod suite;
 
 use std::process::ExitCode;
 
@@ -24,7 +27,9 @@ commands:
   review   go through the pending snapshots: accept, reject or skip each
   accept   accept every pending snapshot
   reject   delete every pending snapshot
-  bench    run the benchmarks and print one table of their medians";
+  bench    run the benchmarks and print one table of their medians
+  test     run every test: cargo test --workspace, then the page's tests in headless
+           Chromium (--no-browser leaves those out)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +42,7 @@ fn main() -> ExitCode {
         "review" => review(crates),
         "accept" | "reject" => accept_or_reject(command == "accept", crates),
         "bench" => bench::run(crates),
+        "test" => suite::run(crates),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(true)

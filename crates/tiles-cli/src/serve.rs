@@ -10,8 +10,11 @@
 //! - a request still being worked on after `--time-limit` seconds: 503. The engines cannot
 //!   be interrupted: the work goes on to its end on its blocking thread, and keeps its place in
 //!   the in-flight count until then, so a flood of slow requests cannot pile up work;
-//! - the engines run on tokio's blocking pool, never on the threads that accept and read
-//!   requests, so a slow solve never holds up another request;
+//! - the engines never run on the threads that accept and read requests. The operations that
+//!   can take long ([`HEAVY`]: solves, bot games, tournaments) queue for a pool of their own
+//!   (`--heavy-workers`, one less than the cores by default; a tournament's games run inside
+//!   it too), the others run at once on tokio's blocking pool: a burst of slow solves never
+//!   holds up the quick answers, and one waiting past its time limit is dropped unstarted;
 //! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish, and exits 0.
 
 mod page;
@@ -19,7 +22,7 @@ mod page;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -44,10 +47,24 @@ pub struct ServeArgs {
     /// Seconds a request may take; one still being worked on then gets 503.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
     time_limit: f64,
-    /// Requests worked on at once; one more gets 503 at once.
+    /// Requests worked on at once, waiting ones included; one more gets 503 at once.
     #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     max_in_flight: u32,
+    /// Threads for the heavy operations (solves, bot games, tournaments); by default one less
+    /// than the cores, at least one.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    heavy_workers: Option<u16>,
 }
+
+/// The operations that can take long: they queue for the heavy pool.
+pub const HEAVY: &[&str] = &[
+    "rummikub/arrange",
+    "rummikub/solve",
+    "rummikub-puzzle/solve",
+    "rummikub-puzzle/check",
+    "huxxy/game",
+    "huxxy/tournament",
+];
 
 /// A positive number of seconds, at most a day.
 fn seconds(text: &str) -> Result<f64, String> {
@@ -64,6 +81,7 @@ struct Server {
     in_flight: Arc<Semaphore>,
     max_in_flight: u32,
     time_limit: Duration,
+    heavy: rayon::ThreadPool,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -93,10 +111,26 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let heavy_workers = args
+        .heavy_workers
+        .map_or(cores.saturating_sub(1).max(1), usize::from);
+    let heavy = rayon::ThreadPoolBuilder::new()
+        .num_threads(heavy_workers)
+        .thread_name(|n| format!("tiles-heavy-{n}"))
+        // The heavy work yields the cores to the quick answers: the lowest priority the
+        // system gives a normal thread (nice 19 on Linux). Not being allowed is harmless.
+        .start_handler(|_| {
+            let _ =
+                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+        })
+        .build()
+        .map_err(|error| format!("cannot start the heavy pool: {error}"))?;
     let server = Arc::new(Server {
         in_flight: Arc::new(Semaphore::new(args.max_in_flight as usize)),
         max_in_flight: args.max_in_flight,
         time_limit: Duration::from_secs_f64(args.time_limit),
+        heavy,
     });
     let app = router(server, args.max_body);
     crate::batch::print(&format!(
@@ -201,17 +235,32 @@ async fn answer(
         return response;
     };
     let name = op.name;
-    let work = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        tiles_api::respond(name, &text, &serde_json::Map::new())
-    });
-    match tokio::time::timeout(server.time_limit, work).await {
-        Ok(Ok(Ok(response))) => json(StatusCode::OK, response),
-        Ok(Ok(Err(tiles_api::ApiError::BadRequest(message)))) => {
+    let deadline = Instant::now() + server.time_limit;
+    let (answered, answer) = tokio::sync::oneshot::channel();
+    let work = move || {
+        // Waited past its time limit (it has had its 503): not worth starting.
+        if Instant::now() >= deadline {
+            return;
+        }
+        let response =
+            std::panic::catch_unwind(|| tiles_api::respond(name, &text, &serde_json::Map::new()));
+        // The place is free before the answer goes: the client may send its next request
+        // as soon as it has this one's.
+        drop(permit);
+        let _ = answered.send(response);
+    };
+    if HEAVY.contains(&name) {
+        server.heavy.spawn(work);
+    } else {
+        drop(tokio::task::spawn_blocking(work));
+    }
+    match tokio::time::timeout_at(deadline.into(), answer).await {
+        Ok(Ok(Ok(Ok(response)))) => json(StatusCode::OK, response),
+        Ok(Ok(Ok(Err(tiles_api::ApiError::BadRequest(message))))) => {
             error(StatusCode::BAD_REQUEST, &message)
         }
-        Ok(Ok(Err(unknown))) => error(StatusCode::NOT_FOUND, &unknown),
-        Ok(Err(_)) => error(
+        Ok(Ok(Ok(Err(unknown)))) => error(StatusCode::NOT_FOUND, &unknown),
+        Ok(Ok(Err(_)) | Err(_)) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             &"internal error (a bug: please report this request)",
         ),
@@ -250,8 +299,9 @@ async fn list() -> Response {
     json(StatusCode::OK, operations_json())
 }
 
-/// The body of `GET /api`: `{"operations": [{"name", "path", "summary", "examples":
-/// [{"request", "response"}]}]}`, the examples as the schema document writes them.
+/// The body of `GET /api`: `{"operations": [{"name", "path", "summary", "heavy", "examples":
+/// [{"request", "response"}]}]}`, the examples as the schema document writes them; `heavy`
+/// says the operation queues for the heavy pool.
 fn operations_json() -> String {
     let quote = |text: &str| serde_json::to_string(text).expect("a string is plain data");
     let examples = tiles_api::examples();
@@ -269,10 +319,11 @@ fn operations_json() -> String {
                 })
                 .collect();
             format!(
-                r#"{{"name":{},"path":{},"summary":{},"examples":[{}]}}"#,
+                r#"{{"name":{},"path":{},"summary":{},"heavy":{},"examples":[{}]}}"#,
                 quote(op.name),
                 quote(&format!("/api/{}", op.name)),
                 quote(op.summary),
+                HEAVY.contains(&op.name),
                 examples.join(",")
             )
         })

@@ -176,6 +176,21 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
         let path = format!(r#""path":"/api/{}""#, op.name);
         assert!(reply.body.contains(&path), "{path} missing");
     }
+    assert!(
+        reply
+            .body
+            .contains(r#""name":"rummikub/solve","path":"/api/rummikub/solve","#)
+    );
+    let marked = |name: &str| {
+        let at = reply.body.find(&format!(r#""name":"{name}""#)).unwrap();
+        reply.body[at..]
+            .split_once(r#""heavy":"#)
+            .unwrap()
+            .1
+            .starts_with("true")
+    };
+    assert!(marked("rummikub/solve") && marked("huxxy/tournament"));
+    assert!(!marked("rummikub/group") && !marked("mahjong/score"));
     let example = &tiles_api::examples()[0];
     assert!(reply.body.contains(&example.request), "{}", example.request);
     let page = server.get("/");

@@ -1,1 +1,47 @@
-/* app.js */
+// The page: one tab per game, each built by its own module.
+
+import { el } from "./draw.js";
+import * as rummikub from "./rummikub.js";
+import * as mahjong from "./mahjong.js";
+import * as fiveup from "./fiveup.js";
+import * as puzzle from "./puzzle.js";
+import * as huxxy from "./huxxy.js";
+
+const GAMES = [
+  ["rummikub", "Rummikub", rummikub],
+  ["mahjong", "Mahjong", mahjong],
+  ["fiveup", "Five Up", fiveup],
+  ["puzzle", "Rummikub puzzle", puzzle],
+  ["huxxy", "huxxy", huxxy],
+];
+
+function start() {
+  const tabs = el("nav", { className: "tabs", role: "tablist", "aria-label": "Games" });
+  const main = el("main", {});
+  const sections = {};
+  for (const [id, title, module] of GAMES) {
+    const tab = el("button", { type: "button", role: "tab", id: `tab-${id}`, "aria-controls": id, onclick: () => show(id) }, title);
+    const section = el("section", { id, role: "tabpanel", "aria-labelledby": `tab-${id}`, hidden: true }, el("h2", {}, title));
+    module.mount(section);
+    tabs.append(tab);
+    main.append(section);
+    sections[id] = { tab, section };
+  }
+  function show(id) {
+    for (const [key, { tab, section }] of Object.entries(sections)) {
+      section.hidden = key !== id;
+      tab.setAttribute("aria-selected", String(key === id));
+    }
+    if (location.hash !== `#${id}`) history.replaceState(null, "", `#${id}`);
+  }
+  document.body.append(
+    el("header", {}, el("h1", {}, "tiles"), el("p", {}, "Rule engines for tile and card games: pick tiles, get the answer.")),
+    tabs,
+    main,
+    el("footer", {}, "The same answers as the ", el("code", {}, "tiles"), " command and the ", el("a", { href: "/api" }, "HTTP API"), "."),
+  );
+  const wanted = location.hash.slice(1);
+  show(sections[wanted] ? wanted : GAMES[0][0]);
+}
+
+start();

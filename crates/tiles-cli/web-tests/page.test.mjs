@@ -1,0 +1,210 @@
+// End-to-end tests of the page `tiles serve` serves, in headless Chromium: each game's main
+// flow clicked through, what the page then shows, errors next to their input, a phone-sized
+// screen, and a label on every control. A screenshot of each is saved.
+//
+// TILES_BIN is the `tiles` binary (cargo xtask test builds it); CHROMIUM the browser
+// (default /usr/bin/chromium); SCREENSHOTS the folder for the screenshots.
+
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const TILES = process.env.TILES_BIN ?? new URL("../../../target/debug/tiles", import.meta.url).pathname;
+const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const SHOTS = process.env.SCREENSHOTS ?? new URL("../../../target/web-screenshots/", import.meta.url).pathname;
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = spawn(TILES, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const first = await new Promise((resolve, reject) => {
+    createInterface({ input: server.stdout }).once("line", resolve);
+    server.once("exit", (code) => reject(new Error(`tiles serve exited (${code})`)));
+  });
+  base = /http:\/\/\S+/.exec(first)[0];
+  browser = await chromium.launch({ executablePath: BROWSER });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill("SIGINT");
+});
+
+/** A new page at `hash`, 1200 pixels wide (or `viewport`). */
+async function open(hash, viewport = { width: 1200, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  // An API's 400 is part of a flow (the error shown next to its input); anything else that
+  // fails to load is a problem.
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith("/api/")) problems.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(`${base}/#${hash}`);
+  await page.waitForSelector(`#${hash}:not([hidden])`);
+  page.problems = problems;
+  return page;
+}
+
+/** Clicks the picker's tile `name` in the section `id`. */
+async function pick(page, id, name) {
+  await page.click(`#${id} button.pick[data-pick="${name}"]`);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+  assert.deepEqual(page.problems, [], "no script errors");
+  await page.close();
+}
+
+test("rummikub: pick a table and a rack, get the best move step by step", async () => {
+  const page = await open("rummikub");
+  await page.selectOption("#rummikub select >> nth=0", "table");
+  for (const tile of ["R1", "R2", "R3"]) await pick(page, "rummikub", tile);
+  await page.click("text=End the group (|)");
+  for (const tile of ["K6", "K7", "K8", "K9"]) await pick(page, "rummikub", tile);
+  await page.selectOption("#rummikub select >> nth=0", "rack");
+  for (const tile of ["R4", "B9", "O9", "K1"]) await pick(page, "rummikub", tile);
+  assert.equal(await page.inputValue("#rummikub textarea"), "R1 R2 R3 | K6 K7 K8 K9");
+  assert.equal(await page.inputValue("#rummikub input[name=rack]"), "R4 B9 O9 K1");
+  assert.match(await page.textContent('#rummikub button.pick[data-pick="R1"] .left'), /1 left/);
+  await page.click('#rummikub [data-action="solve"]');
+  await page.waitForSelector("#rummikub [data-summary]");
+  assert.match(await page.textContent("#rummikub [data-summary]"), /Places 3 tiles \(value 22\); 0 table groups unchanged/);
+  const groups = await page.$$eval("#rummikub [data-groups] li", (items) => items.map((li) => [...li.querySelectorAll(".tile")].map((t) => t.dataset.tile).join(" ")));
+  assert.deepEqual(groups, ["K6 K7 K8", "R1 R2 R3 R4", "K9 B9 O9"]);
+  const placed = await page.$$eval("#rummikub .tile.placed", (tiles) => tiles.map((t) => t.dataset.tile).sort());
+  assert.deepEqual(placed, ["B9", "O9", "R4"]);
+  assert.equal(await page.locator("#rummikub [data-groups] li.changed").count(), 3);
+  const steps = await page.$$eval("#rummikub ol.steps li", (items) => items.map((li) => li.textContent));
+  assert.deepEqual(steps, ["take K9 from K6 K7 K8 K9 and B9 O9 from the rack to make K9 B9 O9", "add R4 to R1 R2 R3"]);
+  await shot(page, "rummikub");
+});
+
+test("rummikub: an error shows next to the input that caused it", async () => {
+  const page = await open("rummikub");
+  await page.fill("#rummikub input[name=rack]", "R4 X2");
+  await page.click('#rummikub [data-action="solve"]');
+  const rackError = page.locator("#rummikub input[name=rack] ~ .field-error");
+  await rackError.waitFor();
+  assert.match(await rackError.textContent(), /^rack, column 4: expected a tile/);
+  assert.equal(await page.getAttribute("#rummikub input[name=rack]", "aria-invalid"), "");
+  assert.equal(await page.textContent("#rummikub textarea ~ .field-error"), "");
+  await shot(page, "rummikub-error");
+});
+
+test("mahjong: pick a hand, see the analysis; build a meld, see the score", async () => {
+  const page = await open("mahjong");
+  for (const tile of ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "3z"]) await pick(page, "mahjong", tile);
+  assert.equal(await page.inputValue("#mahjong input[name=hand]"), "123m456p789s11223z");
+  await page.click('#mahjong [data-action="analyze"]');
+  await page.waitForSelector("#mahjong [data-shanten]");
+  const shanten = await page.$$eval("#mahjong [data-shanten] td", (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(shanten, ["tenpai", "tenpai", "4-shanten", "7-shanten"]);
+  const first = await page.$$eval("#mahjong [data-discards] tr:nth-of-type(2) td", (cells) => cells.map((c) => c.textContent));
+  assert.equal(first[1], "tenpai");
+  assert.equal(await page.getAttribute("#mahjong [data-discards] tr:nth-of-type(2) .tile", "data-tile"), "3z");
+  assert.equal(first[3], "4");
+
+  await page.click("#mahjong >> text=Clear");
+  await page.fill("#mahjong input[name=hand]", "345m40677p678s");
+  await page.selectOption("#mahjong select >> nth=0", "open");
+  for (const tile of ["3m", "4m", "0m"]) await pick(page, "mahjong", tile);
+  await page.click("text=Add the meld to the hand");
+  assert.equal(await page.inputValue("#mahjong input[name=hand]"), "345m40677p678s [340m]");
+  await page.fill("#mahjong input[name=win]", "8s");
+  await page.selectOption("#mahjong .row >> nth=1 >> select >> nth=0", "S");
+  await page.fill("#mahjong input[name=dora_indicators]", "4s");
+  await page.click('#mahjong [data-action="score"]');
+  await page.waitForSelector("#mahjong [data-score]");
+  assert.match(await page.textContent("#mahjong [data-score]"), /^3 han 30 fu: 3900 points — ron 3900$/);
+  const yaku = await page.$$eval("#mahjong table.yaku td", (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(yaku, ["tanyao", "1 han", "aka dora", "2 han"]);
+  await shot(page, "mahjong");
+});
+
+test("mahjong: a bad hand's error shows under the hand", async () => {
+  const page = await open("mahjong");
+  await page.fill("#mahjong input[name=hand]", "123");
+  await page.click('#mahjong [data-action="analyze"]');
+  const error = page.locator("#mahjong input[name=hand] ~ .field-error");
+  await error.waitFor();
+  assert.match(await error.textContent(), /^hand/);
+  await shot(page, "mahjong-error");
+});
+
+test("five up: the verdict with the breaking tile, the layout tree and the score table", async () => {
+  const page = await open("fiveup");
+  await page.fill("#fiveup textarea", "5-5 5-0 5-6");
+  await page.click('#fiveup [data-action="check"]');
+  await page.waitForSelector("#fiveup [data-verdict]");
+  assert.equal(await page.textContent("#fiveup [data-verdict]"), "valid");
+  assert.match(await page.textContent("#fiveup [data-tree]"), /5-5 #1\n├── 5-0 #2 \(long side\)/);
+  assert.match(await page.textContent("#fiveup [data-table]"), /no winner yet: totals 2 2, target 61/);
+  await page.fill("#fiveup textarea", "5-5 5-0 1-2");
+  await page.click('#fiveup [data-action="check"]');
+  await page.waitForSelector("#fiveup [data-breaking]");
+  assert.match(await page.textContent("#fiveup [data-verdict]"), /^invalid: 1-2 \(tile 3\) cannot be attached/);
+  const breaking = await page.$$eval("#fiveup .domino.breaking", (tiles) => tiles.map((t) => t.title));
+  assert.deepEqual(breaking, ["1-2"]);
+  await shot(page, "fiveup");
+});
+
+test("rummikub puzzle: the answer, and the trace step by step", async () => {
+  const page = await open("puzzle");
+  await page.click("#puzzle >> text=Example");
+  await page.click('#puzzle [data-action="solve"]');
+  await page.waitForSelector("#puzzle [data-answer]");
+  assert.equal(await page.textContent("#puzzle [data-answer]"), "Solved in 1 action: PUT 3R 1");
+  assert.match(await page.textContent("#puzzle [data-step]"), /^Start/);
+  const row = () => page.$$eval("#puzzle .puzzle-rows li:first-child .tile", (tiles) => tiles.map((t) => t.dataset.tile));
+  assert.deepEqual(await row(), ["4R", "5R", "6R"]);
+  await page.click('#puzzle [data-action="next"]');
+  assert.equal(await page.textContent("#puzzle [data-step]"), "Action 1 of 1: PUT 3R 1");
+  assert.deepEqual(await row(), ["3R", "4R", "5R", "6R"]);
+  await shot(page, "puzzle");
+});
+
+test("huxxy: a reference call, and a seeded bot game turn by turn", async () => {
+  const page = await open("huxxy");
+  await page.click("#huxxy >> text=score(['4C', '2H', 'KS'])");
+  await page.click('#huxxy [data-action="eval"]');
+  await page.waitForSelector("#huxxy [data-result]");
+  assert.equal(await page.textContent("#huxxy [data-result]"), "19");
+  await page.click('#huxxy [data-action="play"]');
+  await page.waitForSelector("#huxxy [data-turn]");
+  assert.match(await page.textContent("#huxxy [data-turn]"), /^turn 1: player 0 \(search\) plays 5S to a new group 0/);
+  await page.click('#huxxy [data-action="next"]');
+  assert.match(await page.textContent("#huxxy [data-turn]"), /^turn 2: player 1 \(greedy\)/);
+  assert.equal(await page.locator("#huxxy .huxxy-table .group").count(), 3);
+  await shot(page, "huxxy");
+});
+
+test("a phone-sized screen: nothing wider than the screen, in every game", async () => {
+  for (const id of ["rummikub", "mahjong", "fiveup", "puzzle", "huxxy"]) {
+    const page = await open(id, { width: 390, height: 844 });
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= inner, `${id}: the page is ${scroll} pixels wide on a ${inner}-pixel screen`);
+    await shot(page, `phone-${id}`);
+  }
+});
+
+test("every control has a label", async () => {
+  const page = await open("rummikub");
+  const unlabelled = await page.$$eval("input, select, textarea, button", (controls) =>
+    controls
+      .filter((c) => (c.labels?.length ?? 0) === 0 && !c.getAttribute("aria-label") && !(c.tagName === "BUTTON" && c.textContent.trim()))
+      .map((c) => c.outerHTML.slice(0, 80)),
+  );
+  assert.deepEqual(unlabelled, []);
+  await page.close();
+});
