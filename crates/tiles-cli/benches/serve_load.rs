@@ -4,7 +4,8 @@
 //! another heavy operation: those `GET /api` marks `heavy`). Prints the latency of the quick
 //! operations and of the heavy ones (median, 99th percentile, slowest), the throughput, and
 //! every status other than 200 (or a documented example's own 400); exits non-zero if a
-//! request was lost or refused. `cargo bench -p tiles-cli --bench serve_load`.
+//! request was lost or refused. Before the clock starts, each client sends ten quick requests
+//! (a warm-up). `cargo bench -p tiles-cli --bench serve_load`.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -78,6 +79,26 @@ fn main() {
         .map(|&(operation, body)| (operation.to_owned(), body.to_owned()))
         .collect();
     slow.extend(slow_examples);
+    // Warm-up, untimed: every client sends a few quick requests, so the server's threads and
+    // the connections exist before the clock starts (a steady state, as a running server is).
+    let warm: Vec<_> = (0..CLIENTS)
+        .map(|client| {
+            let fast = fast.clone();
+            thread::spawn(move || {
+                let mut connection = Connection::open(addr, Duration::from_secs(120)).unwrap();
+                for i in 0..10 {
+                    let (operation, body) = &fast[(client + i) % fast.len()];
+                    connection
+                        .send("POST", &format!("/api/{operation}"), body.as_bytes())
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for handle in warm {
+        handle.join().expect("a warm-up client");
+    }
+    thread::sleep(Duration::from_secs(1));
     // SLOW_EVERY=0 sends no slow request: the quick operations' latency on their own.
     let slow_every: usize = std::env::var("SLOW_EVERY")
         .ok()

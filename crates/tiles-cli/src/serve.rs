@@ -136,6 +136,10 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     crate::batch::print(&format!(
         "tiles serve: listening on http://{addr} (Ctrl-C stops)\n"
     ));
+    // Answers go out at once, not held back waiting for the client's acknowledgement.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(stop_signal())
         .await
@@ -329,4 +333,43 @@ fn operations_json() -> String {
         })
         .collect();
     format!(r#"{{"operations":[{}]}}"#, operations.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::ServeArgs;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    /// Without `--addr` the server listens on loopback only.
+    #[test]
+    fn it_binds_to_loopback_unless_told_otherwise() {
+        let cli = Cli::parse_from(["serve"]);
+        assert!(cli.serve.addr.ip().is_loopback(), "{}", cli.serve.addr);
+        let cli = Cli::parse_from(["serve", "--addr", "0.0.0.0:9000"]);
+        assert!(!cli.serve.addr.ip().is_loopback());
+    }
+
+    /// Every heavy operation is one the API has.
+    #[test]
+    fn the_heavy_operations_exist() {
+        for name in super::HEAVY {
+            assert!(tiles_api::operation(name).is_some(), "{name}");
+        }
+    }
+
+    /// A time limit is a positive number of seconds.
+    #[test]
+    fn time_limits_are_positive_seconds() {
+        assert_eq!(super::seconds("0.5"), Ok(0.5));
+        for bad in ["0", "-1", "nan", "inf", "1e9", "soon"] {
+            assert!(super::seconds(bad).is_err(), "{bad}");
+        }
+    }
 }

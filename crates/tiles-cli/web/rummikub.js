@@ -60,7 +60,8 @@ export function mount(section) {
     for (const pick of picker.querySelectorAll("button.pick")) {
       const name = pick.dataset.pick;
       const left = Number(pick.dataset.copies) - (used[name] ?? 0);
-      pick.querySelector(".left").textContent = `${Math.max(left, 0)} left`;
+      pick.querySelector(".left").textContent = `${Math.max(left, 0)}`;
+      pick.title = `${Math.max(left, 0)} left`;
       pick.disabled = left <= 0;
       pick.setAttribute("aria-label", `${name === "J" ? "joker" : name}, ${Math.max(left, 0)} left`);
     }
