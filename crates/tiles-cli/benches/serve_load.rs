@@ -7,13 +7,11 @@
 //! request was lost or refused. Before the clock starts, each client sends ten quick requests
 //! (a warm-up). `cargo bench -p tiles-cli --bench serve_load`.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tiles_testkit::http::Connection;
+use tiles_testkit::http::{Connection, start_server};
 
 const CLIENTS: usize = 64;
 const REQUESTS: usize = 10_000;
@@ -42,21 +40,9 @@ fn ms(duration: Duration) -> String {
 }
 
 fn main() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiles"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("tiles serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr: SocketAddr = first
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|addr| addr.parse().ok())
-        .expect("the address tiles serve prints");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
+    command.args(["serve", "--addr", "127.0.0.1:0"]);
+    let (mut child, addr) = start_server(command).expect("tiles serve starts");
 
     // The heavy operations, as the server lists them.
     let listing = tiles_testkit::http::request(addr, "GET", "/api", b"").expect("GET /api");

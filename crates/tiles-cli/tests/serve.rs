@@ -2,14 +2,13 @@
 //! requests, and each protection (body limit, time limit, requests in flight, the blocking
 //! pool, a clean stop on Ctrl-C), plus a batch of mixed requests from many clients.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use tiles_testkit::http::{Connection, Reply, request};
+use tiles_testkit::http::{Connection, Reply, request, start_server};
 
 /// A `tiles serve` child process, stopped (killed) when dropped.
 struct Server {
@@ -20,23 +19,12 @@ struct Server {
 impl Server {
     /// Starts `tiles serve --addr 127.0.0.1:0` with `args` and reads the address it prints.
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tiles"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
+        command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tiles serve starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let addr = first
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {first:?}"));
+            .stderr(Stdio::inherit());
+        let (child, addr) = start_server(command).expect("tiles serve starts");
         Server { child, addr }
     }
 

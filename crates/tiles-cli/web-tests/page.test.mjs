@@ -60,6 +60,16 @@ async function pick(page, id, name) {
   await page.click(`#${id} button.pick[data-pick="${name}"]`);
 }
 
+/** Fills the input `name` of section `id` with `value`, clicks its `action`, and returns the
+ * error then shown under that input. */
+async function errorUnder(page, id, name, value, action) {
+  await page.fill(`#${id} [name=${name}]`, value);
+  await page.click(`#${id} [data-action="${action}"]`);
+  const error = page.locator(`#${id} [name=${name}] ~ .field-error`);
+  await error.waitFor();
+  return error.textContent();
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
   assert.deepEqual(page.problems, [], "no script errors");
@@ -93,11 +103,7 @@ test("rummikub: pick a table and a rack, get the best move step by step", async 
 
 test("rummikub: an error shows next to the input that caused it", async () => {
   const page = await open("rummikub");
-  await page.fill("#rummikub input[name=rack]", "R4 X2");
-  await page.click('#rummikub [data-action="solve"]');
-  const rackError = page.locator("#rummikub input[name=rack] ~ .field-error");
-  await rackError.waitFor();
-  assert.match(await rackError.textContent(), /^rack, column 4: expected a tile/);
+  assert.match(await errorUnder(page, "rummikub", "rack", "R4 X2", "solve"), /^rack, column 4: expected a tile/);
   assert.equal(await page.getAttribute("#rummikub input[name=rack]", "aria-invalid"), "");
   assert.equal(await page.textContent("#rummikub textarea ~ .field-error"), "");
   await shot(page, "rummikub-error");
@@ -135,11 +141,7 @@ test("mahjong: pick a hand, see the analysis; build a meld, see the score", asyn
 
 test("mahjong: a bad hand's error shows under the hand", async () => {
   const page = await open("mahjong");
-  await page.fill("#mahjong input[name=hand]", "123");
-  await page.click('#mahjong [data-action="analyze"]');
-  const error = page.locator("#mahjong input[name=hand] ~ .field-error");
-  await error.waitFor();
-  assert.match(await error.textContent(), /^hand/);
+  assert.match(await errorUnder(page, "mahjong", "hand", "123", "analyze"), /^hand/);
   await shot(page, "mahjong-error");
 });
 

@@ -3,7 +3,35 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+
+/// Starts a server (`command`, its stdout piped) and reads the address it listens on from the
+/// first line it prints: the `host:port` after `http://`.
+///
+/// # Errors
+///
+/// The server does not start, or its first line names no address.
+pub fn start_server(mut command: Command) -> io::Result<(Child, SocketAddr)> {
+    let mut child = command.stdout(Stdio::piped()).spawn()?;
+    let mut first = String::new();
+    if let Some(stdout) = child.stdout.as_mut() {
+        BufReader::new(stdout).read_line(&mut first)?;
+    }
+    let addr = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|addr| addr.parse().ok());
+    match addr {
+        Some(addr) => Ok((child, addr)),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(io::Error::other(format!("no address in {first:?}")))
+        }
+    }
+}
 
 /// A reply: its status, headers (names in lower case) and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
