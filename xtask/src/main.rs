@@ -7,8 +7,8 @@
 //! - `cargo xtask accept [CRATE...]` / `cargo xtask reject [CRATE...]`: all pending at once.
 //! - `cargo xtask bench [CRATE...]`: run every crate's benchmarks (or some crates') and print
 //!   one table of their medians, with the ratio against a side-by-side peer.
-//! - `cargo xtask test [--no-browser]`: every test: `cargo test --workspace`, then the page's
-//!   tests in headless Chromium.
+//! - `cargo xtask test [--no-python] [--no-browser]`: every test: `cargo test --workspace`,
+//!   the Python package's pytest, then the page's tests in headless Chromium.
 
 mod bench;
 mod fixtures;
@@ -28,8 +28,8 @@ commands:
   accept   accept every pending snapshot
   reject   delete every pending snapshot
   bench    run the benchmarks and print one table of their medians
-  test     run every test: cargo test --workspace, then the page's tests in headless
-           Chromium (--no-browser leaves those out)";
+  test     run every test: cargo test --workspace, the Python package's pytest, then the
+           page's tests in headless Chromium (--no-python, --no-browser leave those out)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

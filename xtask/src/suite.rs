@@ -1,21 +1,25 @@
-//! `cargo xtask test`: every test of the workspace — `cargo test --workspace`, then the page's
-//! end-to-end tests in headless Chromium (`crates/tiles-cli/web-tests`, Node's test runner
-//! driving the system's browser through playwright-core, installed from the npm registry by
-//! `npm ci` on first use).
+//! `cargo xtask test`: every test of the workspace — `cargo test --workspace`; the Python
+//! package's tests (`crates/tiles-py`: pip builds and installs it into a virtual environment
+//! under `target/py-venv` with pytest, and pytest runs its tests and its README's examples);
+//! then the page's end-to-end tests in headless Chromium (`crates/tiles-cli/web-tests`, Node's
+//! test runner driving the system's browser through playwright-core, installed from the npm
+//! registry by `npm ci` on first use).
 
 use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask test [--no-browser]";
+const USAGE: &str = "usage: cargo xtask test [--no-python] [--no-browser]";
 
 /// Runs every test; `Ok(false)` if any failed.
 pub fn run(args: &[String]) -> Result<bool> {
     let mut browser = true;
+    let mut python = true;
     for arg in args {
         match arg.as_str() {
             "--no-browser" => browser = false,
+            "--no-python" => python = false,
             other => bail!("unknown argument {other:?}\n{USAGE}"),
         }
     }
@@ -28,11 +32,62 @@ pub fn run(args: &[String]) -> Result<bool> {
     )? {
         return Ok(false);
     }
+    if !python {
+        println!("Python tests: skipped (--no-python)");
+    } else if !python_tests(&root)? {
+        return Ok(false);
+    }
     if !browser {
         println!("browser tests: skipped (--no-browser)");
         return Ok(true);
     }
     browser_tests(&root, &cargo)
+}
+
+/// The Python package built and installed into `target/py-venv`, and pytest over it.
+fn python_tests(root: &Path) -> Result<bool> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    if Command::new(&python).arg("--version").output().is_err() {
+        eprintln!(
+            "Python tests: {python} not found. Install Python 3.10 or later with venv and pip, set \
+             PYTHON to one, or run `cargo xtask test --no-python` to leave these tests out."
+        );
+        return Ok(false);
+    }
+    let venv = root.join("target/py-venv");
+    let bin = venv.join("bin");
+    if !bin.join("python").exists()
+        && !status(Command::new(&python).args(["-m", "venv"]).arg(&venv))?
+    {
+        bail!("cannot make a virtual environment at {}", venv.display());
+    }
+    let pip = |args: &[&str]| {
+        status(
+            Command::new(bin.join("python"))
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .args(args)
+                .current_dir(root),
+        )
+    };
+    if !pip(&["pytest"])? || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])? {
+        bail!(
+            "cannot install the Python package and pytest into {}",
+            venv.display()
+        );
+    }
+    let passed = status(
+        Command::new(bin.join("python"))
+            .args(["-m", "pytest", "-q"])
+            .current_dir(root.join("crates/tiles-py")),
+    )?;
+    println!("Python tests: {}", if passed { "passed" } else { "FAILED" });
+    Ok(passed)
 }
 
 /// The page's tests in headless Chromium.

@@ -1,0 +1,172 @@
+"""The `tiles` package: every function, bad input for each, the defaults against the API's, the
+list calls against the one-hand analysis, and huxxy's reference examples through the five
+functions with Python values."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import tiles
+from tiles import _tiles, fiveup, huxxy, mahjong, rummikub, rummikub_puzzle
+
+TESTDATA = Path(__file__).resolve().parents[3] / "testdata"
+PUZZLE = "3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"
+
+
+def raw(operation: str, **fields):
+    """The API's answer to exactly these fields (the others left to the API's defaults)."""
+    return json.loads(_tiles.call(operation, json.dumps(fields)))
+
+
+# Every operation: a call through its function, and the same request with only the required
+# fields sent as JSON: equal answers show the functions' defaults are the API's.
+CALLS = [
+    (rummikub.group, "rummikub/group", {"tiles": "R5 J R7"}),
+    (rummikub.arrange, "rummikub/arrange", {"tiles": ["R1", "R2", "R3", "K4", "B4", "O4"]}),
+    (rummikub.solve, "rummikub/solve", {"table": [["R1", "R2", "R3"]], "rack": ["R4", "K9"]}),
+    (rummikub_puzzle.solve, "rummikub-puzzle/solve", {"puzzle": PUZZLE}),
+    (rummikub_puzzle.check, "rummikub-puzzle/check", {"puzzle": PUZZLE, "check": "PUT 3R 1"}),
+    (fiveup.check, "fiveup/check", {"game": "5-5 5-0 5-6"}),
+    (huxxy.eval, "huxxy/eval", {"call": "score(['4C', '2H', 'KS'])"}),
+    (huxxy.game, "huxxy/game", {}),
+    (huxxy.tournament, "huxxy/tournament", {"games": 4}),
+    (mahjong.analyze, "mahjong/analyze", {"hand": "123m456p789s1122z"}),
+    (mahjong.score, "mahjong/score", {"hand": "123m456p789s11555z", "win": "5z"}),
+]
+
+
+@pytest.mark.parametrize("function, operation, fields", CALLS, ids=[c[1] for c in CALLS])
+def test_every_operation_answers_as_the_api_with_its_defaults(function, operation, fields):
+    answer = function(**fields)
+    assert isinstance(answer, dict)
+    assert answer == raw(operation, **fields)
+    assert "error" not in answer
+
+
+def test_every_api_operation_has_its_function():
+    names = {name for name, _ in tiles.operations()}
+    assert names == {operation for _, operation, _ in CALLS}
+
+
+# Bad input for each function: a BadRequest (a ValueError) with the engine's message.
+BAD = [
+    (rummikub.group, {"tiles": "R1 X2"}, r"^tiles, column 4: expected a tile"),
+    (rummikub.arrange, {"tiles": ["R1", "Z9"]}, r"^tiles\[1\]"),
+    (rummikub.solve, {"rack": ["R1"], "objective": "most"}, r"objective"),
+    (rummikub_puzzle.solve, {"puzzle": "3R\n2\n1 4R 5X"}, r"puzzle"),
+    (rummikub_puzzle.check, {"puzzle": PUZZLE, "check": "JUMP 3R 1"}, r"check"),
+    (fiveup.check, {"game": "0-"}, r"^game"),
+    (fiveup.check, {"game": "0-6", "players": 0, "score": True}, r"at least one player"),
+    (huxxy.eval, {"call": "frobnicate([])"}, r"expected a function"),
+    (huxxy.game, {"bots": "search,nobody"}, r"bots"),
+    (huxxy.tournament, {"games": 2, "bots": "search,nobody,greedy,greedy"}, r"bots"),
+    (mahjong.analyze, {"hand": "123"}, r"^hand"),
+    (mahjong.score, {"hand": "123m456p789s11223z", "win": "3z"}, r"not a complete hand|complete"),
+    (mahjong.score, {"hand": "123m456p789s11555z", "win": "5z", "seat_wind": "X"}, r"seat_wind"),
+]
+
+
+@pytest.mark.parametrize("function, fields, message", BAD, ids=[f"{b[0].__module__}.{b[0].__name__}-{i}" for i, b in enumerate(BAD)])
+def test_bad_input_raises_bad_request_with_the_engines_message(function, fields, message):
+    with pytest.raises(tiles.BadRequest, match=message) as raised:
+        function(**fields)
+    assert isinstance(raised.value, ValueError)
+    assert isinstance(raised.value, tiles.TilesError)
+
+
+def test_an_unknown_operation_and_an_unknown_field():
+    with pytest.raises(tiles.UnknownOperation, match="unknown operation"):
+        _tiles.call("chess/mate", "{}")
+    with pytest.raises(TypeError):
+        rummikub.group(tile="R1")  # a misspelt keyword is Python's own error
+    with pytest.raises(tiles.BadRequest, match="unknown field"):
+        _tiles.call("rummikub/group", '{"tile": "R1"}')
+
+
+def test_list_calls_agree_with_the_analysis_of_each_hand():
+    rng = random.Random(7)
+    kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    hands = []
+    for size in [13, 14] * 30 + [1, 2, 4, 5, 7, 8, 10, 11]:
+        wall = [kind for kind in kinds for _ in range(4)]
+        hands.append("".join(rng.sample(wall, size)))
+    hands.append("123m456p789s11222z")
+    shanten = mahjong.shanten(hands)
+    complete = mahjong.is_complete(hands)
+    assert len(shanten) == len(complete) == len(hands)
+    for hand, value, done in zip(hands, shanten, complete):
+        analysis = mahjong.analyze(hand=hand)
+        assert value == analysis["shanten"]["overall"], hand
+        assert done == bool(analysis["complete"]), hand
+    assert complete[-1] and shanten[-1] == -1
+    assert mahjong.shanten(()) == []
+
+
+def test_list_calls_name_the_bad_hand():
+    with pytest.raises(tiles.BadRequest, match=r"^hands\[1\]: "):
+        mahjong.shanten(["123m", "12x"])
+    with pytest.raises(tiles.BadRequest, match=r"^hands\[0\]: "):
+        mahjong.shanten(["123m"])  # three tiles: no shanten
+    with pytest.raises(tiles.BadRequest, match=r"^hands\[2\]: "):
+        mahjong.is_complete(["1m", "2m", "55555m"])
+
+
+# huxxy's reference examples: every call in the fixtures' snapshots whose arguments are
+# Python literals, made through the five functions with Python values.
+FUNCTIONS = {
+    "score": huxxy.comp10001huxxy_score,
+    "valid_table": huxxy.comp10001huxxy_valid_table,
+    "valid_play": huxxy.comp10001huxxy_valid_play,
+    "play": huxxy.comp10001huxxy_play,
+    "bonus_play": huxxy.comp10001huxxy_bonus_play,
+}
+CALL = re.compile(r"^> (?:comp10001huxxy_)?(score|valid_table|valid_play|play|bonus_play)\((.*)\)$")
+
+
+def reference_examples():
+    examples = []
+    for snapshot in sorted((TESTDATA / "huxxy").glob("*/snapshots/*.snap")):
+        lines = snapshot.read_text().splitlines()
+        for line, answer in zip(lines, lines[1:]):
+            match = CALL.match(line)
+            if not match:
+                continue
+            try:
+                arguments = ast.literal_eval(f"({match.group(2)},)") if match.group(2) else ()
+            except (SyntaxError, ValueError):
+                continue  # not Python: the engine's own parse errors, checked by its fixtures
+            examples.append(pytest.param(match.group(1), arguments, answer, id=f"{snapshot.stem}:{line[2:60]}"))
+    return examples
+
+
+EXAMPLES = reference_examples()
+
+
+def test_there_are_reference_examples_of_every_function():
+    assert {example.values[0] for example in EXAMPLES} == set(FUNCTIONS)
+    assert len(EXAMPLES) >= 80
+
+
+@pytest.mark.parametrize("name, arguments, answer", EXAMPLES)
+def test_the_reference_functions_return_python_values(name, arguments, answer):
+    function = FUNCTIONS[name]
+    if answer.startswith("error:"):
+        # A call of the wrong arity is Python's own TypeError here.
+        with pytest.raises((tiles.BadRequest, TypeError)):
+            function(*arguments)
+        return
+    result = function(*arguments)
+    assert repr(result) == answer
+    assert type(result) is type(ast.literal_eval(answer))
+
+
+def test_the_readme_values():
+    assert huxxy.comp10001huxxy_score(["4C", "2H", "KS"]) == 19
+    assert huxxy.comp10001huxxy_valid_table([["4C", "5H", "6S"]]) is True
+    assert huxxy.comp10001huxxy_play([], 0, ["4C", "5H", "6S", "KD"], []) == (0, 0, None)
