@@ -170,3 +170,16 @@ def test_the_readme_values():
     assert huxxy.comp10001huxxy_score(["4C", "2H", "KS"]) == 19
     assert huxxy.comp10001huxxy_valid_table([["4C", "5H", "6S"]]) is True
     assert huxxy.comp10001huxxy_play([], 0, ["4C", "5H", "6S", "KD"], []) == (0, 0, None)
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_the_reference_functions_refuse_a_card_that_is_not_one(name):
+    arguments = {
+        "score": (["4C", "ZZ"],),
+        "valid_table": ([["4C", "ZZ", "6S"]],),
+        "valid_play": ((0, 1, ("ZZ", 0)), [], 0, ["ZZ"], []),
+        "play": ([], 0, ["4C", "ZZ"], []),
+        "bonus_play": ([], 0, ["4C", "ZZ"], []),
+    }[name]
+    with pytest.raises(tiles.BadRequest, match="ZZ"):
+        FUNCTIONS[name](*arguments)
