@@ -7,8 +7,10 @@
 extern crate self as rummikub;
 
 pub mod answer;
+mod bound;
 mod fixture;
 pub mod group;
+mod lp;
 pub mod notation;
 pub mod rules;
 pub mod solve;
@@ -16,6 +18,7 @@ pub mod steps;
 pub mod tile;
 
 pub use answer::{Arrangement, Move, OpeningShortfall};
+pub use bound::most_tiles_bound;
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};

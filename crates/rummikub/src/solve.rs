@@ -315,7 +315,7 @@ pub(crate) fn best_meld(rack: &[Tile], rules: &Rules, needed: u32) -> Result<u32
 }
 
 /// Checks that every one of `tiles`, lying at `place`, exists under the rules.
-fn check_in_game(tiles: &[Tile], place: Place, rules: &Rules) -> Result<(), SolveError> {
+pub(crate) fn check_in_game(tiles: &[Tile], place: Place, rules: &Rules) -> Result<(), SolveError> {
     tiles
         .iter()
         .try_for_each(|&tile| crate::group::check_in_game(tile, rules))
@@ -340,7 +340,7 @@ fn sort_new_groups(groups: &mut [Group], rules: &Rules) {
 
 /// Checks that no tile is given more often than the game has it (the callers have checked that
 /// every tile exists under the rules).
-fn check_counts<'t>(
+pub(crate) fn check_counts<'t>(
     rules: &Rules,
     tiles: impl IntoIterator<Item = &'t Tile>,
 ) -> Result<(), SolveError> {

@@ -1,0 +1,397 @@
+//! A small linear programme solver for the bounds of the best move: maximise `c·x` subject to
+//! `A x = b` and `0 ≤ x ≤ u`, with `b ≥ 0`. The models are small (a row per tile kind in play,
+//! about 40; a column per group type the tiles can make, a few hundred), so a dense tableau
+//! with bounded variables is enough: phase 1 starts from an artificial variable per row
+//! (`x = 0`, artificials `= b`), phase 2 from phase 1's basis. A nonbasic variable sits at its
+//! lower or upper bound; a bound flip replaces a pivot where the entering variable reaches its
+//! own bound first. Dantzig's rule picks the entering column, Bland's after a run of
+//! degenerate pivots, so the method always ends.
+//!
+//! Exactness: the optimum is computed in floating point; its users round it down after adding
+//! [`TOLERANCE`], and the coefficients are small integers, so the rounding errors (far below
+//! the tolerance) never move an integer bound.
+
+/// How far from zero a value must be to count: reduced costs, pivots, infeasibility.
+pub(crate) const TOLERANCE: f64 = 1e-7;
+
+/// Degenerate pivots in a row after which Bland's rule takes over (it cannot cycle).
+const DEGENERATE_RUN: usize = 50;
+
+/// One column: its objective coefficient, its upper bound, and its entries `(row, value)`.
+#[derive(Debug, Clone)]
+struct Column {
+    objective: f64,
+    upper: f64,
+    entries: Vec<(usize, f64)>,
+}
+
+/// A linear programme in the form `max c·x`, `A x = b`, `0 ≤ x ≤ upper`, `b ≥ 0`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Programme {
+    columns: Vec<Column>,
+    /// The right-hand side of each row.
+    rows: Vec<f64>,
+}
+
+/// Why a programme has no optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NoOptimum {
+    /// No `x` within the bounds satisfies the rows.
+    Infeasible,
+}
+
+impl Programme {
+    /// A row with right-hand side `rhs` (at least 0); its index.
+    pub(crate) fn add_row(&mut self, rhs: f64) -> usize {
+        debug_assert!(rhs >= 0.0, "the rows' right-hand sides are not negative");
+        self.rows.push(rhs);
+        self.rows.len() - 1
+    }
+
+    /// A column with objective coefficient `objective`, bounds `0..=upper` and `entries`.
+    pub(crate) fn add_column(&mut self, objective: f64, upper: f64, entries: Vec<(usize, f64)>) {
+        self.columns.push(Column {
+            objective,
+            upper,
+            entries,
+        });
+    }
+
+    /// The optimum of `c·x`.
+    pub(crate) fn maximise(&self) -> Result<f64, NoOptimum> {
+        Tableau::new(self).solve()
+    }
+}
+
+/// The dense tableau: `m` rows over `n` structural and `m` artificial columns.
+struct Tableau {
+    m: usize,
+    width: usize,
+    /// Row-major `m × width`: `B⁻¹ A`.
+    cells: Vec<f64>,
+    /// The basic variable of each row.
+    basis: Vec<usize>,
+    /// The value of every variable.
+    value: Vec<f64>,
+    upper: Vec<f64>,
+    /// Whether each variable is basic.
+    basic: Vec<bool>,
+    /// The phase 2 objective of every variable (0 for the artificials).
+    objective: Vec<f64>,
+}
+
+impl Tableau {
+    fn new(programme: &Programme) -> Tableau {
+        let m = programme.rows.len();
+        let n = programme.columns.len();
+        let width = n + m;
+        let mut cells = vec![0.0; m * width];
+        let mut upper = Vec::with_capacity(width);
+        let mut objective = Vec::with_capacity(width);
+        for (j, column) in programme.columns.iter().enumerate() {
+            for &(row, a) in &column.entries {
+                cells[row * width + j] += a;
+            }
+            upper.push(column.upper);
+            objective.push(column.objective);
+        }
+        let mut value = vec![0.0; width];
+        for (i, &rhs) in programme.rows.iter().enumerate() {
+            cells[i * width + n + i] = 1.0;
+            upper.push(f64::INFINITY);
+            objective.push(0.0);
+            value[n + i] = rhs;
+        }
+        let mut basic = vec![false; width];
+        for flag in &mut basic[n..] {
+            *flag = true;
+        }
+        Tableau {
+            m,
+            width,
+            cells,
+            basis: (n..width).collect(),
+            value,
+            upper,
+            basic,
+            objective,
+        }
+    }
+
+    fn solve(mut self) -> Result<f64, NoOptimum> {
+        let n = self.width - self.m;
+        // Phase 1: maximise minus the artificials' sum.
+        let phase1: Vec<f64> = (0..self.width)
+            .map(|j| if j < n { 0.0 } else { -1.0 })
+            .collect();
+        self.optimise(&phase1);
+        let infeasibility: f64 = self.value[n..].iter().sum();
+        if infeasibility > TOLERANCE * (1.0 + self.m as f64) {
+            return Err(NoOptimum::Infeasible);
+        }
+        // The artificials leave for good: held at 0.
+        for j in n..self.width {
+            self.upper[j] = 0.0;
+            if !self.basic[j] {
+                self.value[j] = 0.0;
+            }
+        }
+        let objective = std::mem::take(&mut self.objective);
+        self.optimise(&objective);
+        Ok((0..n).map(|j| objective[j] * self.value[j]).sum())
+    }
+
+    /// The reduced cost of every column under `objective`: `c_j - c_B · (B⁻¹ A)_j`.
+    fn reduced_costs(&self, objective: &[f64]) -> Vec<f64> {
+        let mut reduced = objective.to_vec();
+        for (i, &b) in self.basis.iter().enumerate() {
+            let cost = objective[b];
+            if cost != 0.0 {
+                let row = &self.cells[i * self.width..(i + 1) * self.width];
+                for (r, &a) in reduced.iter_mut().zip(row) {
+                    *r -= cost * a;
+                }
+            }
+        }
+        reduced
+    }
+
+    /// Simplex iterations until no column improves `objective`.
+    fn optimise(&mut self, objective: &[f64]) {
+        let mut reduced = self.reduced_costs(objective);
+        let mut degenerate = 0;
+        loop {
+            let bland = degenerate >= DEGENERATE_RUN;
+            // The entering column: it improves by increasing from 0 or decreasing from its
+            // upper bound.
+            let mut entering = None;
+            let mut best = TOLERANCE;
+            for (j, &cost) in reduced.iter().enumerate() {
+                if self.basic[j] || self.upper[j] <= 0.0 {
+                    continue;
+                }
+                let at_upper = self.value[j] > 0.0;
+                let gain = if at_upper { -cost } else { cost };
+                if gain > best {
+                    entering = Some(j);
+                    if bland {
+                        break;
+                    }
+                    best = gain;
+                }
+            }
+            let Some(j) = entering else {
+                return;
+            };
+            let direction = if self.value[j] > 0.0 { -1.0 } else { 1.0 };
+            // The ratio test: the largest step along `direction` keeping every basic variable
+            // within its bounds; ties go to the largest pivot (Bland's rule: the lowest
+            // variable).
+            let mut best: Option<(usize, f64, f64)> = None;
+            for i in 0..self.m {
+                let a = self.cells[i * self.width + j] * direction;
+                if a.abs() <= TOLERANCE {
+                    continue;
+                }
+                let b = self.basis[i];
+                // Basic variable b moves by -a per unit of step.
+                let room = if a > 0.0 {
+                    self.value[b]
+                } else {
+                    self.upper[b] - self.value[b]
+                };
+                let limit = room.max(0.0) / a.abs();
+                let replace = match best {
+                    None => true,
+                    Some((r, current, size)) => {
+                        limit < current - TOLERANCE
+                            || (limit <= current + TOLERANCE
+                                && if bland {
+                                    b < self.basis[r]
+                                } else {
+                                    a.abs() > size
+                                })
+                    }
+                };
+                if replace {
+                    best = Some((i, limit, a.abs()));
+                }
+            }
+            // A pivot, or a bound flip when j reaches its own other bound first.
+            let (step, leaving) = match best {
+                Some((r, limit, _)) if limit < self.upper[j] => (limit, Some(r)),
+                _ => (self.upper[j], None),
+            };
+            if step.is_infinite() {
+                // Unbounded: not possible here, every structural column is bounded.
+                return;
+            }
+            degenerate = if step <= TOLERANCE { degenerate + 1 } else { 0 };
+            // Move: j by direction·step, the basic variables by -a·step.
+            for i in 0..self.m {
+                let a = self.cells[i * self.width + j] * direction;
+                let b = self.basis[i];
+                self.value[b] -= a * step;
+            }
+            self.value[j] += direction * step;
+            match leaving {
+                None => {
+                    // A bound flip: j reached its other bound, the basis stays.
+                    self.value[j] = if direction > 0.0 { self.upper[j] } else { 0.0 };
+                }
+                Some(r) => {
+                    let out = self.basis[r];
+                    // The leaving variable sits exactly at the bound it reached.
+                    let a = self.cells[r * self.width + j] * direction;
+                    self.value[out] = if a > 0.0 { 0.0 } else { self.upper[out] };
+                    self.pivot(r, j);
+                    let pivot_cost = reduced[j];
+                    let row = &self.cells[r * self.width..(r + 1) * self.width];
+                    for (cost, &a) in reduced.iter_mut().zip(row) {
+                        *cost -= pivot_cost * a;
+                    }
+                    self.basic[out] = false;
+                    self.basic[j] = true;
+                    self.basis[r] = j;
+                }
+            }
+        }
+    }
+
+    /// Gauss-Jordan on row `r`, column `j`: column `j` becomes the unit vector of row `r`.
+    fn pivot(&mut self, r: usize, j: usize) {
+        let width = self.width;
+        let pivot = self.cells[r * width + j];
+        for cell in &mut self.cells[r * width..(r + 1) * width] {
+            *cell /= pivot;
+        }
+        let (before, rest) = self.cells.split_at_mut(r * width);
+        let (row, after) = rest.split_at_mut(width);
+        for other in before
+            .chunks_exact_mut(width)
+            .chain(after.chunks_exact_mut(width))
+        {
+            let factor = other[j];
+            if factor != 0.0 {
+                for (cell, &p) in other.iter_mut().zip(row.iter()) {
+                    *cell -= factor * p;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{NoOptimum, Programme, TOLERANCE};
+
+    /// The best integer point, by enumerating every point within the bounds: the LP optimum
+    /// must reach or pass it.
+    fn integer_optimum(columns: &[(i32, u8, Vec<i32>)], rows: &[i32]) -> Option<i32> {
+        let mut best = None;
+        let mut x = vec![0u8; columns.len()];
+        loop {
+            let fits = rows.iter().enumerate().all(|(i, &rhs)| {
+                columns
+                    .iter()
+                    .zip(&x)
+                    .map(|((_, _, a), &v)| a[i] * i32::from(v))
+                    .sum::<i32>()
+                    == rhs
+            });
+            if fits {
+                let value = columns
+                    .iter()
+                    .zip(&x)
+                    .map(|((c, _, _), &v)| c * i32::from(v))
+                    .sum();
+                best = Some(best.map_or(value, |b: i32| b.max(value)));
+            }
+            let mut k = 0;
+            loop {
+                if k == x.len() {
+                    return best;
+                }
+                if x[k] < columns[k].1 {
+                    x[k] += 1;
+                    break;
+                }
+                x[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(512)
+        ))]
+
+        /// On small programmes with a known feasible integer point: the LP optimum is at
+        /// least the best integer point's value, and at most the sum of the positive
+        /// objective coefficients times their bounds.
+        #[test]
+        fn the_optimum_bounds_every_integer_point(
+            shape in (1usize..4, 1usize..6).prop_flat_map(|(m, n)| {
+                let column = (-2i32..3, 0u8..3, proptest::collection::vec(-1i32..3, m));
+                (proptest::collection::vec(column, n), proptest::collection::vec(0u8..3, n))
+            })
+        ) {
+            let (columns, point) = shape;
+            let m = columns[0].2.len();
+            // The right-hand side of a point within the bounds, made non-negative by
+            // flipping rows.
+            let point: Vec<u8> = point.iter().zip(&columns).map(|(&v, (_, u, _))| v.min(*u)).collect();
+            let mut rows: Vec<i32> = (0..m)
+                .map(|i| columns.iter().zip(&point).map(|((_, _, a), &v)| a[i] * i32::from(v)).sum())
+                .collect();
+            let mut columns = columns;
+            for (i, rhs) in rows.iter_mut().enumerate() {
+                if *rhs < 0 {
+                    *rhs = -*rhs;
+                    for column in &mut columns {
+                        column.2[i] = -column.2[i];
+                    }
+                }
+            }
+            let mut programme = Programme::default();
+            for &rhs in &rows {
+                programme.add_row(f64::from(rhs));
+            }
+            for (c, u, a) in &columns {
+                let entries = a.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, v)| (i, f64::from(*v))).collect();
+                programme.add_column(f64::from(*c), f64::from(*u), entries);
+            }
+            let optimum = programme.maximise().expect("a feasible point exists");
+            let best = integer_optimum(&columns, &rows).expect("the point is feasible");
+            prop_assert!(optimum >= f64::from(best) - 1e-6, "{optimum} < {best}");
+            let ceiling: f64 = columns.iter().map(|(c, u, _)| f64::from((*c).max(0)) * f64::from(*u)).sum();
+            prop_assert!(optimum <= ceiling + 1e-6);
+        }
+    }
+
+    /// A programme whose optimum is fractional, and one with no solution.
+    #[test]
+    fn a_fractional_optimum_and_an_infeasible_programme() {
+        // max x + y + z where each of three rows holds two of them and a slack, with
+        // right-hand side 1: the odd cycle, whose optimum is x = y = z = 1/2, worth 1.5.
+        let mut p = Programme::default();
+        let r0 = p.add_row(1.0);
+        let r1 = p.add_row(1.0);
+        let r2 = p.add_row(1.0);
+        p.add_column(1.0, 1.0, vec![(r0, 1.0), (r2, 1.0)]);
+        p.add_column(1.0, 1.0, vec![(r0, 1.0), (r1, 1.0)]);
+        p.add_column(1.0, 1.0, vec![(r1, 1.0), (r2, 1.0)]);
+        for row in [r0, r1, r2] {
+            p.add_column(0.0, 1.0, vec![(row, 1.0)]);
+        }
+        assert!((p.maximise().unwrap() - 1.5).abs() < TOLERANCE);
+
+        let mut q = Programme::default();
+        let row = q.add_row(3.0);
+        q.add_column(1.0, 1.0, vec![(row, 1.0)]);
+        assert_eq!(q.maximise(), Err(NoOptimum::Infeasible));
+    }
+}
