@@ -1,7 +1,8 @@
 //! A small linear programme solver for the bounds of the best move: maximise `c·x` subject to
 //! `A x = b` and `0 ≤ x ≤ u`, with `b ≥ 0`. The models are small (a row per tile kind in play,
-//! about 40; a column per group type the tiles can make, a few hundred), so a dense tableau
-//! with bounded variables is enough: phase 1 starts from an artificial variable per row
+//! about 40; a column per group type the tiles can make, a few hundred, each with a few
+//! entries), so a revised simplex is enough, the basis inverse kept dense (`m × m`) and the
+//! columns sparse, with bounded variables: phase 1 starts from an artificial variable per row
 //! (`x = 0`, artificials `= b`), phase 2 from phase 1's basis. A nonbasic variable sits at its
 //! lower or upper bound; a bound flip replaces a pivot where the entering variable reaches its
 //! own bound first. Dantzig's rule picks the entering column, Bland's after a run of
@@ -63,12 +64,15 @@ impl Programme {
     }
 }
 
-/// The dense tableau: `m` rows over `n` structural and `m` artificial columns.
-struct Tableau {
+/// The revised simplex's state: `m` rows, `n` structural columns and `m` artificial ones (the
+/// unit vectors), the basis inverse `B⁻¹` kept dense (`m × m`, small) and updated at each
+/// pivot, the columns sparse as given.
+struct Tableau<'p> {
     m: usize,
     width: usize,
-    /// Row-major `m × width`: `B⁻¹ A`.
-    cells: Vec<f64>,
+    columns: &'p [Column],
+    /// Row-major `m × m`: `B⁻¹`.
+    inverse: Vec<f64>,
     /// The basic variable of each row.
     basis: Vec<usize>,
     /// The value of every variable.
@@ -76,32 +80,25 @@ struct Tableau {
     upper: Vec<f64>,
     /// Whether each variable is basic.
     basic: Vec<bool>,
-    /// The phase 2 objective of every variable (0 for the artificials).
-    objective: Vec<f64>,
 }
 
-impl Tableau {
-    fn new(programme: &Programme) -> Tableau {
+impl<'p> Tableau<'p> {
+    fn new(programme: &'p Programme) -> Tableau<'p> {
         let m = programme.rows.len();
         let n = programme.columns.len();
         let width = n + m;
-        let mut cells = vec![0.0; m * width];
-        let mut upper = Vec::with_capacity(width);
-        let mut objective = Vec::with_capacity(width);
-        for (j, column) in programme.columns.iter().enumerate() {
-            for &(row, a) in &column.entries {
-                cells[row * width + j] += a;
-            }
-            upper.push(column.upper);
-            objective.push(column.objective);
+        let mut inverse = vec![0.0; m * m];
+        for i in 0..m {
+            inverse[i * m + i] = 1.0;
         }
+        let mut upper: Vec<f64> = programme
+            .columns
+            .iter()
+            .map(|column| column.upper)
+            .collect();
+        upper.extend(std::iter::repeat_n(f64::INFINITY, m));
         let mut value = vec![0.0; width];
-        for (i, &rhs) in programme.rows.iter().enumerate() {
-            cells[i * width + n + i] = 1.0;
-            upper.push(f64::INFINITY);
-            objective.push(0.0);
-            value[n + i] = rhs;
-        }
+        value[n..].copy_from_slice(&programme.rows);
         let mut basic = vec![false; width];
         for flag in &mut basic[n..] {
             *flag = true;
@@ -109,12 +106,12 @@ impl Tableau {
         Tableau {
             m,
             width,
-            cells,
+            columns: &programme.columns,
+            inverse,
             basis: (n..width).collect(),
             value,
             upper,
             basic,
-            objective,
         }
     }
 
@@ -136,31 +133,62 @@ impl Tableau {
                 self.value[j] = 0.0;
             }
         }
-        let objective = std::mem::take(&mut self.objective);
+        let mut objective: Vec<f64> = self.columns.iter().map(|column| column.objective).collect();
+        objective.extend(std::iter::repeat_n(0.0, self.m));
         self.optimise(&objective);
         Ok((0..n).map(|j| objective[j] * self.value[j]).sum())
     }
 
-    /// The reduced cost of every column under `objective`: `c_j - c_B · (B⁻¹ A)_j`.
-    fn reduced_costs(&self, objective: &[f64]) -> Vec<f64> {
-        let mut reduced = objective.to_vec();
+    /// `B⁻¹ a_j`: column `j` in the current basis.
+    fn column(&self, j: usize, into: &mut [f64]) {
+        let n = self.width - self.m;
+        let m = self.m;
+        into.fill(0.0);
+        if j >= n {
+            let row = j - n;
+            for (i, out) in into.iter_mut().enumerate() {
+                *out = self.inverse[i * m + row];
+            }
+            return;
+        }
+        for &(row, a) in &self.columns[j].entries {
+            for (i, out) in into.iter_mut().enumerate() {
+                *out += self.inverse[i * m + row] * a;
+            }
+        }
+    }
+
+    /// The reduced cost of every column under `objective`: `c_j - (c_B B⁻¹) a_j`.
+    fn reduced_costs(&self, objective: &[f64], prices: &mut [f64], reduced: &mut [f64]) {
+        let n = self.width - self.m;
+        let m = self.m;
+        prices.fill(0.0);
         for (i, &b) in self.basis.iter().enumerate() {
             let cost = objective[b];
             if cost != 0.0 {
-                let row = &self.cells[i * self.width..(i + 1) * self.width];
-                for (r, &a) in reduced.iter_mut().zip(row) {
-                    *r -= cost * a;
+                for (k, price) in prices.iter_mut().enumerate() {
+                    *price += cost * self.inverse[i * m + k];
                 }
             }
         }
-        reduced
+        for (j, column) in self.columns.iter().enumerate() {
+            let priced: f64 = column.entries.iter().map(|&(row, a)| prices[row] * a).sum();
+            reduced[j] = objective[j] - priced;
+        }
+        for row in 0..m {
+            reduced[n + row] = objective[n + row] - prices[row];
+        }
     }
 
     /// Simplex iterations until no column improves `objective`.
     fn optimise(&mut self, objective: &[f64]) {
-        let mut reduced = self.reduced_costs(objective);
+        let m = self.m;
+        let mut prices = vec![0.0; m];
+        let mut reduced = vec![0.0; self.width];
+        let mut alpha = vec![0.0; m];
         let mut degenerate = 0;
         loop {
+            self.reduced_costs(objective, &mut prices, &mut reduced);
             let bland = degenerate >= DEGENERATE_RUN;
             // The entering column: it improves by increasing from 0 or decreasing from its
             // upper bound.
@@ -184,12 +212,13 @@ impl Tableau {
                 return;
             };
             let direction = if self.value[j] > 0.0 { -1.0 } else { 1.0 };
+            self.column(j, &mut alpha);
             // The ratio test: the largest step along `direction` keeping every basic variable
             // within its bounds; ties go to the largest pivot (Bland's rule: the lowest
             // variable).
             let mut best: Option<(usize, f64, f64)> = None;
-            for i in 0..self.m {
-                let a = self.cells[i * self.width + j] * direction;
+            for (i, &entry) in alpha.iter().enumerate() {
+                let a = entry * direction;
                 if a.abs() <= TOLERANCE {
                     continue;
                 }
@@ -228,10 +257,9 @@ impl Tableau {
             }
             degenerate = if step <= TOLERANCE { degenerate + 1 } else { 0 };
             // Move: j by direction·step, the basic variables by -a·step.
-            for i in 0..self.m {
-                let a = self.cells[i * self.width + j] * direction;
+            for (i, &entry) in alpha.iter().enumerate() {
                 let b = self.basis[i];
-                self.value[b] -= a * step;
+                self.value[b] -= entry * direction * step;
             }
             self.value[j] += direction * step;
             match leaving {
@@ -242,39 +270,26 @@ impl Tableau {
                 Some(r) => {
                     let out = self.basis[r];
                     // The leaving variable sits exactly at the bound it reached.
-                    let a = self.cells[r * self.width + j] * direction;
-                    self.value[out] = if a > 0.0 { 0.0 } else { self.upper[out] };
-                    self.pivot(r, j);
-                    let pivot_cost = reduced[j];
-                    let row = &self.cells[r * self.width..(r + 1) * self.width];
-                    for (cost, &a) in reduced.iter_mut().zip(row) {
-                        *cost -= pivot_cost * a;
+                    self.value[out] = if alpha[r] * direction > 0.0 {
+                        0.0
+                    } else {
+                        self.upper[out]
+                    };
+                    // B⁻¹ for the new basis: row r divided by the pivot, the others cleared.
+                    let pivot = alpha[r];
+                    for k in 0..m {
+                        self.inverse[r * m + k] /= pivot;
+                    }
+                    for (i, &factor) in alpha.iter().enumerate() {
+                        if i != r && factor != 0.0 {
+                            for k in 0..m {
+                                self.inverse[i * m + k] -= factor * self.inverse[r * m + k];
+                            }
+                        }
                     }
                     self.basic[out] = false;
                     self.basic[j] = true;
                     self.basis[r] = j;
-                }
-            }
-        }
-    }
-
-    /// Gauss-Jordan on row `r`, column `j`: column `j` becomes the unit vector of row `r`.
-    fn pivot(&mut self, r: usize, j: usize) {
-        let width = self.width;
-        let pivot = self.cells[r * width + j];
-        for cell in &mut self.cells[r * width..(r + 1) * width] {
-            *cell /= pivot;
-        }
-        let (before, rest) = self.cells.split_at_mut(r * width);
-        let (row, after) = rest.split_at_mut(width);
-        for other in before
-            .chunks_exact_mut(width)
-            .chain(after.chunks_exact_mut(width))
-        {
-            let factor = other[j];
-            if factor != 0.0 {
-                for (cell, &p) in other.iter_mut().zip(row.iter()) {
-                    *cell -= factor * p;
                 }
             }
         }
