@@ -9,6 +9,8 @@
 
 #[path = "support/positions.rs"]
 mod positions;
+#[path = "support/record.rs"]
+mod record;
 
 use rummikub::{Objective, Rules, solve};
 
@@ -31,15 +33,5 @@ fn keys() -> String {
 
 #[test]
 fn the_benchmark_keys_match_the_record() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/benchmark-keys.txt");
-    let found = keys();
-    if std::env::var_os("UPDATE_KEYS").is_some() {
-        std::fs::write(path, &found).expect("the record can be written");
-        return;
-    }
-    let recorded = std::fs::read_to_string(path).expect("the record exists");
-    for (line, (got, want)) in found.lines().zip(recorded.lines()).enumerate() {
-        assert_eq!(got, want, "line {} of benchmark-keys.txt", line + 1);
-    }
-    assert_eq!(found.lines().count(), recorded.lines().count());
+    record::check("benchmark-keys.txt", "UPDATE_KEYS", &keys());
 }

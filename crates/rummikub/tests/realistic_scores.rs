@@ -14,6 +14,8 @@
 mod moves;
 #[path = "support/positions.rs"]
 mod positions;
+#[path = "support/record.rs"]
+mod record;
 
 use rummikub::{Objective, Rules, solve};
 
@@ -39,15 +41,5 @@ fn scores() -> String {
 
 #[test]
 fn realistic_scores_match_the_record() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/realistic-scores.txt");
-    let found = scores();
-    if std::env::var_os("UPDATE_SCORES").is_some() {
-        std::fs::write(path, &found).expect("the record can be written");
-        return;
-    }
-    let recorded = std::fs::read_to_string(path).expect("the record exists");
-    for (line, (got, want)) in found.lines().zip(recorded.lines()).enumerate() {
-        assert_eq!(got, want, "line {} of realistic-scores.txt", line + 1);
-    }
-    assert_eq!(found.lines().count(), recorded.lines().count());
+    record::check("realistic-scores.txt", "UPDATE_SCORES", &scores());
 }
