@@ -101,18 +101,18 @@ pub fn most_tiles_bound(
 }
 
 /// Tile kinds as indices: a numbered tile by its colour's rank and number, the joker last.
-struct Kinds {
+struct Kinds<'r> {
     colors: usize,
     highest: usize,
-    rules: Rules,
+    rules: &'r Rules,
 }
 
-impl Kinds {
-    fn new(rules: &Rules) -> Kinds {
+impl<'r> Kinds<'r> {
+    fn new(rules: &'r Rules) -> Kinds<'r> {
         Kinds {
             colors: rules.colors.len(),
             highest: usize::from(rules.highest.get()),
-            rules: rules.clone(),
+            rules,
         }
     }
 
@@ -146,7 +146,7 @@ impl Kinds {
 type Types = Rc<Vec<Vec<usize>>>;
 
 /// [`group_types`], worked out once per thread for the last rules asked about.
-fn cached_group_types(rules: &Rules, kinds: &Kinds) -> Types {
+fn cached_group_types(rules: &Rules, kinds: &Kinds<'_>) -> Types {
     thread_local! {
         static LAST: RefCell<Option<(Rules, Types)>> = const { RefCell::new(None) };
     }
@@ -164,7 +164,7 @@ fn cached_group_types(rules: &Rules, kinds: &Kinds) -> Types {
 }
 
 /// Every group type of the rules, as the sorted kinds of its tiles (each type once).
-fn group_types(rules: &Rules, kinds: &Kinds) -> Vec<Vec<usize>> {
+fn group_types(rules: &Rules, kinds: &Kinds<'_>) -> Vec<Vec<usize>> {
     let min = usize::from(rules.min_group).max(1);
     let most_jokers = rules.max_jokers_in_group();
     let mut types = Vec::new();
