@@ -385,27 +385,29 @@ const COUNT_BITS: u32 = 3;
 /// index 0 is unused.
 const VALUES: usize = 16;
 
-/// A table run kept exactly as it was: it reserves its tiles from its lowest number on.
-#[derive(Debug, Clone, Copy)]
-struct KeptRun {
-    /// Index of the group in the table.
-    index: usize,
-    /// Its bit in the kept runs of a colour's part ([`Memo::parts`]).
-    slot: usize,
-    start: u8,
-    end: u8,
+/// A node of a colour's tree of table-run layouts: an open run at this node holds, from the
+/// same number on, the tiles some table run of the colour starts with (numbered tiles and
+/// jokers in the same places). Such a run earns the unchanged-group bonus if it closes where a
+/// table run ends ([`RunNode::ends`]).
+#[derive(Debug, Clone, Default)]
+struct RunNode {
+    /// Tiles so far, and jokers among them.
+    len: u8,
     jokers: u8,
-    /// Bit `v` set: a numbered tile (not a joker) at number `v`.
-    real: u16,
+    /// The node after one more numbered tile, and after one more joker (0: no table run goes
+    /// on so).
+    on_tile: u8,
+    on_joker: u8,
+    /// The table runs (indexes in the table) that are exactly this layout.
+    ends: Vec<usize>,
 }
 
-/// What keeping some table runs at one number does (see [`Problem::keep`]).
-#[derive(Debug, Clone, Copy)]
-struct Keeping {
-    kept_after: u64,
-    jokers: u8,
-    reserved: u8,
-}
+/// Most nodes in a colour's tree (node ids are bytes; 0 is none).
+const MAX_NODES: usize = 256;
+
+/// Most open runs of one colour at a time (copies plus jokers), so a colour's node list fits in
+/// a `u64`, one byte per run.
+const MAX_OPEN: usize = 7;
 
 /// A table set: its number's colours (bit per colour index) and jokers, to count it as kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -451,9 +453,11 @@ struct Problem<'r> {
     threshold: Option<u16>,
     /// Whether the objective's primary part counts tiles (see [`Problem::best_outcome`]).
     counts_tiles: bool,
-    /// Table runs by colour and lowest number.
-    runs_starting: Vec<Vec<KeptRun>>,
-    all_runs: Vec<KeptRun>,
+    /// Per colour index: the tree of its table runs' layouts ([`RunNode`]); node 0 is unused.
+    trees: Vec<Vec<RunNode>>,
+    /// Per colour index and number: the node of a run started there with a numbered tile (0:
+    /// no table run of the colour starts there).
+    starts: [[u8; VALUES]; MAX_COLORS],
     /// Table sets by number.
     sets_at: [Vec<KeptSet>; VALUES],
     /// Per colour index and number: the kept units each table set holding a tile of that
@@ -534,8 +538,8 @@ impl<'r> Problem<'r> {
             kept_key: 0,
             threshold: None,
             counts_tiles: objective != Objective::MostValue,
-            runs_starting: vec![Vec::new(); n_colors * VALUES],
-            all_runs: Vec::new(),
+            trees: vec![vec![RunNode::default()]; n_colors],
+            starts: [[0; VALUES]; MAX_COLORS],
             sets_at: Default::default(),
             set_credits: vec![Vec::new(); MAX_COLORS * VALUES],
             plans: RunPlans::default(),
@@ -612,35 +616,58 @@ impl<'r> Problem<'r> {
             GroupKind::Run => {
                 let slots = group.slots();
                 let color = slots.iter().find_map(|slot| slot.tile.color());
-                let numbers: Option<Vec<u8>> = slots
-                    .iter()
-                    .map(|slot| slot.number.map(Number::get))
-                    .collect();
-                let (Some(color), Some(numbers)) =
-                    (color.and_then(|c| self.rules.color_rank(c)), numbers)
-                else {
+                let Some(color) = color.and_then(|c| self.rules.color_rank(c)) else {
                     return;
                 };
-                let real = slots
+                // The layout the sweep builds from these tiles: leading jokers move to the end.
+                let lead = slots.iter().take_while(|slot| slot.tile.is_joker()).count();
+                let Some(start) = slots.get(lead).and_then(|slot| slot.number) else {
+                    return;
+                };
+                let start = start.get();
+                let layout: Vec<bool> = slots[lead..]
                     .iter()
-                    .zip(&numbers)
-                    .filter(|(slot, _)| !slot.tile.is_joker())
-                    .fold(0u16, |mask, (_, &n)| mask | 1 << n);
-                if self.all_runs.len() >= 64 {
-                    // Beyond 64 table runs (house rules only) the rest are not tracked for the
-                    // unchanged-groups preference.
+                    .map(|slot| slot.tile.is_joker())
+                    .chain(std::iter::repeat_n(true, lead))
+                    .collect();
+                let tree = &mut self.trees[color];
+                let end = usize::from(start) + layout.len() - 1;
+                if end > usize::from(self.last_value) || tree.len() + layout.len() > MAX_NODES {
+                    // Beyond what the sweep builds (house rules only): not counted as kept.
                     return;
                 }
-                let run = KeptRun {
-                    index,
-                    slot: self.all_runs.len(),
-                    start: numbers[0],
-                    end: numbers[numbers.len() - 1],
-                    jokers,
-                    real,
-                };
-                self.runs_starting[color * VALUES + usize::from(run.start)].push(run);
-                self.all_runs.push(run);
+                let mut at = self.starts[color][usize::from(start)];
+                if at == 0 {
+                    at = tree.len() as u8;
+                    tree.push(RunNode {
+                        len: 1,
+                        ..RunNode::default()
+                    });
+                    self.starts[color][usize::from(start)] = at;
+                }
+                for &joker in &layout[1..] {
+                    let node = &tree[usize::from(at)];
+                    let next = if joker { node.on_joker } else { node.on_tile };
+                    at = if next != 0 {
+                        next
+                    } else {
+                        let child = RunNode {
+                            len: node.len + 1,
+                            jokers: node.jokers + u8::from(joker),
+                            ..RunNode::default()
+                        };
+                        let id = tree.len() as u8;
+                        tree.push(child);
+                        let node = &mut tree[usize::from(at)];
+                        if joker {
+                            node.on_joker = id;
+                        } else {
+                            node.on_tile = id;
+                        }
+                        id
+                    };
+                }
+                tree[usize::from(at)].ends.push(index);
             }
         }
     }
@@ -664,6 +691,51 @@ impl<'r> Problem<'r> {
     fn jokers_of(&self, code: usize) -> u8 {
         (code % usize::from(self.joker_levels)) as u8
     }
+
+    /// Whether some open run of a colour (plain `runs` and `nodes` of its tree) is still too
+    /// short to close.
+    fn has_short_runs(&self, color: usize, runs: u32, nodes: u64) -> bool {
+        (0..self.codes()).any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap)
+            || node_ids(nodes).any(|id| self.trees[color][usize::from(id)].len < self.cap)
+    }
+
+    /// The table runs that open runs at `nodes` of a colour's tree keep when they close: at
+    /// each node, as many as the table has of its layout.
+    fn bonus(&self, color: usize, nodes: u64) -> u8 {
+        let mut bonus = 0;
+        for_each_node(nodes, |id, count| {
+            let ends = self.trees[color][usize::from(id)].ends.len();
+            bonus += count.min(ends as u8);
+        });
+        bonus
+    }
+}
+
+/// The node ids of a colour's node list, smallest first (see [`Memo::parts`]).
+fn node_ids(nodes: u64) -> impl Iterator<Item = u8> {
+    (0..8)
+        .map(move |i| (nodes >> (8 * i)) as u8)
+        .take_while(|&id| id != 0)
+}
+
+/// Calls `visit` with each distinct node of a node list and how many open runs are at it.
+fn for_each_node(nodes: u64, mut visit: impl FnMut(u8, u8)) {
+    let mut ids = node_ids(nodes).peekable();
+    while let Some(id) = ids.next() {
+        let mut count = 1;
+        while ids.next_if_eq(&id).is_some() {
+            count += 1;
+        }
+        visit(id, count);
+    }
+}
+
+/// A node list from node ids in any order.
+fn pack_nodes(ids: &mut [u8]) -> u64 {
+    ids.sort_unstable();
+    ids.iter()
+        .enumerate()
+        .fold(0, |nodes, (i, &id)| nodes | u64::from(id) << (8 * i))
 }
 
 /// Where the sweep is and what it carries.
@@ -675,8 +747,7 @@ struct State {
     color: u8,
     jokers: u8,
     points: u16,
-    /// Per colour: its open runs and the table runs of it being kept, as an index into
-    /// [`Memo::parts`].
+    /// Per colour: its open runs, as an index into [`Memo::parts`].
     parts: [u32; MAX_COLORS],
     /// Per colour: tiles put into sets at this number, 3 bits each.
     sets: u32,
@@ -706,19 +777,18 @@ struct CodePlan {
 /// Most open-run codes: lengths (at most 3) times joker levels, within 32 bits of counts.
 const MAX_CODES: usize = 10;
 
+/// Most kinds of open runs of a colour: the codes, then the nodes of its tree runs are at.
+const MAX_KINDS: usize = MAX_CODES + MAX_OPEN;
+
 /// One colour's decisions at one number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct ColorStep {
-    /// Table runs of this colour starting here that are kept (bit per index in that list).
-    keep_new: u32,
-    /// Table tiles of this colour and number the kept runs hold.
-    reserved: u8,
     /// Tiles of this colour and number used (table and rack).
     used: u8,
     /// Of those, tiles put into sets.
     to_sets: u8,
-    /// Per code: what its open runs do.
-    plans: [CodePlan; MAX_CODES],
+    /// Per kind of open run (see [`Problem::open_runs`]): what its open runs do.
+    plans: [CodePlan; MAX_KINDS],
     /// New runs started with a tile, and with a joker.
     new_tile: u8,
     new_joker: u8,
@@ -727,14 +797,9 @@ struct ColorStep {
 /// One way a colour goes on at one number, up to how its open runs do (see
 /// [`Problem::color_options`]).
 struct ColorOption {
-    /// Table runs of this colour starting here that are kept (bit per index in that list).
-    keep_new: u32,
-    keeping: Keeping,
-    /// What keeping them adds to the objective.
-    keep_gain: i64,
-    /// Table tiles of this colour and number not held by kept runs: they must be used.
+    /// Table tiles of this colour and number: they must be used.
     must: u8,
-    /// Free jokers once the kept runs have theirs.
+    /// Free jokers.
     free: u8,
     /// Tiles of this colour and number used.
     used: u8,
@@ -749,26 +814,65 @@ struct ColorOption {
 /// One way the open runs of a colour go on at a number (see [`Problem::plan_runs`]).
 #[derive(Debug, Clone, Copy)]
 struct RunPlan {
-    plans: [CodePlan; MAX_CODES],
+    plans: [CodePlan; MAX_KINDS],
     new_tile: u8,
     new_joker: u8,
-    /// The open runs afterwards, encoded.
+    /// The open runs afterwards: plain ones encoded, and the node list.
     runs: u32,
+    nodes: u64,
+    /// Table runs the plan keeps by closing runs where they end.
+    bonus: u8,
 }
 
-/// The run plans of a colour at a number depend on its open runs, the tiles and jokers they
-/// take, and whether new runs may start. Each open runs get a table of [`PLAN_SLOTS`] ranges
-/// (see [`Problem::run_plans`]), filled as needed.
+/// One kind of open runs of a colour at a number (see [`Problem::open_runs`]): how many there
+/// are and what they may do.
+#[derive(Debug, Clone, Copy, Default)]
+struct Kind {
+    count: u8,
+    may_close: bool,
+    may_take_joker: bool,
+    /// Table runs that closing runs of this kind keep, at most.
+    ends: u8,
+    /// Whether closing one gives up nothing a new run would have: it holds no joker that the
+    /// limit counts and keeps no table run.
+    loses_nothing: bool,
+    /// What a run of this kind becomes with one more tile, and with one more joker.
+    on_tile: Open,
+    on_joker: Open,
+}
+
+/// What an open run is: plain (its code) or at a node of its colour's tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Open {
+    Plain(usize),
+    Node(u8),
+}
+
+impl Default for Open {
+    fn default() -> Open {
+        Open::Plain(0)
+    }
+}
+
+/// The run plans of a colour at a number depend on its open runs, the node a new run would
+/// start at, the tiles and jokers they take, and whether new runs may start. Each open runs
+/// and start node get a table of [`PLAN_SLOTS`] ranges (see [`Problem::run_plans`]), filled
+/// as needed.
 #[derive(Default)]
 struct RunPlans {
-    /// Where the table of each open runs (encoded) starts in `ranges`.
-    tables: RefCell<FxHashMap<u32, u32>>,
+    /// Where the table of each [`PlanKey`] starts in `ranges`.
+    tables: RefCell<FxHashMap<PlanKey, u32>>,
     ranges: RefCell<Vec<PlanRange>>,
     /// The plans, back to back.
     store: RefCell<Vec<RunPlan>>,
-    /// The distinct open runs the plans of each range lead to, back to back.
-    nexts: RefCell<Vec<u32>>,
+    /// The distinct open runs (plain, nodes) the plans of each range lead to, back to back,
+    /// each with the most table runs a plan leading there keeps.
+    nexts: RefCell<Vec<(u32, u64, u8)>>,
 }
+
+/// What run plans depend on: the colour (only where nodes of its tree are involved), the
+/// plain open runs, the node list, and the node a run started with a tile is at.
+type PlanKey = (u8, u32, u64, u8);
 
 /// Tiles and jokers taken are below 8 each (at most 7 copies plus jokers), and new runs may
 /// start or not.
@@ -864,7 +968,6 @@ struct Choice {
     jokers: u8,
     /// Opening points the choice adds (before capping).
     points: u16,
-    step: Step,
 }
 
 /// A bound not worked out yet.
@@ -878,13 +981,14 @@ const NO_RANGE: (u32, u32) = (u32::MAX, 0);
 /// colour choices sit in dense tables indexed by part and jokers, so the sweep looks them up
 /// without hashing.
 struct Memo {
-    /// A colour's part of a state: its open runs (encoded, see [`count_of`]) and the bits of
-    /// its table runs being kept and still going on. Index 0 is no runs, none kept.
+    /// A colour's part of a state: its plain open runs (encoded, see [`count_of`]) and its
+    /// node list, the nodes of its tree of table-run layouts that its other open runs are at
+    /// (one byte each, smallest first; see [`RunNode`]). Index 0 is no runs.
     parts: Vec<(u32, u64)>,
     part_index: FxHashMap<(u32, u64), u32>,
-    /// Per part: an index of its kept runs alone, for [`Problem::layer_key`].
-    kept_of: Vec<u32>,
-    kept_index: FxHashMap<u64, u32>,
+    /// Per part: an index of its node list alone, for [`Problem::layer_key`].
+    nodes_of: Vec<u32>,
+    nodes_index: FxHashMap<u64, u32>,
     /// Joker counts `0..=total`: the stride of the per-part tables.
     span: usize,
     /// Per colour index and number: bounds by part and free jokers.
@@ -900,19 +1004,21 @@ struct Memo {
     set_ranges: FxHashMap<(u8, u32, u8), (u32, u32)>,
     /// Choice lists, back to back.
     choices: Vec<Choice>,
+    /// Each choice's step, for the replay.
+    steps: Vec<Step>,
 }
 
 impl Memo {
     fn new(problem: &Problem<'_>) -> Memo {
         let mut part_index = FxHashMap::default();
         part_index.insert((0, 0), 0);
-        let mut kept_index = FxHashMap::default();
-        kept_index.insert(0, 0);
+        let mut nodes_index = FxHashMap::default();
+        nodes_index.insert(0, 0);
         Memo {
             parts: vec![(0, 0)],
             part_index,
-            kept_of: vec![0],
-            kept_index,
+            nodes_of: vec![0],
+            nodes_index,
             span: usize::from(problem.total_jokers()) + 1,
             bounds: vec![Vec::new(); MAX_COLORS * VALUES],
             completions: FxHashMap::default(),
@@ -920,18 +1026,19 @@ impl Memo {
             color_ranges: vec![Vec::new(); MAX_COLORS * VALUES],
             set_ranges: FxHashMap::default(),
             choices: Vec::new(),
+            steps: Vec::new(),
         }
     }
 
-    /// The index of a colour's part: open runs `runs` and kept table runs `kept`.
-    fn part(&mut self, runs: u32, kept: u64) -> u32 {
+    /// The index of a colour's part: plain open runs `runs` and node list `nodes`.
+    fn part(&mut self, runs: u32, nodes: u64) -> u32 {
         let next = self.parts.len() as u32;
-        let index = *self.part_index.entry((runs, kept)).or_insert(next);
+        let index = *self.part_index.entry((runs, nodes)).or_insert(next);
         if index == next {
-            self.parts.push((runs, kept));
-            let next_kept = self.kept_index.len() as u32;
-            self.kept_of
-                .push(*self.kept_index.entry(kept).or_insert(next_kept));
+            self.parts.push((runs, nodes));
+            let next_nodes = self.nodes_index.len() as u32;
+            self.nodes_of
+                .push(*self.nodes_index.entry(nodes).or_insert(next_nodes));
         }
         index
     }
@@ -989,10 +1096,9 @@ impl Problem<'_> {
     }
 
     /// An upper bound on the objective key colour index `color` can still add from number `v`
-    /// on, with its `part` (open runs, and kept table runs, which reserve their tiles) and
-    /// `free` jokers, or [`NONE`] if its tiles that must be used cannot all be. The colour
-    /// chooses which of its table runs starting from `v` to keep, and earns its share of the
-    /// table sets it may keep ([`Problem::set_credit`]). The other colours are relaxed away:
+    /// on, with its `part` (open runs) and `free` jokers, or [`NONE`] if its tiles that must
+    /// be used cannot all be. The colour earns the table runs its runs keep, and its share of
+    /// the table sets it may keep ([`Problem::set_credit`]). The other colours are relaxed away:
     /// a tile may go into a set whenever enough sets of its number could exist
     /// ([`Problem::set_cap`]), costing no other tile; every colour may use all the free
     /// jokers.
@@ -1019,30 +1125,33 @@ impl Problem<'_> {
         memo: &mut Memo,
     ) -> i64 {
         if v > self.last_value {
-            let (runs, _) = memo.parts[part as usize];
-            return if self.has_short_runs(runs) { NONE } else { 0 };
+            let (runs, nodes) = memo.parts[part as usize];
+            return if self.has_short_runs(color, runs, nodes) {
+                NONE
+            } else {
+                i64::from(self.bonus(color, nodes)) * self.kept_key
+            };
         }
         let vi = usize::from(v);
         let table = color * VALUES + vi;
         let slot = memo.slot(part, free);
-        let (runs, kept) = memo.parts[part as usize];
+        let (runs, nodes) = memo.parts[part as usize];
         // The same choices as a colour step ([`Problem::color_transitions`]): a tile may go
         // into a set whenever enough sets of its number could exist, and only where the open
         // runs end up matters.
         let sets = self.set_cap(color, vi, free);
         let used_jokers = self.total_jokers() - free;
         let mut best = NONE;
-        self.color_options(color, v, runs, kept, used_jokers, sets, |option| {
-            let gain = option.keep_gain
-                + i64::from(option.used - option.must) * self.tile_key[vi]
+        self.color_options(color, v, runs, nodes, used_jokers, sets, |option| {
+            let gain = i64::from(option.used - option.must) * self.tile_key[vi]
                 + self.set_credit(color, v, option.to_sets);
             let free = option.free - option.run_jokers;
             for at in option.plans.nexts.0..option.plans.nexts.1 {
-                let next_runs = self.plans.nexts.borrow()[at as usize];
-                let next = memo.part(next_runs, option.keeping.kept_after);
+                let (next_runs, next_nodes, bonus) = self.plans.nexts.borrow()[at as usize];
+                let next = memo.part(next_runs, next_nodes);
                 let rest = self.color_bound(color, v + 1, next, free, memo);
                 if rest != NONE {
-                    best = best.max(gain + rest);
+                    best = best.max(gain + i64::from(bonus) * self.kept_key + rest);
                 }
             }
         });
@@ -1062,11 +1171,6 @@ impl Problem<'_> {
         let credits = &self.set_credits[color * VALUES + usize::from(v)];
         let units: i64 = credits.iter().take(usize::from(to_sets)).sum();
         units * (self.kept_key / KEPT_UNITS)
-    }
-
-    /// Whether some open run of `runs` is still too short to close.
-    fn has_short_runs(&self, runs: u32) -> bool {
-        (0..self.codes()).any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap)
     }
 
     /// Whether the set tiles the colours before `color` gave at number `v` (`sets`) can still
@@ -1150,14 +1254,6 @@ impl Problem<'_> {
         total
     }
 
-    /// The choices of a state, from the memo or worked out now. They depend only on the
-    /// number, the colour (or the set step), that colour's part (or the set tiles) and the
-    /// jokers used.
-    fn choices<'m>(&self, state: &State, memo: &'m mut Memo) -> &'m [Choice] {
-        let (start, end) = self.choice_range(state, memo);
-        &memo.choices[start as usize..end as usize]
-    }
-
     /// Where the choices of a state sit in [`Memo::choices`].
     fn choice_range(&self, state: &State, memo: &mut Memo) -> (u32, u32) {
         let color = usize::from(state.color);
@@ -1177,8 +1273,13 @@ impl Problem<'_> {
             None => {
                 let start = memo.choices.len() as u32;
                 let mut choices = std::mem::take(&mut memo.choices);
-                self.transitions(state, memo, &mut |choice| choices.push(choice));
+                let mut steps = std::mem::take(&mut memo.steps);
+                self.transitions(state, memo, &mut |choice, step| {
+                    choices.push(choice);
+                    steps.push(step);
+                });
                 memo.choices = choices;
+                memo.steps = steps;
                 let range = (start, memo.choices.len() as u32);
                 if color == self.n_colors {
                     memo.set_ranges
@@ -1216,7 +1317,7 @@ impl Problem<'_> {
     }
 
     /// What nodes compared in [`Problem::insert`] share: the state except the open runs of
-    /// the colour just placed (`changed`), but with that colour's kept runs.
+    /// the colour just placed (`changed`), but with that colour's node list.
     fn layer_key(&self, state: &State, changed: Option<usize>, memo: &Memo) -> LayerKey {
         let mut key = [0u64; 4];
         key[0] = u64::from(state.value)
@@ -1226,7 +1327,7 @@ impl Problem<'_> {
             | u64::from(state.sets) << 40;
         for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
             let word = if Some(color) == changed {
-                u64::from(memo.kept_of[part as usize]) | 1 << 31
+                u64::from(memo.nodes_of[part as usize]) | 1 << 31
             } else {
                 u64::from(part)
             };
@@ -1418,27 +1519,18 @@ impl Problem<'_> {
     fn any_arrangement(&self) -> Option<Outcome> {
         let mut memo = Memo::new(self);
         let mut dead: rustc_hash::FxHashSet<State> = rustc_hash::FxHashSet::default();
-        let mut path: Vec<(State, Step)> = Vec::new();
+        let mut path: Vec<(State, u32)> = Vec::new();
         if !self.search(State::start(), &mut path, &mut dead, &mut memo) {
             return None;
         }
-        Some(self.build(&path, &mut memo))
-    }
-
-    /// The choice of `state` that `step` describes.
-    fn step_choice(&self, state: &State, step: Step, memo: &mut Memo) -> Choice {
-        *self
-            .choices(state, memo)
-            .iter()
-            .find(|choice| choice.step == step)
-            .expect("the step is one of the state's choices")
+        Some(self.build(&path, &memo))
     }
 
     /// Depth-first search for a complete path from `state`, recorded in `path`.
     fn search(
         &self,
         state: State,
-        path: &mut Vec<(State, Step)>,
+        path: &mut Vec<(State, u32)>,
         dead: &mut rustc_hash::FxHashSet<State>,
         memo: &mut Memo,
     ) -> bool {
@@ -1448,8 +1540,9 @@ impl Problem<'_> {
         if dead.contains(&state) || self.state_bound(&state, memo) == NONE {
             return false;
         }
-        let choices: Vec<Choice> = self.choices(&state, memo).to_vec();
-        for choice in choices {
+        let (start, end) = self.choice_range(&state, memo);
+        for at in start..end {
+            let choice = memo.choices[at as usize];
             let next = self.apply(&state, &choice);
             let free = self.total_jokers() - next.jokers;
             if next.color > 0
@@ -1457,7 +1550,7 @@ impl Problem<'_> {
             {
                 continue;
             }
-            path.push((state, choice.step));
+            path.push((state, at));
             if self.search(next, path, dead, memo) {
                 return true;
             }
@@ -1488,13 +1581,16 @@ impl Problem<'_> {
     }
 
     /// The value of the end of the sweep: every open run long enough, the table's jokers all
-    /// used, the opening threshold met (or nothing played).
+    /// used, the opening threshold met (or nothing played); the runs closing there keep the
+    /// table runs whose layouts they end.
     fn finish(&self, state: &State, memo: &Memo) -> i64 {
-        for &part in &state.parts[..self.n_colors] {
-            let (runs, kept) = memo.parts[part as usize];
-            if kept != 0 || self.has_short_runs(runs) {
+        let mut bonus = 0;
+        for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
+            let (runs, nodes) = memo.parts[part as usize];
+            if self.has_short_runs(color, runs, nodes) {
                 return NONE;
             }
+            bonus += i64::from(self.bonus(color, nodes));
         }
         if state.jokers < self.must_jokers {
             return NONE;
@@ -1505,7 +1601,7 @@ impl Problem<'_> {
         {
             return NONE;
         }
-        i64::from(state.jokers - self.must_jokers) * self.joker_key
+        i64::from(state.jokers - self.must_jokers) * self.joker_key + bonus * self.kept_key
     }
 
     /// Walks back from the best finished state and builds the groups along the way.
@@ -1516,7 +1612,7 @@ impl Problem<'_> {
         while at != 0 {
             let node = nodes[at];
             let parent = node.parent as usize;
-            path.push((nodes[parent].state, memo.choices[node.choice as usize].step));
+            path.push((nodes[parent].state, node.choice));
             at = parent;
         }
         path.reverse();
@@ -1524,23 +1620,20 @@ impl Problem<'_> {
     }
 
     /// The groups along a path of steps from the start to the end.
-    fn build(&self, path: &[(State, Step)], memo: &mut Memo) -> Outcome {
+    fn build(&self, path: &[(State, u32)], memo: &Memo) -> Outcome {
         let final_jokers = match path.last() {
-            Some(&(state, step)) => {
-                self.apply(&state, &self.step_choice(&state, step, memo))
-                    .jokers
-            }
+            Some(&(state, at)) => self.apply(&state, &memo.choices[at as usize]).jokers,
             None => 0,
         };
         let mut builder = Builder::new(self);
-        for (state, step) in path {
-            builder.apply(state, step);
+        for &(state, at) in path {
+            builder.apply(&state, &memo.steps[at as usize]);
         }
         builder.finish(final_jokers)
     }
 
     /// Calls `emit` with every choice at `state`'s layer.
-    fn transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice)) {
+    fn transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice, Step)) {
         let color = usize::from(state.color);
         if color == self.n_colors {
             self.set_transitions(state, memo, emit);
@@ -1550,7 +1643,7 @@ impl Problem<'_> {
     }
 
     /// Forms the sets of this number from the tiles the colours gave them, with any jokers.
-    fn set_transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice)) {
+    fn set_transitions(&self, state: &State, memo: &mut Memo, emit: &mut dyn FnMut(Choice, Step)) {
         let v = state.value;
         let free = self.total_jokers() - state.jokers;
         let mask = self.set_mask(state.sets, memo);
@@ -1562,14 +1655,14 @@ impl Problem<'_> {
                 self.best_sets(v, state.sets, jokers)
                     .map_or(0, |(kept, _)| kept)
             };
-            emit(Choice {
+            let choice = Choice {
                 gain: i64::from(kept) * self.kept_key,
                 part: 0,
                 to_sets: 0,
                 jokers,
                 points: u16::from(v) * u16::from(jokers),
-                step: Step::Sets { jokers },
-            });
+            };
+            emit(choice, Step::Sets { jokers });
         }
     }
 
@@ -1722,40 +1815,39 @@ impl Problem<'_> {
         state: &State,
         color: usize,
         memo: &mut Memo,
-        emit: &mut dyn FnMut(Choice),
+        emit: &mut dyn FnMut(Choice, Step),
     ) {
         let v = state.value;
         let vi = usize::from(v);
-        let (runs, kept) = memo.parts[state.parts[color] as usize];
+        let (runs, nodes) = memo.parts[state.parts[color] as usize];
         let sets = self.set_cap(color, vi, self.total_jokers() - state.jokers);
-        self.color_options(color, v, runs, kept, state.jokers, sets, |option| {
+        self.color_options(color, v, runs, nodes, state.jokers, sets, |option| {
             let used = option.used;
             let store = self.plans.store.borrow();
             for plan in &store[option.plans.plans.0 as usize..option.plans.plans.1 as usize] {
-                emit(Choice {
-                    gain: option.keep_gain + i64::from(used - option.must) * self.tile_key[vi],
-                    part: memo.part(plan.runs, option.keeping.kept_after),
+                let choice = Choice {
+                    gain: i64::from(used - option.must) * self.tile_key[vi]
+                        + i64::from(plan.bonus) * self.kept_key,
+                    part: memo.part(plan.runs, plan.nodes),
                     to_sets: option.to_sets,
-                    jokers: option.keeping.jokers + option.run_jokers,
+                    jokers: option.run_jokers,
                     points: u16::from(v) * (u16::from(used) + u16::from(option.run_jokers)),
-                    step: Step::Color(ColorStep {
-                        keep_new: option.keep_new,
-                        reserved: option.keeping.reserved,
-                        used,
-                        to_sets: option.to_sets,
-                        plans: plan.plans,
-                        new_tile: plan.new_tile,
-                        new_joker: plan.new_joker,
-                    }),
+                };
+                let step = Step::Color(ColorStep {
+                    used,
+                    to_sets: option.to_sets,
+                    plans: plan.plans,
+                    new_tile: plan.new_tile,
+                    new_joker: plan.new_joker,
                 });
+                emit(choice, step);
             }
         });
     }
 
-    /// Every way colour index `color` can go on at number `v` with open runs `runs`, kept
-    /// table runs `kept` and `used_jokers` used: which table runs starting here to keep
-    /// ([`Problem::keep`]), then `must ..= must + may` tiles used (the rack's are optional),
-    /// at most `sets` of them into sets, the rest and some of the free jokers into
+    /// Every way colour index `color` can go on at number `v` with plain open runs `runs`, node
+    /// list `nodes` and `used_jokers` used: `must ..= must + may` tiles used (the rack's are
+    /// optional), at most `sets` of them into sets, the rest and some of the free jokers into
     /// runs by the plans of [`Problem::run_plans`].
     #[allow(clippy::too_many_arguments)]
     fn color_options(
@@ -1763,7 +1855,7 @@ impl Problem<'_> {
         color: usize,
         v: u8,
         runs: u32,
-        kept: u64,
+        nodes: u64,
         used_jokers: u8,
         sets: u8,
         mut visit: impl FnMut(&ColorOption),
@@ -1771,32 +1863,31 @@ impl Problem<'_> {
         let vi = usize::from(v);
         let may = self.may[color][vi];
         let can_start = self.can_start(v);
-        let table = self.plan_table(runs);
-        let starting = self.runs_starting[color * VALUES + vi].len().min(16);
-        for keep_new in 0u32..(1 << starting) {
-            let Some(keeping) = self.keep(v, color, kept, used_jokers, keep_new) else {
-                continue;
-            };
-            let must = self.must[color][vi] - keeping.reserved;
-            let free = self.total_jokers() - used_jokers - keeping.jokers;
-            let keep_gain = i64::from(keep_new.count_ones()) * self.kept_key;
-            for used in must..=must + may {
-                let most_to_sets = used.min(sets);
-                for to_sets in 0..=most_to_sets {
-                    for run_jokers in 0..=free {
-                        let tiles = used - to_sets;
-                        visit(&ColorOption {
-                            keep_new,
-                            keeping,
-                            keep_gain,
-                            must,
-                            free,
-                            used,
-                            to_sets,
-                            run_jokers,
-                            plans: self.run_plans(table, runs, tiles, run_jokers, can_start),
-                        });
-                    }
+        let start_node = self.starts[color][vi];
+        let table = self.plan_table(color, runs, nodes, start_node);
+        let must = self.must[color][vi];
+        let free = self.total_jokers() - used_jokers;
+        for used in must..=must + may {
+            let most_to_sets = used.min(sets);
+            for to_sets in 0..=most_to_sets {
+                for run_jokers in 0..=free {
+                    let tiles = used - to_sets;
+                    let plans = self.run_plans(
+                        table,
+                        color,
+                        (runs, nodes, start_node),
+                        tiles,
+                        run_jokers,
+                        can_start,
+                    );
+                    visit(&ColorOption {
+                        must,
+                        free,
+                        used,
+                        to_sets,
+                        run_jokers,
+                        plans,
+                    });
                 }
             }
         }
@@ -1807,25 +1898,88 @@ impl Problem<'_> {
         u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value) && v <= self.highest
     }
 
-    /// Where the table of plan ranges of open runs `runs` starts (see [`RunPlans`]).
-    fn plan_table(&self, runs: u32) -> u32 {
-        if let Some(&table) = self.plans.tables.borrow().get(&runs) {
+    /// Where the table of plan ranges of colour index `color` with plain open runs `runs`, node
+    /// list `nodes` and new runs started at `start_node` starts (see [`RunPlans`]).
+    fn plan_table(&self, color: usize, runs: u32, nodes: u64, start_node: u8) -> u32 {
+        // Without nodes the plans are the same for every colour.
+        let color = if nodes == 0 && start_node == 0 {
+            u8::MAX
+        } else {
+            color as u8
+        };
+        let key = (color, runs, nodes, start_node);
+        if let Some(&table) = self.plans.tables.borrow().get(&key) {
             return table;
         }
         let mut ranges = self.plans.ranges.borrow_mut();
         let table = ranges.len() as u32;
         ranges.resize(table as usize + PLAN_SLOTS as usize, NO_PLANS);
-        self.plans.tables.borrow_mut().insert(runs, table);
+        self.plans.tables.borrow_mut().insert(key, table);
         table
     }
 
-    /// The plans for open runs `runs` (whose table is `table`) of one colour taking `tiles`
-    /// tiles and `jokers` jokers ([`Problem::plan_runs`]), and the distinct open runs they
-    /// lead to: they depend on nothing else, so each list is worked out once per question.
+    /// The open runs of a colour, kind by kind: first each code of plain runs, then each
+    /// distinct node of its node list, smallest first. Returns how many kinds there are.
+    fn open_runs(
+        &self,
+        color: usize,
+        runs: u32,
+        nodes: u64,
+        kinds: &mut [Kind; MAX_KINDS],
+    ) -> usize {
+        let mut n = 0;
+        for code in 0..self.codes() {
+            let class = self.class_of(code);
+            let held = self.jokers_of(code);
+            kinds[n] = Kind {
+                count: count_of(runs, code),
+                may_close: class >= self.cap,
+                may_take_joker: self.joker_levels == 1 || held < self.limit,
+                ends: 0,
+                loses_nothing: held == 0,
+                on_tile: Open::Plain(self.continued(code, false)),
+                on_joker: Open::Plain(self.continued(code, true)),
+            };
+            n += 1;
+        }
+        for_each_node(nodes, |id, count| {
+            let node = &self.trees[color][usize::from(id)];
+            let class = (node.len + 1).min(self.cap);
+            let held = if self.joker_levels > 1 {
+                node.jokers
+            } else {
+                0
+            };
+            let ends = node.ends.len().min(MAX_OPEN) as u8;
+            kinds[n] = Kind {
+                count,
+                may_close: node.len >= self.cap,
+                may_take_joker: self.joker_levels == 1 || held < self.limit,
+                ends,
+                loses_nothing: ends == 0 && held == 0,
+                on_tile: match node.on_tile {
+                    0 => Open::Plain(self.code(class, held)),
+                    id => Open::Node(id),
+                },
+                on_joker: match node.on_joker {
+                    0 => Open::Plain(self.code(class, held + u8::from(self.joker_levels > 1))),
+                    id => Open::Node(id),
+                },
+            };
+            n += 1;
+        });
+        n
+    }
+
+    /// The plans for the open runs `(runs, nodes)` of colour index `color`, where a run started
+    /// with a tile is at `start_node` (whose table is `table`), taking `tiles` tiles and
+    /// `jokers` jokers ([`Problem::plan_runs`]), and the distinct open runs they lead to: they
+    /// depend on nothing else, so each list is worked out once per question.
     fn run_plans(
         &self,
         table: u32,
-        runs: u32,
+        color: usize,
+        (runs, nodes, start_node): (u32, u64, u8),
         tiles: u8,
         jokers: u8,
         can_start: bool,
@@ -1836,27 +1990,33 @@ impl Problem<'_> {
         if known != NO_PLANS {
             return known;
         }
-        let mut open = [0u8; MAX_CODES];
-        for (code, count) in open.iter_mut().enumerate().take(self.codes()) {
-            *count = count_of(runs, code);
-        }
-        let open = &open[..self.codes()];
+        let mut kinds = [Kind::default(); MAX_KINDS];
+        let n = self.open_runs(color, runs, nodes, &mut kinds);
+        let kinds = &kinds[..n];
         let mut store = self.plans.store.borrow_mut();
         let start = store.len() as u32;
-        let mut plans = [CodePlan::default(); MAX_CODES];
+        let mut plans = [CodePlan::default(); MAX_KINDS];
+        let new_run = match start_node {
+            0 => Open::Plain(self.started(false)),
+            id => Open::Node(id),
+        };
         self.plan_runs(
-            open,
+            kinds,
             0,
             tiles,
             jokers,
-            can_start,
+            (can_start, start_node != 0),
             &mut plans,
             &mut |plans, new_tile, new_joker| {
+                let (runs, nodes, bonus) =
+                    self.next_runs(kinds, plans, (new_run, new_tile), new_joker);
                 store.push(RunPlan {
                     plans: *plans,
                     new_tile,
                     new_joker,
-                    runs: self.next_runs(open, plans, new_tile, new_joker),
+                    runs,
+                    nodes,
+                    bonus,
                 });
             },
         );
@@ -1864,8 +2024,12 @@ impl Problem<'_> {
         let mut nexts = self.plans.nexts.borrow_mut();
         let first = nexts.len();
         for plan in &store[start as usize..] {
-            if !nexts[first..].contains(&plan.runs) {
-                nexts.push(plan.runs);
+            match nexts[first..]
+                .iter_mut()
+                .find(|(runs, nodes, _)| (*runs, *nodes) == (plan.runs, plan.nodes))
+            {
+                Some(next) => next.2 = next.2.max(plan.bonus),
+                None => nexts.push((plan.runs, plan.nodes, plan.bonus)),
             }
         }
         let range = PlanRange {
@@ -1876,103 +2040,62 @@ impl Problem<'_> {
         range
     }
 
-    /// Keeping the table runs of `color` starting at number `v` chosen by `keep_new`, besides
-    /// its runs `kept` already, with `used` jokers used: the colour's kept runs going on after
-    /// this number, the jokers the new ones take, and the table tiles of this colour and number
-    /// all kept runs reserve. `None` if the jokers run out.
-    fn keep(&self, v: u8, color: usize, kept: u64, used: u8, keep_new: u32) -> Option<Keeping> {
-        let starting = &self.runs_starting[color * VALUES + usize::from(v)];
-        let mut kept = kept;
-        let mut jokers = 0u8;
-        for (bit, run) in starting.iter().enumerate() {
-            if keep_new >> bit & 1 == 1 {
-                kept |= 1 << run.slot;
-                jokers += run.jokers;
-            }
-        }
-        if used + jokers > self.total_jokers() {
-            return None;
-        }
-        let (reserved, kept_after) = self.reserve(kept, v);
-        (reserved <= self.must[color][usize::from(v)]).then_some(Keeping {
-            kept_after,
-            jokers,
-            reserved,
-        })
-    }
-
-    /// The tiles of number `v` that the kept table runs `kept` reserve, and those of them
-    /// still going on after `v`.
-    fn reserve(&self, kept: u64, v: u8) -> (u8, u64) {
-        let mut reserved = 0u8;
-        let mut going_on = kept;
-        for run in &self.all_runs {
-            if kept >> run.slot & 1 == 1 {
-                reserved += u8::from(run.real >> v & 1 == 1);
-                if run.end == v {
-                    going_on &= !(1 << run.slot);
-                }
-            }
-        }
-        (reserved, going_on)
-    }
-
-    /// Chooses, code by code, how many open runs close, take a tile, or take a joker; the
-    /// tiles and jokers left start new runs.
+    /// Chooses, kind by kind, how many open runs close, take a tile, or take a joker; the
+    /// tiles and jokers left start new runs. `(can_start, at_node)`: whether new runs may
+    /// start, and whether one started with a tile is at a node of the colour's tree.
     #[allow(clippy::too_many_arguments)]
     fn plan_runs(
         &self,
-        open: &[u8],
-        code: usize,
+        kinds: &[Kind],
+        at: usize,
         tiles: u8,
         jokers: u8,
-        can_start: bool,
-        plans: &mut [CodePlan; MAX_CODES],
-        done: &mut dyn FnMut(&[CodePlan; MAX_CODES], u8, u8),
+        (can_start, at_node): (bool, bool),
+        plans: &mut [CodePlan; MAX_KINDS],
+        done: &mut dyn FnMut(&[CodePlan; MAX_KINDS], u8, u8),
     ) {
-        if code == open.len() {
+        if at == kinds.len() {
             if (tiles > 0 || jokers > 0) && !can_start || jokers > 0 && !self.joker_starts {
                 return;
             }
             // Closing a run that could go on and starting a new one of the same colour is never
-            // better than going on with it (unless the old run holds jokers the new one lacks).
+            // better than going on with it, unless the old run holds jokers the new one lacks,
+            // keeps a table run by closing, or the new one starts a table run's layout.
             let wasteful = tiles > 0
-                && plans[..open.len()]
+                && !at_node
+                && kinds
                     .iter()
-                    .enumerate()
-                    .any(|(code, plan)| plan.close > 0 && self.jokers_of(code) == 0);
+                    .zip(plans.iter())
+                    .any(|(kind, plan)| plan.close > 0 && kind.loses_nothing);
             if !wasteful {
                 done(plans, tiles, jokers);
             }
             return;
         }
-        let count = open[code];
-        let class = self.class_of(code);
-        let held = self.jokers_of(code);
-        let may_close = class >= self.cap;
-        let may_take_joker = self.joker_levels == 1 || held < self.limit;
+        let kind = kinds[at];
+        let count = kind.count;
         for tile in 0..=count.min(tiles) {
             for joker in 0..=(count - tile).min(jokers) {
-                if joker > 0 && !may_take_joker {
+                if joker > 0 && !kind.may_take_joker {
                     continue;
                 }
                 let close = count - tile - joker;
-                if close > 0 && !may_close {
+                if close > 0 && !kind.may_close {
                     continue;
                 }
-                plans[code] = CodePlan { close, tile, joker };
+                plans[at] = CodePlan { close, tile, joker };
                 self.plan_runs(
-                    open,
-                    code + 1,
+                    kinds,
+                    at + 1,
                     tiles - tile,
                     jokers - joker,
-                    can_start,
+                    (can_start, at_node),
                     plans,
                     done,
                 );
             }
         }
-        plans[code] = CodePlan::default();
+        plans[at] = CodePlan::default();
     }
 
     /// The code of a run of `code` after it takes one more tile, or a joker.
@@ -1987,31 +2110,50 @@ impl Problem<'_> {
         self.code(1, u8::from(joker && self.joker_levels > 1))
     }
 
-    /// The open runs after a plan, encoded.
-    fn next_runs(&self, open: &[u8], plans: &[CodePlan], new_tile: u8, new_joker: u8) -> u32 {
+    /// The open runs after a plan (plain ones encoded, and the node list), and the table runs
+    /// its closing runs keep.
+    fn next_runs(
+        &self,
+        kinds: &[Kind],
+        plans: &[CodePlan],
+        (new_run, new_tile): (Open, u8),
+        new_joker: u8,
+    ) -> (u32, u64, u8) {
         let mut counts = [0u8; MAX_CODES];
-        for (code, plan) in plans.iter().enumerate().take(open.len()) {
-            counts[self.continued(code, false)] += plan.tile;
-            if plan.joker > 0 {
-                counts[self.continued(code, true)] += plan.joker;
+        let mut ids = [0u8; MAX_OPEN + 1];
+        let mut n_ids = 0;
+        let mut add = |open: Open, count: u8| match open {
+            Open::Plain(code) => counts[code] += count,
+            Open::Node(id) => {
+                for _ in 0..count {
+                    ids[n_ids] = id;
+                    n_ids += 1;
+                }
             }
+        };
+        let mut bonus = 0;
+        for (kind, plan) in kinds.iter().zip(plans) {
+            add(kind.on_tile, plan.tile);
+            add(kind.on_joker, plan.joker);
+            bonus += plan.close.min(kind.ends);
         }
-        counts[self.started(false)] += new_tile;
-        counts[self.started(true)] += new_joker;
-        counts
+        add(new_run, new_tile);
+        add(Open::Plain(self.started(true)), new_joker);
+        let runs = counts
             .iter()
             .enumerate()
             .fold(0u32, |runs, (code, &count)| {
                 runs | u32::from(count) << (code as u32 * COUNT_BITS)
-            })
+            });
+        (runs, pack_nodes(&mut ids[..n_ids]), bonus)
     }
 }
 
 /// Builds the concrete groups along the replayed path.
 struct Builder<'p, 'r> {
     problem: &'p Problem<'r>,
-    /// Open runs per colour: their code, their first number and their tiles so far.
-    open: Vec<Vec<(usize, u8, Vec<Tile>)>>,
+    /// Open runs per colour: what they are, their first number and their tiles so far.
+    open: Vec<Vec<(Open, u8, Vec<Tile>)>>,
     new_groups: Vec<Group>,
     kept: Vec<usize>,
     placed: Vec<Tile>,
@@ -2091,50 +2233,71 @@ impl<'p, 'r> Builder<'p, 'r> {
             Step::Color(step) => {
                 let color = usize::from(state.color);
                 let vi = usize::from(v);
-                let starting = &problem.runs_starting[color * VALUES + vi];
-                for (bit, run) in starting.iter().enumerate() {
-                    if step.keep_new >> bit & 1 == 1 {
-                        self.kept.push(run.index);
-                    }
-                }
-                // Tiles reserved by kept runs at this number are table tiles: not placed.
-                let must = problem.must[color][vi] - step.reserved;
+                let must = problem.must[color][vi];
                 let tile = numbered(problem, color, v);
                 self.placed
                     .extend(std::iter::repeat_n(tile, usize::from(step.used - must)));
-                // Open runs, in code order, do what the plan says.
-                let mut runs = std::mem::take(&mut self.open[color]);
-                runs.sort_by_key(|&(code, ..)| code);
-                let mut next: Vec<(usize, u8, Vec<Tile>)> = Vec::new();
-                let mut index = 0;
-                for (code, plan) in step.plans.iter().enumerate() {
-                    for _ in 0..plan.close {
-                        let (_, start, tiles) = std::mem::take(&mut runs[index]);
-                        self.close_run(start, tiles);
-                        index += 1;
+                // Open runs, kind by kind, do what the plan says.
+                let runs = self.sorted_runs(color);
+                let (plain, nodes) = part_of(&runs);
+                let mut kinds = [Kind::default(); MAX_KINDS];
+                let n = problem.open_runs(color, plain, nodes, &mut kinds);
+                let mut runs = runs.into_iter();
+                let mut next: Vec<(Open, u8, Vec<Tile>)> = Vec::new();
+                for (kind, plan) in kinds[..n].iter().zip(&step.plans) {
+                    for nth in 0..usize::from(plan.close) {
+                        let (open, start, tiles) = runs.next().expect("the plan's runs are open");
+                        self.end_run(color, open, nth, start, tiles);
                     }
-                    for _ in 0..plan.tile {
-                        let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
-                        tiles.push(tile);
-                        next.push((problem.continued(code, false), start, tiles));
-                        index += 1;
-                    }
-                    for _ in 0..plan.joker {
-                        let (_, start, mut tiles) = std::mem::take(&mut runs[index]);
-                        tiles.push(Tile::Joker);
-                        next.push((problem.continued(code, true), start, tiles));
-                        index += 1;
+                    for (count, joker, becomes) in [
+                        (plan.tile, false, kind.on_tile),
+                        (plan.joker, true, kind.on_joker),
+                    ] {
+                        for _ in 0..count {
+                            let (_, start, mut tiles) =
+                                runs.next().expect("the plan's runs are open");
+                            tiles.push(if joker { Tile::Joker } else { tile });
+                            next.push((becomes, start, tiles));
+                        }
                     }
                 }
+                let started = match problem.starts[color][vi] {
+                    0 => Open::Plain(problem.started(false)),
+                    id => Open::Node(id),
+                };
                 for _ in 0..step.new_tile {
-                    next.push((problem.started(false), v, vec![tile]));
+                    next.push((started, v, vec![tile]));
                 }
                 for _ in 0..step.new_joker {
-                    next.push((problem.started(true), v, vec![Tile::Joker]));
+                    next.push((Open::Plain(problem.started(true)), v, vec![Tile::Joker]));
                 }
                 self.open[color] = next;
             }
         }
+    }
+
+    /// The open runs of colour index `color`, taken out, kind by kind as
+    /// [`Problem::open_runs`] orders them.
+    fn sorted_runs(&mut self, color: usize) -> Vec<(Open, u8, Vec<Tile>)> {
+        let mut runs = std::mem::take(&mut self.open[color]);
+        runs.sort_by_key(|&(open, ..)| match open {
+            Open::Plain(code) => (0, code),
+            Open::Node(id) => (1, usize::from(id)),
+        });
+        runs
+    }
+
+    /// Ends an open run of colour index `color`, the `nth` of its kind to close here: at a
+    /// node where table runs end, the first of them keep those table runs; any other becomes
+    /// a new group.
+    fn end_run(&mut self, color: usize, open: Open, nth: usize, start: u8, tiles: Vec<Tile>) {
+        if let Open::Node(id) = open
+            && let Some(&index) = self.problem.trees[color][usize::from(id)].ends.get(nth)
+        {
+            self.kept.push(index);
+            return;
+        }
+        self.close_run(start, tiles);
     }
 
     /// Closes the runs still open; `jokers` were used in all, of which the table's must.
@@ -2143,8 +2306,12 @@ impl<'p, 'r> Builder<'p, 'r> {
         self.placed
             .extend(std::iter::repeat_n(Tile::Joker, usize::from(played_jokers)));
         for color in 0..self.problem.n_colors {
-            for (_, start, tiles) in std::mem::take(&mut self.open[color]) {
-                self.close_run(start, tiles);
+            let mut last = None;
+            let mut nth = 0;
+            for (open, start, tiles) in self.sorted_runs(color) {
+                nth = if last == Some(open) { nth + 1 } else { 0 };
+                last = Some(open);
+                self.end_run(color, open, nth, start, tiles);
             }
         }
         Outcome {
@@ -2153,6 +2320,19 @@ impl<'p, 'r> Builder<'p, 'r> {
             placed: self.placed,
         }
     }
+}
+
+/// A colour's part (plain open runs encoded, node list) from its open runs.
+fn part_of(runs: &[(Open, u8, Vec<Tile>)]) -> (u32, u64) {
+    let mut plain = 0u32;
+    let mut ids = Vec::new();
+    for &(open, ..) in runs {
+        match open {
+            Open::Plain(code) => plain += 1 << (code as u32 * COUNT_BITS),
+            Open::Node(id) => ids.push(id),
+        }
+    }
+    (plain, pack_nodes(&mut ids))
 }
 
 /// The numbered tile of colour index `color` and number `v`.
