@@ -33,7 +33,7 @@ use crate::{Group, Rules, Tile};
 ///
 /// # Errors
 ///
-/// As [`crate::solve`]: a table group that is not valid, a tile the rules do not have, more
+/// As [`crate::solve()`]: a table group that is not valid, a tile the rules do not have, more
 /// copies of a tile than the game has.
 pub fn most_tiles_bound(
     table: &[Vec<Tile>],
