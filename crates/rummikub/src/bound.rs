@@ -49,6 +49,11 @@ pub fn most_tiles_bound(
     }
     check_in_game(rack, Place::Rack, rules)?;
     check_counts(rules, table.iter().flatten().chain(rack))?;
+    Ok(tiles_bound(table, rack, rules))
+}
+
+/// [`most_tiles_bound`] for a position already checked.
+fn tiles_bound(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules) -> u32 {
     let kinds = Kinds::new(rules);
     let mut on_table = vec![0u32; kinds.count()];
     let mut in_rack = vec![0u32; kinds.count()];
@@ -59,7 +64,7 @@ pub fn most_tiles_bound(
         in_rack[kinds.of(tile)] += 1;
     }
     if in_rack.iter().all(|&n| n == 0) {
-        return Ok(0);
+        return 0;
     }
     let mut programme = Programme::default();
     let mut row_of = vec![usize::MAX; kinds.count()];
@@ -70,7 +75,8 @@ pub fn most_tiles_bound(
     }
     let mut entries: Vec<(usize, f64)> = Vec::new();
     let types = cached_group_types(rules, &kinds);
-    for group in types.iter() {
+    let mut column_of = vec![usize::MAX; types.len()];
+    for (index, group) in types.iter().enumerate() {
         // Only the types the tiles in play can make.
         let fits = group.iter().all(|&kind| {
             let wanted = group.iter().filter(|&&k| k == kind).count();
@@ -86,18 +92,63 @@ pub fn most_tiles_bound(
                 None => entries.push((row_of[kind], 1.0)),
             }
         }
+        column_of[index] = programme.columns();
         programme.add_column(0.0, f64::from(rules.copies.max(1)), entries.clone());
     }
+    let start = table_start(table, rules, &kinds, &types, &column_of);
     for kind in 0..kinds.count() {
         if in_rack[kind] > 0 {
             programme.add_column(1.0, f64::from(in_rack[kind]), vec![(row_of[kind], -1.0)]);
         }
     }
     let optimum = programme
-        .maximise()
+        .maximise_from(&start)
         .expect("the table as it is, nothing played, satisfies every row");
     // The relaxation's value is at most the rack's size, a small whole number.
-    Ok((optimum + TOLERANCE * 100.0).floor().max(0.0) as u32)
+    (optimum + TOLERANCE * 100.0).floor().max(0.0) as u32
+}
+
+/// The table as it is, as a point of the model: each table group's type (a run longer than
+/// the longest type cut into types from its start), with how often the table holds it. Empty
+/// if some piece has no column (it cannot happen for valid groups; the simplex then starts
+/// from scratch).
+fn table_start(
+    table: &[Vec<Tile>],
+    rules: &Rules,
+    kinds: &Kinds<'_>,
+    types: &[Vec<usize>],
+    column_of: &[usize],
+) -> Vec<(usize, f64)> {
+    let min = usize::from(rules.min_group).max(1);
+    let mut start: Vec<(usize, f64)> = Vec::new();
+    for tiles in table {
+        let mut rest: &[Tile] = tiles;
+        while !rest.is_empty() {
+            let take = if rest.len() > 2 * min - 1 {
+                min
+            } else {
+                rest.len()
+            };
+            let mut piece: Vec<usize> = rest[..take].iter().map(|&tile| kinds.of(tile)).collect();
+            piece.sort_unstable();
+            rest = &rest[take..];
+            let Ok(index) = types.binary_search(&piece) else {
+                return Vec::new();
+            };
+            let column = column_of[index];
+            match start.iter_mut().find(|(c, _)| *c == column) {
+                Some((_, count)) => *count += 1.0,
+                None => start.push((column, 1.0)),
+            }
+        }
+    }
+    if start
+        .iter()
+        .any(|&(_, count)| count > f64::from(rules.copies.max(1)))
+    {
+        return Vec::new();
+    }
+    start
 }
 
 /// Tile kinds as indices: a numbered tile by its colour's rank and number, the joker last.

@@ -3,7 +3,9 @@
 //! about 40; a column per group type the tiles can make, a few hundred, each with a few
 //! entries), so a revised simplex is enough, the basis inverse kept dense (`m × m`) and the
 //! columns sparse, with bounded variables: phase 1 starts from an artificial variable per row
-//! (`x = 0`, artificials `= b`), phase 2 from phase 1's basis. A nonbasic variable sits at its
+//! (`x = 0`, artificials `= b`), phase 2 from phase 1's basis. Where a point satisfying the
+//! rows is known (the table as it is, nothing played), its columns are put into the basis
+//! first without moving, each in place of an artificial at 0, and phase 1 is skipped. A nonbasic variable sits at its
 //! lower or upper bound; a bound flip replaces a pivot where the entering variable reaches its
 //! own bound first. Dantzig's rule picks the entering column, Bland's after a run of
 //! degenerate pivots, so the method always ends.
@@ -58,9 +60,20 @@ impl Programme {
         });
     }
 
-    /// The optimum of `c·x`.
-    pub(crate) fn maximise(&self) -> Result<f64, NoOptimum> {
-        Tableau::new(self).solve()
+    /// How many columns there are: the index the next one gets.
+    pub(crate) fn columns(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The optimum of `c·x`, starting from a point that satisfies the rows if one is known:
+    /// `start` gives columns and their values (within their bounds), every other column is 0.
+    /// The start's columns enter the basis first, each straight at its value, so phase 1 has
+    /// nothing left to do. An empty start, or one that does not satisfy the rows, leaves the
+    /// work to phase 1 from the artificial basis.
+    pub(crate) fn maximise_from(&self, start: &[(usize, f64)]) -> Result<f64, NoOptimum> {
+        let mut tableau = Tableau::new(self);
+        tableau.crash(start);
+        tableau.solve()
     }
 }
 
@@ -68,6 +81,7 @@ impl Programme {
 /// unit vectors), the basis inverse `B⁻¹` kept dense (`m × m`, small) and updated at each
 /// pivot, the columns sparse as given.
 struct Tableau<'p> {
+    programme: &'p Programme,
     m: usize,
     width: usize,
     columns: &'p [Column],
@@ -104,6 +118,7 @@ impl<'p> Tableau<'p> {
             *flag = true;
         }
         Tableau {
+            programme,
             m,
             width,
             columns: &programme.columns,
@@ -115,13 +130,74 @@ impl<'p> Tableau<'p> {
         }
     }
 
+    /// Moves to the start point, then puts its columns into the basis, each in place of an
+    /// artificial variable (all 0 there: the start satisfies the rows) in the row where its
+    /// entry in the current basis is largest, without moving. A column left out must sit at
+    /// one of its bounds; if one cannot, or the start does not satisfy the rows, the tableau
+    /// goes back to the artificial basis and phase 1 does the work.
+    fn crash(&mut self, start: &[(usize, f64)]) {
+        let m = self.m;
+        let n = self.width - m;
+        for &(j, amount) in start {
+            self.value[j] += amount;
+            for &(row, a) in &self.columns[j].entries {
+                self.value[n + row] -= a * amount;
+            }
+        }
+        let satisfied = self.value[n..].iter().all(|v| v.abs() <= TOLERANCE);
+        let mut alpha = vec![0.0; m];
+        let mut placed = satisfied;
+        for &(j, _) in start {
+            if !placed {
+                break;
+            }
+            if self.basic[j] {
+                continue;
+            }
+            self.column(j, &mut alpha);
+            let row = (0..m)
+                .filter(|&i| self.basis[i] >= n && alpha[i].abs() > TOLERANCE)
+                .max_by(|&a, &b| alpha[a].abs().total_cmp(&alpha[b].abs()));
+            match row {
+                Some(r) => self.pivot(r, j, &alpha),
+                None => placed = self.value[j] == 0.0 || self.value[j] == self.upper[j],
+            }
+        }
+        if !placed {
+            *self = Tableau::new(self.programme);
+        }
+    }
+
+    /// Makes `j` (whose column in the current basis is `alpha`) basic in row `r`'s place.
+    fn pivot(&mut self, r: usize, j: usize, alpha: &[f64]) {
+        let m = self.m;
+        let out = self.basis[r];
+        let pivot = alpha[r];
+        for k in 0..m {
+            self.inverse[r * m + k] /= pivot;
+        }
+        for (i, &factor) in alpha.iter().enumerate() {
+            if i != r && factor != 0.0 {
+                for k in 0..m {
+                    self.inverse[i * m + k] -= factor * self.inverse[r * m + k];
+                }
+            }
+        }
+        self.basic[out] = false;
+        self.basic[j] = true;
+        self.basis[r] = j;
+    }
+
     fn solve(mut self) -> Result<f64, NoOptimum> {
         let n = self.width - self.m;
-        // Phase 1: maximise minus the artificials' sum.
-        let phase1: Vec<f64> = (0..self.width)
-            .map(|j| if j < n { 0.0 } else { -1.0 })
-            .collect();
-        self.optimise(&phase1);
+        // Phase 1: maximise minus the artificials' sum, unless they are all 0 already.
+        let infeasibility: f64 = self.value[n..].iter().sum();
+        if infeasibility > TOLERANCE * (1.0 + self.m as f64) {
+            let phase1: Vec<f64> = (0..self.width)
+                .map(|j| if j < n { 0.0 } else { -1.0 })
+                .collect();
+            self.optimise(&phase1);
+        }
         let infeasibility: f64 = self.value[n..].iter().sum();
         if infeasibility > TOLERANCE * (1.0 + self.m as f64) {
             return Err(NoOptimum::Infeasible);
@@ -276,20 +352,7 @@ impl<'p> Tableau<'p> {
                         self.upper[out]
                     };
                     // B⁻¹ for the new basis: row r divided by the pivot, the others cleared.
-                    let pivot = alpha[r];
-                    for k in 0..m {
-                        self.inverse[r * m + k] /= pivot;
-                    }
-                    for (i, &factor) in alpha.iter().enumerate() {
-                        if i != r && factor != 0.0 {
-                            for k in 0..m {
-                                self.inverse[i * m + k] -= factor * self.inverse[r * m + k];
-                            }
-                        }
-                    }
-                    self.basic[out] = false;
-                    self.basic[j] = true;
-                    self.basis[r] = j;
+                    self.pivot(r, j, &alpha);
                 }
             }
         }
@@ -379,7 +442,11 @@ mod tests {
                 let entries = a.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, v)| (i, f64::from(*v))).collect();
                 programme.add_column(f64::from(*c), f64::from(*u), entries);
             }
-            let optimum = programme.maximise().expect("a feasible point exists");
+            let optimum = programme.maximise_from(&[]).expect("a feasible point exists");
+            // Started from the known point (which satisfies the rows), the same optimum.
+            let start: Vec<(usize, f64)> = point.iter().enumerate().map(|(j, &v)| (j, f64::from(v))).collect();
+            let started = programme.maximise_from(&start).expect("a feasible point exists");
+            prop_assert!((started - optimum).abs() <= 1e-6, "{started} against {optimum}");
             let best = integer_optimum(&columns, &rows).expect("the point is feasible");
             prop_assert!(optimum >= f64::from(best) - 1e-6, "{optimum} < {best}");
             let ceiling: f64 = columns.iter().map(|(c, u, _)| f64::from((*c).max(0)) * f64::from(*u)).sum();
@@ -402,11 +469,11 @@ mod tests {
         for row in [r0, r1, r2] {
             p.add_column(0.0, 1.0, vec![(row, 1.0)]);
         }
-        assert!((p.maximise().unwrap() - 1.5).abs() < TOLERANCE);
+        assert!((p.maximise_from(&[]).unwrap() - 1.5).abs() < TOLERANCE);
 
         let mut q = Programme::default();
         let row = q.add_row(3.0);
         q.add_column(1.0, 1.0, vec![(row, 1.0)]);
-        assert_eq!(q.maximise(), Err(NoOptimum::Infeasible));
+        assert_eq!(q.maximise_from(&[]), Err(NoOptimum::Infeasible));
     }
 }
