@@ -17,6 +17,7 @@ use crate::rules::Rules;
 use crate::tile::Tile;
 
 use super::runs::{CodePlan, MAX_KINDS, RunPlans};
+use super::search::{Layer, Node};
 use super::{Objective, Pruning, SolveError, check_counts};
 
 /// The value of an impossible state.
@@ -483,6 +484,10 @@ pub(super) struct Memo {
     pub(super) choices: Vec<Choice>,
     /// Each choice's step, for the replay.
     pub(super) steps: Vec<Step>,
+    /// Node lists of sweeps that found nothing, and the layer being built, kept so that later
+    /// sweeps of the question reuse their memory.
+    pub(super) spare_nodes: Vec<Vec<Node>>,
+    pub(super) layer: Layer,
 }
 
 impl Memo {
@@ -504,6 +509,8 @@ impl Memo {
             set_ranges: FxHashMap::default(),
             choices: Vec::new(),
             steps: Vec::new(),
+            spare_nodes: Vec::new(),
+            layer: Layer::default(),
         }
     }
 

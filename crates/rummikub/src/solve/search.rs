@@ -31,6 +31,9 @@ pub(super) struct Sweep {
     pub(super) total: i64,
 }
 
+/// Room for the nodes of a question's first sweep: a narrow sweep keeps a few thousand.
+const INITIAL_NODES: usize = 4096;
+
 /// No node: the end of a list of siblings in a [`Layer`].
 pub(super) const NO_NODE: u32 = u32::MAX;
 
@@ -209,9 +212,15 @@ impl Problem<'_> {
             return None;
         }
         // All layers back to back: layer `l` is `nodes[starts[l]..starts[l + 1]]`.
-        let mut nodes = vec![start];
+        // The buffers of earlier sweeps of the question, reused.
+        let mut nodes = memo
+            .spare_nodes
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(INITIAL_NODES));
+        nodes.clear();
+        nodes.push(start);
         let mut starts = vec![0, 1];
-        let mut next = Layer::default();
+        let mut next = std::mem::take(&mut memo.layer);
         for layer in 0..layer_count {
             let first = starts[layer];
             for (offset, node) in nodes[first..starts[layer + 1]].iter().enumerate() {
@@ -265,6 +274,7 @@ impl Problem<'_> {
             next.finish(beam, &mut nodes);
             starts.push(nodes.len());
         }
+        memo.layer = next;
         let last = starts[layer_count];
         let mut best: Option<(usize, i64)> = None;
         for (at, node) in nodes.iter().enumerate().skip(last) {
@@ -277,7 +287,13 @@ impl Problem<'_> {
                 best = Some((at, total));
             }
         }
-        best.map(|(at, total)| Sweep { nodes, at, total })
+        match best {
+            Some((at, total)) => Some(Sweep { nodes, at, total }),
+            None => {
+                memo.spare_nodes.push(nodes);
+                None
+            }
+        }
     }
 
     /// The best move. A narrow sweep ([`super::Pruning::beams`]) first finds a good move quickly; the
