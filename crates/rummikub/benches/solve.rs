@@ -4,7 +4,8 @@
 //! pass over all positions, then times each of 200 positions on its own (median of 7 runs)
 //! and prints the median, 90th percentile and slowest per objective: the figures the crate
 //! README quotes. Last, because 200 positions say little about the rare slow ones, it solves
-//! 2,000 positions of the same kind once each and prints the 99th percentile and the slowest.
+//! 2,000 positions of the same kind once each and prints the 99th percentile and the slowest;
+//! and 200 adversarial ones (a table of 60-100 tiles, a rack of 6-40), once each.
 
 #[path = "../tests/support/positions.rs"]
 mod positions;
@@ -56,6 +57,7 @@ fn time_median(
 /// the slowest.
 fn report(
     all: &[(Vec<Vec<Tile>>, Vec<Tile>)],
+    kind: &str,
     rules: &Rules,
     objectives: &[Objective],
     runs: usize,
@@ -76,7 +78,7 @@ fn report(
         for &(which, percent) in percentiles {
             let time = times[(count * percent / 100).min(count - 1)];
             println!(
-                "figure: solve, objective {} | {count} realistic positions, {how}: {which} | {time:.1?}",
+                "figure: solve, objective {} | {count} {kind} positions, {how}: {which} | {time:.1?}",
                 objective.name()
             );
         }
@@ -88,6 +90,7 @@ fn main() {
     let rules = Rules::standard();
     report(
         &positions::benchmark(&rules),
+        "realistic",
         &rules,
         &Objective::ALL,
         7,
@@ -95,9 +98,18 @@ fn main() {
     );
     report(
         &positions::sample(&rules, 2000),
+        "realistic",
         &rules,
         &[Objective::MostTiles, Objective::MostValue],
         1,
         &[("99th percentile", 99), ("slowest", 100)],
+    );
+    report(
+        &positions::adversarial(&rules, 200),
+        "adversarial",
+        &rules,
+        &[Objective::MostTiles, Objective::MostValue],
+        1,
+        &[("median", 50), ("99th percentile", 99), ("slowest", 100)],
     );
 }

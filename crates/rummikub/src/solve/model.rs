@@ -79,9 +79,9 @@ pub(super) struct Problem<'r> {
     /// Widths of the narrow sweeps that look for a good first move.
     pub(super) beams: &'static [usize],
     /// Runs are counted by length up to this (the smallest group): longer ones may end any time.
-    pub(super) cap: u8,
+    pub(super) min_group: u8,
     /// Most jokers in a group.
-    pub(super) limit: u8,
+    pub(super) jokers_per_group: u8,
     /// Jokers held per open run are tracked only when the per-group limit can bind.
     pub(super) joker_levels: u8,
     /// Tiles that must be used, per colour index and number.
@@ -132,17 +132,17 @@ impl<'r> Problem<'r> {
     ) -> Result<Problem<'r>, SolveError> {
         check_counts(rules, must.iter().chain(may))?;
         let n_colors = rules.colors.len();
-        let cap = rules.min_group.max(1);
-        let limit = u8::try_from(rules.max_jokers_in_group()).unwrap_or(u8::MAX);
-        let joker_levels = if usize::from(limit) < usize::from(rules.jokers) {
-            limit + 1
+        let min_group = rules.min_group.max(1);
+        let jokers_per_group = u8::try_from(rules.max_jokers_in_group()).unwrap_or(u8::MAX);
+        let joker_levels = if usize::from(jokers_per_group) < usize::from(rules.jokers) {
+            jokers_per_group + 1
         } else {
             1
         };
         if n_colors > MAX_COLORS {
             return Err(SolveError::UnsupportedRules("more than 6 colours"));
         }
-        if cap > 3 || u32::from(cap) * u32::from(joker_levels) * COUNT_BITS > 32 {
+        if min_group > 3 || u32::from(min_group) * u32::from(joker_levels) * COUNT_BITS > 32 {
             return Err(SolveError::UnsupportedRules(
                 "groups of more than 3 tiles minimum",
             ));
@@ -161,7 +161,7 @@ impl<'r> Problem<'r> {
         let extra = if opening {
             0
         } else {
-            limit.min(rules.jokers).min(2)
+            jokers_per_group.min(rules.jokers).min(2)
         };
         let mut problem = Problem {
             rules,
@@ -169,10 +169,11 @@ impl<'r> Problem<'r> {
             highest: rules.highest.get(),
             last_value: rules.highest.get() + extra,
             joker_starts: opening,
-            prune_dominated: pruning.dominance && usize::from(limit) >= usize::from(rules.jokers),
+            prune_dominated: pruning.dominance
+                && usize::from(jokers_per_group) >= usize::from(rules.jokers),
             beams: pruning.beams,
-            cap,
-            limit,
+            min_group,
+            jokers_per_group,
             joker_levels,
             must: [[0; VALUES]; MAX_COLORS],
             may: [[0; VALUES]; MAX_COLORS],
@@ -322,7 +323,7 @@ impl<'r> Problem<'r> {
     }
 
     pub(super) fn codes(&self) -> usize {
-        usize::from(self.cap) * usize::from(self.joker_levels)
+        usize::from(self.min_group) * usize::from(self.joker_levels)
     }
 
     pub(super) fn code(&self, class: u8, jokers: u8) -> usize {
@@ -340,8 +341,9 @@ impl<'r> Problem<'r> {
     /// Whether some open run of a colour (plain `runs` and `nodes` of its tree) is still too
     /// short to close.
     pub(super) fn has_short_runs(&self, color: usize, runs: u32, nodes: u64) -> bool {
-        (0..self.codes()).any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.cap)
-            || node_ids(nodes).any(|id| self.trees[color][usize::from(id)].len < self.cap)
+        (0..self.codes())
+            .any(|code| count_of(runs, code) > 0 && self.class_of(code) < self.min_group)
+            || node_ids(nodes).any(|id| self.trees[color][usize::from(id)].len < self.min_group)
     }
 
     /// The table runs that open runs at `nodes` of a colour's tree keep when they close: at

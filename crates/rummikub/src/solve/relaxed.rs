@@ -16,7 +16,7 @@ impl Problem<'_> {
         if v > usize::from(self.highest) {
             return 0;
         }
-        let needed = u16::from(self.cap.saturating_sub(1));
+        let needed = u16::from(self.min_group.saturating_sub(1));
         let own = self.must[color][v] + self.may[color][v];
         (1..=own)
             .take_while(|&k| {
@@ -24,7 +24,7 @@ impl Problem<'_> {
                     .filter(|&c| c != color)
                     .map(|c| u16::from((self.must[c][v] + self.may[c][v]).min(k)))
                     .sum();
-                let jokers = u16::from(free).min(u16::from(k) * u16::from(self.limit));
+                let jokers = u16::from(free).min(u16::from(k) * u16::from(self.jokers_per_group));
                 others + jokers >= u16::from(k) * needed
             })
             .last()

@@ -217,7 +217,8 @@ impl Problem<'_> {
 
     /// Whether a run may start at number `v`: it could still grow long enough.
     pub(super) fn can_start(&self, v: u8) -> bool {
-        u16::from(v) + u16::from(self.cap) - 1 <= u16::from(self.last_value) && v <= self.highest
+        u16::from(v) + u16::from(self.min_group) - 1 <= u16::from(self.last_value)
+            && v <= self.highest
     }
 
     /// Where the table of plan ranges of colour index `color` with plain open runs `runs`, node
@@ -255,8 +256,8 @@ impl Problem<'_> {
             let held = self.jokers_of(code);
             kinds[n] = Kind {
                 count: count_of(runs, code),
-                may_close: class >= self.cap,
-                may_take_joker: self.joker_levels == 1 || held < self.limit,
+                may_close: class >= self.min_group,
+                may_take_joker: self.joker_levels == 1 || held < self.jokers_per_group,
                 ends: 0,
                 loses_nothing: held == 0,
                 on_tile: Open::Plain(self.continued(code, false)),
@@ -266,7 +267,7 @@ impl Problem<'_> {
         }
         for_each_node(nodes, |id, count| {
             let node = &self.trees[color][usize::from(id)];
-            let class = (node.len + 1).min(self.cap);
+            let class = (node.len + 1).min(self.min_group);
             let held = if self.joker_levels > 1 {
                 node.jokers
             } else {
@@ -275,8 +276,8 @@ impl Problem<'_> {
             let ends = node.ends.len().min(MAX_OPEN) as u8;
             kinds[n] = Kind {
                 count,
-                may_close: node.len >= self.cap,
-                may_take_joker: self.joker_levels == 1 || held < self.limit,
+                may_close: node.len >= self.min_group,
+                may_take_joker: self.joker_levels == 1 || held < self.jokers_per_group,
                 ends,
                 loses_nothing: ends == 0 && held == 0,
                 on_tile: match node.on_tile {
@@ -422,7 +423,7 @@ impl Problem<'_> {
 
     /// The code of a run of `code` after it takes one more tile, or a joker.
     pub(super) fn continued(&self, code: usize, joker: bool) -> usize {
-        let class = (self.class_of(code) + 1).min(self.cap);
+        let class = (self.class_of(code) + 1).min(self.min_group);
         let held = self.jokers_of(code) + u8::from(joker && self.joker_levels > 1);
         self.code(class, held)
     }

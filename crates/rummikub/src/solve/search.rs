@@ -399,7 +399,7 @@ impl Problem<'_> {
             let (ca, cb) = (count_of(a, code), count_of(b, code));
             all_a += ca;
             all_b += cb;
-            if self.class_of(code) < self.cap {
+            if self.class_of(code) < self.min_group {
                 needy_a += ca;
                 needy_b += cb;
                 if needy_a > needy_b {

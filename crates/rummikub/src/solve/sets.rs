@@ -51,7 +51,7 @@ impl Problem<'_> {
         let others = (first + 1..self.n_colors)
             .filter(|&c| has(c))
             .fold(0u32, |mask, c| mask | 1 << c);
-        let most_jokers = self.limit.min(self.total_jokers());
+        let most_jokers = self.jokers_per_group.min(self.total_jokers());
         let mut mask = 0u16;
         let mut joining = others;
         loop {
@@ -63,7 +63,7 @@ impl Problem<'_> {
             let real = colors.count_ones() as usize;
             for jokers in 0..=usize::from(most_jokers) {
                 let size = real + jokers;
-                if size >= usize::from(self.cap) && size <= self.n_colors {
+                if size >= usize::from(self.min_group) && size <= self.n_colors {
                     mask |= rest << jokers;
                 }
             }
@@ -131,9 +131,9 @@ impl Problem<'_> {
         loop {
             let colors = joining | 1 << first;
             let real = colors.count_ones() as u8;
-            for set_jokers in 0..=jokers.min(self.limit) {
+            for set_jokers in 0..=jokers.min(self.jokers_per_group) {
                 let size = usize::from(real + set_jokers);
-                if size < usize::from(self.cap) || size > self.n_colors {
+                if size < usize::from(self.min_group) || size > self.n_colors {
                     continue;
                 }
                 let in_set = |c: &usize| colors >> c & 1 == 1;

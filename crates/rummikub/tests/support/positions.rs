@@ -154,3 +154,20 @@ pub fn sample(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
         })
         .collect()
 }
+
+/// `count` adversarial positions: a table of 60-100 tiles and a rack of 6-40, where the search
+/// has the most to rearrange.
+#[allow(
+    dead_code,
+    reason = "only the benchmark uses these; the tests include this file too"
+)]
+pub fn adversarial(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
+    (0..count)
+        .map(|seed| {
+            let mut random = Random::new(seed + 60_000);
+            let table = 60 + random.below(41);
+            let rack = 6 + random.below(35);
+            position(rules, seed + 50_000, table, rack)
+        })
+        .collect()
+}
