@@ -185,6 +185,11 @@ pub fn json_error(line_number: usize, message: &str) -> String {
 /// core, written in order.
 const CHUNK: usize = 512;
 
+/// About how long one chunk's answers may take: chunks grow while their lines are answered
+/// faster (up to [`CHUNK`]) and shrink when slower, so a reader that went away is noticed
+/// after about two chunks' work, however slow each answer is.
+const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// One line read: a query to answer, a line answered without asking (unreadable), or nothing
 /// (blank or a comment).
 enum LineRead {
@@ -207,15 +212,18 @@ struct Reader<I> {
     bytes: Vec<u8>,
     line_number: usize,
     limit: usize,
+    /// The most lines the next chunk holds (see [`CHUNK_TIME`]).
+    chunk_lines: usize,
 }
 
 impl<I: Lines> Reader<I> {
     /// Reads the next lines: at least one (waiting for it if need be), then those already
-    /// buffered, up to [`CHUNK`].
+    /// buffered, up to the chunk's size.
     fn chunk(&mut self, bad: &(dyn Fn(usize, &str) -> String + Sync)) -> Chunk {
         let mut lines: Vec<(usize, LineRead)> = Vec::new();
         let mut ended = false;
-        while lines.len() < CHUNK && (lines.is_empty() || self.input.line_waiting()) {
+        let most = self.chunk_lines;
+        while lines.len() < most && (lines.is_empty() || self.input.line_waiting()) {
             self.line_number += 1;
             let line_number = self.line_number;
             let read = match read_line(&mut self.input, &mut self.bytes, self.limit) {
@@ -285,6 +293,7 @@ fn run_lines_up_to(
         bytes: Vec::new(),
         line_number: 0,
         limit,
+        chunk_lines: rayon::current_num_threads().max(1),
     };
     // A bug that panics on one line must not lose the answers to the others: the line gets
     // an error (the panic message goes to stderr, for the bug report) and the batch goes on.
@@ -300,12 +309,14 @@ fn run_lines_up_to(
                 })
         }
     };
-    let answer_all = |chunk: &Chunk| -> Vec<Result<String, String>> {
-        if chunk.lines.len() > 1 {
+    let answer_all = |chunk: &Chunk| -> (Vec<Result<String, String>>, std::time::Duration) {
+        let started = std::time::Instant::now();
+        let answers = if chunk.lines.len() > 1 {
             chunk.lines.par_iter().map(one).collect()
         } else {
             chunk.lines.iter().map(one).collect()
-        }
+        };
+        (answers, started.elapsed())
     };
     // Answers are written while the next chunk is answered, when it is already waiting; and
     // before any reading that could wait, so a batch fed line by line is answered line by
@@ -317,7 +328,7 @@ fn run_lines_up_to(
             Some(chunk) => chunk,
             None => reader.chunk(bad),
         };
-        let answers = if chunk.more_waiting {
+        let (answers, took) = if chunk.more_waiting {
             let (answers, (written, next)) = rayon::join(
                 || answer_all(&chunk),
                 || {
@@ -332,6 +343,15 @@ fn run_lines_up_to(
             let answers = answer_all(&chunk);
             write_answers(out, std::mem::take(&mut unwritten), &mut outcome)?;
             answers
+        };
+        // The next chunks are sized from how long this one took.
+        let full = chunk.lines.len() >= reader.chunk_lines;
+        reader.chunk_lines = if took > CHUNK_TIME {
+            (reader.chunk_lines / 2).max(1)
+        } else if full && took < CHUNK_TIME / 2 {
+            (reader.chunk_lines * 2).min(CHUNK)
+        } else {
+            reader.chunk_lines
         };
         if pending.is_some() {
             unwritten = answers;
@@ -469,5 +489,20 @@ mod tests {
             }
         }
         assert!(run_lines(&b"a\nb\n"[..], &mut Closed, |l, _| Ok(l.to_owned())).is_err());
+        // Slow answers: the batch stops after about two chunks' worth of time, not after
+        // hundreds of lines nobody will read.
+        let input = "line\n".repeat(2_000);
+        let answered = std::sync::atomic::AtomicUsize::new(0);
+        let result = run_lines(input.as_bytes(), &mut Closed, |l, _| {
+            answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            Ok(l.to_owned())
+        });
+        assert!(result.is_err());
+        let answered = answered.into_inner();
+        assert!(
+            answered <= 32,
+            "{answered} lines answered for a closed output"
+        );
     }
 }
