@@ -1,19 +1,19 @@
 //! Speed of the legality check: a full double-18 set (190 tiles) and a double-199 set (20,100
 //! tiles), each in a random legal order and in an order that plays a tile both of whose
 //! numbers are open whenever it can (the orders that make a search over choices explode);
-//! and the latter made illegal by the two-ends trap (see `tests/common`) hung on its end, so that its last tile
+//! and the latter made illegal by the two-ends trap (see `tests/support`) hung on its end, so that its last tile
 //! cannot be attached though every number it holds was played. A double-446 set (100,128
 //! tiles) in a random order shows the check stays linear on a merely long game.
 //!
 //! `cargo bench -p fiveup --bench check`.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 use std::hint::black_box;
 
-use common::{dominoes, legal_game, open_ends, trap};
 use fiveup::{Domino, Verdict, check};
+use support::{dominoes, legal_game, open_ends, trap};
 
 /// The game of a double-`top` set (in a random or the ambiguous order).
 fn game(top: u32, ambiguous: bool) -> Vec<Domino> {

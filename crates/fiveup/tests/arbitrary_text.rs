@@ -4,6 +4,7 @@
 
 use fiveup::{Scoring, Verdict, check, parse_game};
 use proptest::prelude::*;
+use tiles_testkit::props::{arbitrary_text, text_of};
 
 /// Text made of domino-notation pieces, good and bad.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -21,7 +22,7 @@ fn notation_like() -> impl Strategy<Value = String> {
         Just("# note\n".to_owned()),
         "\\PC",
     ];
-    prop::collection::vec(piece, 0..30).prop_map(|pieces| pieces.concat())
+    text_of(piece, 30)
 }
 
 fn read_everything(text: &str) {
@@ -35,7 +36,7 @@ fn read_everything(text: &str) {
 
 proptest! {
     #[test]
-    fn arbitrary_text_is_read_or_refused(text in "\\PC{0,60}") {
+    fn arbitrary_text_is_read_or_refused(text in arbitrary_text()) {
         read_everything(&text);
     }
 

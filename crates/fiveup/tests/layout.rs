@@ -1,10 +1,10 @@
 //! The tree rendering of layouts and the scoring of them, against plain recomputations.
 
-mod common;
+mod support;
 
-use common::{cases, dominoes, legal_game};
 use fiveup::{Layout, Score, Scoring, Side, Units, Verdict, check, parse_game};
 use proptest::prelude::*;
+use support::{dominoes, legal_game};
 
 fn layout_of(tiles: &[(u32, u32)]) -> Layout {
     match check(&dominoes(tiles)) {
@@ -122,7 +122,7 @@ fn scoring_needs_a_player_and_countable_numbers() {
 }
 
 proptest! {
-    #![proptest_config(cases(1000))]
+    #![proptest_config(tiles_testkit::props::config(1000))]
 
     /// Every tile is drawn once, below the tile it hangs on.
     #[test]

@@ -2,13 +2,13 @@
 //! by one, keeping every reachable multiset of open ends), and against the one-shot flow
 //! formulation (one feasible flow per prefix) on games too long for it.
 
-mod common;
+mod support;
 
 use std::collections::HashSet;
 
-use common::{cases, dominoes, legal_game, verdict_by_flow};
 use fiveup::{Side, Verdict, check};
 use proptest::prelude::*;
+use support::{dominoes, legal_game, verdict_by_flow};
 
 /// Open ends: a count per number 0..=N.
 type Ends = Vec<u32>;
@@ -149,7 +149,7 @@ fn tile(top: u32, a: u32, b: u32) -> (u32, u32) {
 }
 
 proptest! {
-    #![proptest_config(cases(2000))]
+    #![proptest_config(tiles_testkit::props::config(2000))]
 
     #[test]
     fn random_legal_games(seed: u64, top in 1u32..7, length in 1usize..20, ambiguous: bool) {
@@ -186,7 +186,7 @@ proptest! {
     #[test]
     fn shuffled_games(seed: u64, top in 1u32..5, length in 1usize..14, order: u64) {
         let mut game = legal_game(top, length, true, seed);
-        let mut next = common::random(order);
+        let mut next = support::random(order);
         for i in (1..game.len()).rev() {
             game.swap(i, next(i + 1));
         }
@@ -196,7 +196,7 @@ proptest! {
 
 proptest! {
     // Each case runs up to ten maximum flows on a network of up to 1,000 nodes.
-    #![proptest_config(cases(200))]
+    #![proptest_config(tiles_testkit::props::config(200))]
 
     /// Long games: every tile of a double-`top` set that a random game reaches, mutated.
     #[test]

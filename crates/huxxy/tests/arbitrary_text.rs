@@ -4,6 +4,7 @@
 
 use huxxy::{eval_call, parse_cards, parse_table, show_cards};
 use proptest::prelude::*;
+use tiles_testkit::props::{arbitrary_text, text_of};
 
 /// Text made of card and call pieces, good and bad.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -25,7 +26,7 @@ fn notation_like() -> impl Strategy<Value = String> {
         "-?[0-9]{1,3}",
         "\\PC",
     ];
-    prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+    text_of(piece, 24)
 }
 
 fn read_everything(text: &str) -> Result<(), TestCaseError> {
@@ -39,7 +40,7 @@ fn read_everything(text: &str) -> Result<(), TestCaseError> {
 
 proptest! {
     #[test]
-    fn arbitrary_text_is_read_or_refused(text in "\\PC{0,60}") {
+    fn arbitrary_text_is_read_or_refused(text in arbitrary_text()) {
         read_everything(&text)?;
     }
 

@@ -10,10 +10,7 @@ use huxxy::{
 use proptest::prelude::*;
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(24)
+    tiles_testkit::props::cases(24)
 }
 
 /// Every play a player could try: the legal ones and many that are not.

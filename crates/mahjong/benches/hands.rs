@@ -21,9 +21,9 @@ const HANDS: usize = 1_000_000;
 /// `count` random hands of `size` tiles dealt from `wall`, from a fixed seed so that every
 /// run measures the same hands.
 fn deal_many(mut wall: Vec<usize>, size: usize, count: usize, seed: u64) -> Vec<Hand> {
-    let mut state = seed;
+    let mut random = tiles_testkit::Random::new(seed);
     (0..count)
-        .map(|_| deal::deal(&mut wall, size, &mut state))
+        .map(|_| deal::deal(&mut wall, size, &mut random))
         .collect()
 }
 

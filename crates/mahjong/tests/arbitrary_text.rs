@@ -4,6 +4,7 @@
 
 use mahjong::{analyze, parse_hand};
 use proptest::prelude::*;
+use tiles_testkit::props::{arbitrary_text, text_of};
 
 /// Text made of hand-notation pieces, good and bad.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -15,7 +16,7 @@ fn notation_like() -> impl Strategy<Value = String> {
         Just("+".to_owned()),
         "\\PC",
     ];
-    prop::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
+    text_of(piece, 12)
 }
 
 fn read_everything(text: &str) {
@@ -28,7 +29,7 @@ fn read_everything(text: &str) {
 
 proptest! {
     #[test]
-    fn arbitrary_text_is_read_or_refused(text in "\\PC{0,60}") {
+    fn arbitrary_text_is_read_or_refused(text in arbitrary_text()) {
         read_everything(&text);
     }
 

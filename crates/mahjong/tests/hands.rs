@@ -14,13 +14,7 @@ mod support {
     pub mod deal;
 }
 
-/// Proptest cases: `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(default)
-}
+use tiles_testkit::props::cases;
 
 /// Every one-suit count vector (ranks 1..9, at most 4 of each) with `size` tiles, as m tiles.
 fn one_suit_hands(size: usize) -> Vec<Hand> {
@@ -241,8 +235,9 @@ fn lack_by_targets(hand: &Hand, melds: usize) -> u32 {
 
 /// A hand of `size` tiles drawn from `pool` (kind indices, each listed once per copy).
 fn hand_strategy(pool: Vec<usize>, sizes: Vec<usize>) -> impl Strategy<Value = Hand> {
-    (Just(pool), proptest::sample::select(sizes), any::<u64>())
-        .prop_map(|(mut pool, size, seed)| deal(&mut pool, size, &mut (seed | 1)))
+    (Just(pool), proptest::sample::select(sizes), any::<u64>()).prop_map(
+        |(mut pool, size, seed)| deal(&mut pool, size, &mut tiles_testkit::Random::new(seed)),
+    )
 }
 
 /// Every tile of the set, or the tiles of one suit, or a few neighbouring kinds (dense hands).
@@ -361,11 +356,11 @@ proptest! {
 #[test]
 fn random_hand_shanten_distribution() {
     const HANDS: usize = 200_000;
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = tiles_testkit::Random::new(1);
     let mut histogram = [0usize; 8];
     let mut wall = full_set();
     for _ in 0..HANDS {
-        let shanten = shanten_overall(&deal(&mut wall, 14, &mut state)).unwrap();
+        let shanten = shanten_overall(&deal(&mut wall, 14, &mut random)).unwrap();
         histogram[(shanten + 1) as usize] += 1;
     }
     let share = |shanten: i8| histogram[(shanten + 1) as usize] as f64 / HANDS as f64 * 100.0;

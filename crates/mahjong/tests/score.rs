@@ -16,10 +16,7 @@ use support::winning::{Win, wins};
 
 /// How many random hands each property looks at (`PROPTEST_CASES` scales it).
 fn hands() -> usize {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse::<usize>().ok())
-        .map_or(4_000, |n| n * 16)
+    tiles_testkit::props::cases(250) as usize * 16
 }
 
 /// Every (pair, sets) reading of the concealed counts, found by removing any set anywhere (not

@@ -3,8 +3,8 @@
 //!
 //! `cargo bench -p rummikub-puzzle --bench solve`.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ const PART2: &str = "3G\n5\n1 4G 4R 4Y\n2 6G 6R 6Y\n3 4B 5B 6B 7B 8B 9B\n4 7G 8G
 #[divan::bench(args = [0, 5, 10, 15])]
 fn part2_example_with_far_rows(bencher: divan::Bencher, extra: usize) {
     let puzzle = parse_puzzle(PART2).expect("the published example");
-    let table = common::with_far_rows(&puzzle.table, puzzle.goal, 5 + extra);
+    let table = support::with_far_rows(&puzzle.table, puzzle.goal, 5 + extra);
     assert_eq!(table.rows().len(), 5 + extra);
     bencher.bench(|| solve(black_box(&table), puzzle.goal).unwrap());
 }
@@ -26,8 +26,8 @@ fn part2_example_with_far_rows(bencher: divan::Bencher, extra: usize) {
 /// Chains padded to 20 rows: 13, 17, 21 and 25 actions.
 #[divan::bench(args = [3, 4, 5, 6])]
 fn chain_of_20_rows(bencher: divan::Bencher, links: u8) {
-    let (table, goal) = common::chain_puzzle(links, false);
-    let table = common::with_far_rows(&table, goal, 20);
+    let (table, goal) = support::chain_puzzle(links, false);
+    let table = support::with_far_rows(&table, goal, 20);
     assert_eq!(
         solve(&table, goal).unwrap().len(),
         usize::from(4 * links + 1)
@@ -38,8 +38,8 @@ fn chain_of_20_rows(bencher: divan::Bencher, links: u8) {
 /// The same with the joker in a far set: 11 to 23 actions.
 #[divan::bench(args = [3, 4, 5, 6])]
 fn chain_of_20_rows_with_joker(bencher: divan::Bencher, links: u8) {
-    let (table, goal) = common::chain_puzzle(links, true);
-    let table = common::with_far_rows(&table, goal, 20);
+    let (table, goal) = support::chain_puzzle(links, true);
+    let table = support::with_far_rows(&table, goal, 20);
     bencher.bench(|| solve(black_box(&table), goal).unwrap());
 }
 
@@ -62,7 +62,7 @@ fn main() {
     let mut padded = Vec::new();
     let mut longest = 0;
     for seed in 0..2000 {
-        let Some((table, goal)) = common::long_puzzle(seed) else {
+        let Some((table, goal)) = support::long_puzzle(seed) else {
             continue;
         };
         let Ok(answer) = solve(&table, goal) else {
@@ -72,7 +72,7 @@ fn main() {
             continue;
         }
         longest = longest.max(answer.len());
-        let big = common::with_far_rows(&table, goal, 20);
+        let big = support::with_far_rows(&table, goal, 20);
         alone.push(time_one(&table, goal));
         padded.push(time_one(&big, goal));
         if alone.len() == 200 {

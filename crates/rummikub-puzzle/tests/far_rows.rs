@@ -1,6 +1,6 @@
 //! Rows that can't matter must not multiply the search: the same states, the same answer.
 
-mod common;
+mod support;
 
 use rummikub_puzzle::{parse_puzzle, solve_counting};
 
@@ -12,7 +12,7 @@ fn far_rows_add_no_states_to_the_part_2_example() {
     let alone = alone.expect("the example has an answer");
     assert_eq!(alone.len(), 13);
     for rows in [10, 15, 20] {
-        let table = common::with_far_rows(&puzzle.table, puzzle.goal, rows);
+        let table = support::with_far_rows(&puzzle.table, puzzle.goal, rows);
         assert_eq!(table.rows().len(), rows);
         let (answer, with_far_rows) = solve_counting(&table, puzzle.goal);
         assert_eq!(answer.as_ref(), Ok(&alone), "{rows} rows");
@@ -23,11 +23,11 @@ fn far_rows_add_no_states_to_the_part_2_example() {
 #[test]
 fn far_rows_add_no_states_to_chains() {
     for links in 2..=5 {
-        let (table, goal) = common::chain_puzzle(links, false);
+        let (table, goal) = support::chain_puzzle(links, false);
         let (alone, states) = solve_counting(&table, goal);
         let alone = alone.expect("a chain has an answer");
         assert_eq!(alone.len(), usize::from(4 * links + 1));
-        let padded = common::with_far_rows(&table, goal, 20);
+        let padded = support::with_far_rows(&table, goal, 20);
         let (answer, with_far_rows) = solve_counting(&padded, goal);
         assert_eq!(answer.as_ref(), Ok(&alone), "{links} links");
         assert_eq!(with_far_rows, states, "{links} links");

@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use rummikub_puzzle::bound::{NEVER, lower_bound};
 use rummikub_puzzle::{Action, Joker, Piece, Row, Table, compare, solve};
 
-mod common;
-use common::{Copies, every_move, long_puzzle, random};
+mod support;
+use support::{Copies, every_move, long_puzzle, random};
 
 /// Longest sequence the reference enumerates.
 const REFERENCE_LENGTH: usize = 5;
@@ -175,10 +175,7 @@ fn small_puzzle(seed: u64) -> Option<(Table, Piece)> {
 }
 
 proptest! {
-    // PROPTEST_CASES raises the count for a longer run after solver changes.
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
-    ))]
+    #![proptest_config(tiles_testkit::props::config(2000))]
 
     #[test]
     fn solver_matches_brute_force(seed in any::<u64>()) {
@@ -256,9 +253,7 @@ fn shortest(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(300)
-    ))]
+    #![proptest_config(tiles_testkit::props::config(300))]
 
     /// On bigger tables with longer answers: the solver's length is the breadth-first
     /// search's, and the lower bound never exceeds it.

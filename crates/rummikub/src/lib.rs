@@ -2,10 +2,6 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-// The test support shared with the integration tests names the crate.
-#[cfg(test)]
-extern crate self as rummikub;
-
 pub mod answer;
 mod bound;
 mod fixture;
@@ -27,3 +23,9 @@ pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve};
 pub use steps::{Onto, Step, Take};
 pub use tile::{Number, NumberOutOfRange, Tile};
 pub use tiles_notation::ParseError;
+
+/// Not part of the API: what the crate's own tests in `tests/` need to reach inside.
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::solve::{solve_narrowest, solve_plain};
+}

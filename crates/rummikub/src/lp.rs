@@ -403,9 +403,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(
-            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(512)
-        ))]
+        #![proptest_config(tiles_testkit::props::config(512))]
 
         /// On small programmes with a known feasible integer point: the LP optimum is at
         /// least the best integer point's value, and at most the sum of the positive

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use rummikub::{Group, Preset, arrange, parse_table, parse_tile, parse_tiles};
+use tiles_testkit::props::{arbitrary_text, text_of};
 
 /// Text made of tile-notation pieces, good and bad.
 fn notation_like() -> impl Strategy<Value = String> {
@@ -23,7 +24,7 @@ fn notation_like() -> impl Strategy<Value = String> {
         Just("RED 9".to_owned()),
         "\\PC",
     ];
-    prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+    text_of(piece, 24)
 }
 
 fn read_everything(text: &str) -> Result<(), TestCaseError> {
@@ -47,7 +48,7 @@ fn read_everything(text: &str) -> Result<(), TestCaseError> {
 
 proptest! {
     #[test]
-    fn arbitrary_text_is_read_or_refused(text in "\\PC{0,60}") {
+    fn arbitrary_text_is_read_or_refused(text in arbitrary_text()) {
         read_everything(&text)?;
     }
 

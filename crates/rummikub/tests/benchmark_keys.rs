@@ -7,10 +7,9 @@
 //! must reproduce every key. `UPDATE_KEYS=1` rewrites the file: a changed key is a bug unless
 //! the rules or the positions changed.
 
-#[path = "support/positions.rs"]
-mod positions;
-#[path = "support/record.rs"]
-mod record;
+mod support;
+
+use support::{positions, record};
 
 use rummikub::{Objective, Rules, solve};
 

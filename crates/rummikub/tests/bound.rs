@@ -3,10 +3,9 @@
 //! programme's optimum against a general LP solver's (`microlp`) on the same model, written out
 //! on its own in `support/lp_reference.rs`.
 
-#[path = "support/lp_reference.rs"]
-mod lp_reference;
-#[path = "support/positions.rs"]
-mod positions;
+mod support;
+
+use support::{lp_reference, positions};
 
 use rummikub::{Rules, most_tiles_bound};
 

@@ -182,10 +182,7 @@ fn case_strategy() -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    // PROPTEST_CASES raises the count for a longer run after solver changes.
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3000)
-    ))]
+    #![proptest_config(tiles_testkit::props::config(3000))]
 
     #[test]
     fn group_new_agrees_with_brute_force(case in case_strategy()) {

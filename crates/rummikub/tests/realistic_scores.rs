@@ -10,12 +10,9 @@
 //! check, seconds in a release build). `UPDATE_SCORES=1` rewrites the file: a changed score
 //! is a bug unless the rules or the benchmark's positions changed.
 
-#[path = "support/moves.rs"]
-mod moves;
-#[path = "support/positions.rs"]
-mod positions;
-#[path = "support/record.rs"]
-mod record;
+mod support;
+
+use support::{moves, positions, record};
 
 use rummikub::{Objective, Rules, solve};
 

@@ -2,8 +2,9 @@
 //! tiles into valid groups (every table tile used, any rack tiles) and take the best by the
 //! objective's full order, on small random positions under every preset, with jokers.
 
-#[path = "support/moves.rs"]
-mod moves;
+mod support;
+
+use support::moves;
 
 use std::collections::BTreeMap;
 
@@ -373,10 +374,7 @@ fn full_set(rules: &Rules) -> Vec<Tile> {
 }
 
 proptest! {
-    // PROPTEST_CASES raises the count for a longer run after solver changes.
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(400)
-    ))]
+    #![proptest_config(tiles_testkit::props::config(400))]
 
     #[test]
     fn solve_matches_brute_force(position in position_strategy(), objective_index in 0usize..4) {

@@ -426,9 +426,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(
-            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2048)
-        ))]
+        #![proptest_config(tiles_testkit::props::config(2048))]
 
         /// What the quick reader reads, serde reads the same way.
         #[test]

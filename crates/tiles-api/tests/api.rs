@@ -239,9 +239,7 @@ fn every_operation_is_refused_something() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256)
-    ))]
+    #![proptest_config(tiles_testkit::props::config(256))]
 
     /// Whatever the text, every operation answers one JSON object: a response or an error.
     #[test]

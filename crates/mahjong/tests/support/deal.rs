@@ -1,7 +1,8 @@
-//! Random hands for the tests and the benchmark: a seeded xorshift shuffle, so every run
-//! deals the same hands.
+//! Random hands for the tests and the benchmark: a seeded shuffle, so every run deals the
+//! same hands.
 
 use mahjong::Hand;
+use tiles_testkit::Random;
 
 /// Every tile of the set, by kind index (each kind four times).
 pub fn full_set() -> Vec<usize> {
@@ -14,15 +15,12 @@ pub fn one_suit(suit: usize) -> Vec<usize> {
     (0..kinds * 4).map(|tile| suit * 9 + tile / 4).collect()
 }
 
-/// Deals `size` tiles from `wall` (kind indices, one per copy), shuffling its front with the
-/// xorshift generator `state` (never 0).
-pub fn deal(wall: &mut [usize], size: usize, state: &mut u64) -> Hand {
+/// Deals `size` tiles from `wall` (kind indices, one per copy), shuffling its front with
+/// `random`.
+pub fn deal(wall: &mut [usize], size: usize, random: &mut Random) -> Hand {
     let mut counts = [0u8; 34];
     for k in 0..size {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        let j = k + (*state % (wall.len() - k) as u64) as usize;
+        let j = k + random.below(wall.len() - k);
         wall.swap(k, j);
         counts[wall[k]] += 1;
     }

@@ -1,31 +1,11 @@
 //! Random winning hands, as in play: four sets and a pair (now and then seven pairs or
 //! thirteen orphans), some sets called (chi, pon, open or concealed kan), red fives, a winning
-//! tile among the concealed ones, and a situation that can happen. A seeded xorshift, so every
-//! run draws the same hands.
+//! tile among the concealed ones, and a situation that can happen. Seeded, so every run draws
+//! the same hands.
 
 use mahjong::score::{CalledMeld, FullHand, MeldKind, Piece, Situation, Wind};
 use mahjong::{Tile, score::ScoringRules};
-
-/// A xorshift generator (never seeded with 0).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+use tiles_testkit::Random;
 
 fn tile(index: usize) -> Tile {
     Tile::from_index(index).expect("a kind index")
@@ -40,7 +20,7 @@ pub struct Win {
 
 /// The sets and pair of a standard hand: `(is_run, first index)`, the pair's index.
 fn standard(
-    rng: &mut Rng,
+    rng: &mut Random,
     counts: &mut [u8; 34],
     pool: &[usize],
 ) -> Option<(Vec<(bool, usize)>, usize)> {
@@ -76,7 +56,7 @@ fn standard(
 }
 
 /// Draws one winning hand, or `None` when the draw fails (draw again).
-pub fn draw(rng: &mut Rng) -> Option<Win> {
+pub fn draw(rng: &mut Random) -> Option<Win> {
     let rules = if rng.chance(15) {
         ScoringRules::WRC
     } else {
@@ -210,7 +190,7 @@ pub fn draw(rng: &mut Rng) -> Option<Win> {
         .map(|(_, k)| k)
         .collect();
     let indicators = 1 + hand.kans();
-    let mut draw_indicator = |rng: &mut Rng| {
+    let mut draw_indicator = |rng: &mut Random| {
         let i = rng.below(left.len());
         Piece::plain(tile(left.swap_remove(i)))
     };
@@ -227,7 +207,7 @@ pub fn draw(rng: &mut Rng) -> Option<Win> {
 
 /// `count` winning hands from `seed`.
 pub fn wins(count: usize, seed: u64) -> Vec<Win> {
-    let mut rng = Rng(seed);
+    let mut rng = Random::new(seed);
     let mut wins = Vec::with_capacity(count);
     while wins.len() < count {
         if let Some(win) = draw(&mut rng) {

@@ -230,6 +230,38 @@ impl Pruning {
     };
 }
 
+/// [`solve`] with no pruning beyond the bound on the objective's first part (no narrow sweeps,
+/// no dominated states dropped): the plain programme the pruning is checked against.
+#[doc(hidden)]
+pub fn solve_plain(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+) -> Result<Move, SolveError> {
+    let plain = Pruning {
+        beams: &[],
+        dominance: false,
+    };
+    solve_with(table, rack, rules, objective, plain)
+}
+
+/// [`solve`] whose narrow sweep keeps one state per layer, so that it often misses the best
+/// move and the full sweeps after it must find it.
+#[doc(hidden)]
+pub fn solve_narrowest(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+) -> Result<Move, SolveError> {
+    let narrowest = Pruning {
+        beams: &[1],
+        dominance: true,
+    };
+    solve_with(table, rack, rules, objective, narrowest)
+}
+
 /// [`solve`] with the given pruning.
 fn solve_with(
     table: &[Vec<Tile>],

@@ -4,26 +4,7 @@
 
 use rummikub::{Group, Rules, Tile};
 
-/// A small deterministic generator (xorshift64*), so positions need no RNG crate.
-pub struct Random(u64);
-
-impl Random {
-    pub fn new(seed: u64) -> Random {
-        Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+pub use tiles_testkit::Random;
 
 /// Every tile of the rules' set: each numbered tile `copies` times, and the jokers.
 pub fn full_set(rules: &Rules) -> Vec<Tile> {
@@ -133,7 +114,7 @@ pub fn position(
 /// 10-20 tiles from the rest of the set.
 #[allow(
     dead_code,
-    reason = "the solver's unit tests include this file but not the benchmark"
+    reason = "each test and benchmark that includes this file uses part of it"
 )]
 pub fn benchmark(rules: &Rules) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
     sample(rules, 200)
@@ -142,7 +123,7 @@ pub fn benchmark(rules: &Rules) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
 /// The first `count` positions of the benchmark's kind (the benchmark is the first 200).
 #[allow(
     dead_code,
-    reason = "the solver's unit tests include this file but not the benchmark"
+    reason = "each test and benchmark that includes this file uses part of it"
 )]
 pub fn sample(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
     (0..count)
@@ -159,7 +140,7 @@ pub fn sample(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
 /// has the most to rearrange.
 #[allow(
     dead_code,
-    reason = "only the benchmark uses these; the tests include this file too"
+    reason = "each test and benchmark that includes this file uses part of it"
 )]
 pub fn adversarial(rules: &Rules, count: u64) -> Vec<(Vec<Vec<Tile>>, Vec<Tile>)> {
     (0..count)

@@ -3,15 +3,10 @@
 
 use rummikub_puzzle::{Joker, Piece, Row, Table};
 
-/// A deterministic source of random numbers below `n` (xorshift), from a seed.
+/// Random numbers below `n`, from a seed (the shared generator).
 pub fn random(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    }
+    let mut random = tiles_testkit::Random::new(seed);
+    move |n: u64| random.next() % n
 }
 
 /// Copies of each plain tile on a table being built, the goal included: two of each exist.

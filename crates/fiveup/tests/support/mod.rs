@@ -7,25 +7,11 @@ pub mod flow;
 
 use fiveup::{Domino, Layout, Verdict};
 use flow::{Bounded, UNLIMITED};
-use proptest::test_runner::Config as ProptestConfig;
 
-/// `PROPTEST_CASES` cases, or `default`.
-pub fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok());
-    ProptestConfig::with_cases(cases.unwrap_or(default))
-}
-
-/// A deterministic source of random numbers below `n` (xorshift), from a seed.
+/// Random numbers below `n`, from a seed (the shared generator).
 pub fn random(seed: u64) -> impl FnMut(usize) -> usize {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    }
+    let mut random = tiles_testkit::Random::new(seed);
+    move |n: usize| random.below(n)
 }
 
 /// A legal game of at most `length` tiles from a double-`top` set, each tile written in a
