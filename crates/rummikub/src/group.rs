@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use tiles_core::run::{RunFit, RunProblem, fit_ordered, fit_unordered};
+use crate::run::{RunFit, RunProblem, fit_ordered, fit_unordered};
 
 use crate::rules::{Color, Rules};
 use crate::tile::{Number, Tile};

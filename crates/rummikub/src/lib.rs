@@ -9,6 +9,7 @@ pub mod group;
 mod lp;
 pub mod notation;
 pub mod rules;
+mod run;
 pub mod solve;
 pub mod steps;
 pub mod tile;

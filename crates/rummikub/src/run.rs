@@ -5,7 +5,7 @@
 //! numbered tile takes its own number once; every other number of the run is a joker.
 //!
 //! Two readings exist. [`fit_unordered`]: the tiles may be given in any order and the run is
-//! whatever arrangement works (standard Rummikub, huxxy). [`fit_ordered`]: the tiles are the
+//! whatever arrangement works (standard Rummikub). [`fit_ordered`]: the tiles are the
 //! run from low to high as given, jokers included, so each joker stands for the number its
 //! position implies (the code-golf Rummikub rules).
 
@@ -18,6 +18,7 @@ pub struct RunFit {
     pub len: u8,
 }
 
+#[cfg(test)]
 impl RunFit {
     /// The highest number of the run (for an empty run, the one before `start`).
     pub fn end(&self) -> u8 {
