@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::seed::four_at_most_complete;
+use crate::residue::four_at_most_complete;
 use crate::shanten::ORPHANS;
 use crate::tile::{Hand, MAX_TILES, Suit, Tile};
 

@@ -6,7 +6,8 @@
 //! - `HAND`: the readable report of [`crate::analyze`] ([`crate::analyze_full`] for a hand
 //!   with bracketed called melds);
 //! - `row HAND`: the batch row of `tiles mahjong analyze`;
-//! - `seed HAND`: the residue-of-three check on a one-suit hand of `3k + 2` tiles, every removal;
+//! - `seed HAND`: the residue-of-three check ([`crate::residue_trace`]) on a one-suit hand of
+//!   `3k + 2` tiles, every removal (the command keeps the name the fixtures were written with);
 //! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
@@ -22,9 +23,9 @@ use tiles_notation::ParseError;
 use crate::analysis::{analyze, analyze_full};
 use crate::notation::has_melds;
 use crate::notation::parse_hand;
+use crate::residue::{ResidueTrace, residue_trace};
 use crate::score::parse_full_hand;
 use crate::score::{FullHand, Piece, ScoringRules, Situation, Wind, score};
-use crate::seed::{SeedTrace, seed_trace};
 use crate::tile::{Hand, Suit};
 
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.
@@ -53,7 +54,7 @@ pub fn run_fixture(input: &str) -> String {
             parse_hand(text)
                 .map_err(|error| error.summary())
                 .and_then(|hand| match command {
-                    "seed" => seed_report(&hand),
+                    "seed" => residue_report(&hand),
                     _ => analyze(&hand)
                         .map(|analysis| match command {
                             "row" => format!("{}\n", analysis.tsv_row()),
@@ -73,7 +74,7 @@ pub fn run_fixture(input: &str) -> String {
 }
 
 /// The residue-of-three check on a one-suit hand, step by step.
-fn seed_report(hand: &Hand) -> Result<String, String> {
+fn residue_report(hand: &Hand) -> Result<String, String> {
     let one_suit = hand
         .tiles()
         .next()
@@ -84,7 +85,7 @@ fn seed_report(hand: &Hand) -> Result<String, String> {
             "the residue-of-three check reads a numbered suit alone, 3k+2 tiles: {hand} is not one"
         ));
     };
-    let trace: SeedTrace = seed_trace(&hand.suit_counts(suit));
+    let trace: ResidueTrace = residue_trace(&hand.suit_counts(suit));
     let [a, b, c] = trace.candidates;
     let mut out = format!(
         "sum {}, mod 3 = {}: pair {a}, {b} or {c}\n",

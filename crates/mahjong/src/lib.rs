@@ -7,8 +7,8 @@ pub mod analysis;
 mod fixture;
 pub mod notation;
 mod open;
+pub mod residue;
 pub mod score;
-pub mod seed;
 pub mod shanten;
 mod table;
 pub mod tile;
@@ -21,11 +21,11 @@ pub use agari::{
 pub use analysis::{Analysis, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
 pub use notation::{has_melds, parse_hand};
+pub use residue::{residue_trace, suit_complete};
 pub use score::{
     CalledMeld, Contradiction, FullHand, FullHandError, Limit, MeldKind, Piece, Points, Score,
     ScoreError, ScoringRules, Situation, Wind, Yaku, YakuHan, parse_full_hand, parse_pieces, score,
 };
-pub use seed::{seed_trace, suit_complete};
 pub use shanten::{Shanten, TileCountError, shanten, shanten_overall};
 pub use tile::{Hand, HandError, Suit, Tile, show_tiles};
 pub use tiles_notation::ParseError;

@@ -6,7 +6,7 @@
 //! with the copies still unseen: four less those in the hand.
 
 use crate::agari::is_thirteen_orphans;
-use crate::seed::four_at_most_complete;
+use crate::residue::four_at_most_complete;
 use crate::shanten::{ORPHANS, TileCountError, hand_shanten, melds_for};
 use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
 

@@ -346,7 +346,7 @@ proptest! {
     fn seed_fast_path_matches_its_trace(counts in proptest::array::uniform9(0u8..=4)) {
         let total: u8 = counts.iter().sum();
         if total % 3 == 2 {
-            prop_assert_eq!(mahjong::suit_complete(&counts, true), mahjong::seed_trace(&counts).is_complete());
+            prop_assert_eq!(mahjong::suit_complete(&counts, true), mahjong::residue_trace(&counts).is_complete());
         }
     }
 }

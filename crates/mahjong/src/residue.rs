@@ -10,7 +10,7 @@
 //!
 //! [`suit_complete`] is the fast path that [`crate::is_complete`] uses for each numbered
 //! suit: the same removals, tabulated over two blocks of ranks so that a suit costs a few
-//! table loads; [`seed_trace`] makes the removals one by one and records them, as the check's
+//! table loads; [`residue_trace`] makes the removals one by one and records them, as the check's
 //! worked examples do. A test checks that the two agree on every one-suit hand.
 
 use std::fmt;
@@ -83,7 +83,7 @@ pub struct SeedAttempt {
 
 /// The algorithm's whole run on one hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeedTrace {
+pub struct ResidueTrace {
     /// The sum of the ranks.
     pub sum: u32,
     /// The three candidate pair ranks the sum allows.
@@ -92,7 +92,7 @@ pub struct SeedTrace {
     pub attempts: Vec<SeedAttempt>,
 }
 
-impl SeedTrace {
+impl ResidueTrace {
     /// Whether a candidate completed the hand.
     pub fn is_complete(&self) -> bool {
         self.attempts.iter().any(|attempt| attempt.outcome.is_ok())
@@ -276,7 +276,7 @@ fn greedy_step([older, newer]: [u8; 2], count: u8, rank: usize) -> Option<[u8; 2
 /// The residue-of-three check on a one-suit hand of `3k + 2` tiles, recording every removal.
 ///
 /// `counts[r]` is the number of tiles of rank `r + 1`.
-pub fn seed_trace(counts: &[u8; 9]) -> SeedTrace {
+pub fn residue_trace(counts: &[u8; 9]) -> ResidueTrace {
     let sum = rank_sum(counts);
     let candidates = pair_candidates(sum);
     let mut attempts = Vec::new();
@@ -300,7 +300,7 @@ pub fn seed_trace(counts: &[u8; 9]) -> SeedTrace {
             break;
         }
     }
-    SeedTrace {
+    ResidueTrace {
         sum,
         candidates,
         attempts,
@@ -335,7 +335,7 @@ mod tests {
                 ),
                 2 => assert_eq!(
                     four_at_most_complete(&counts, true),
-                    seed_trace(&counts).is_complete(),
+                    residue_trace(&counts).is_complete(),
                     "{counts:?}"
                 ),
                 _ => continue,
