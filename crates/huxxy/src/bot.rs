@@ -16,7 +16,7 @@
 //! tie. An opening turn uses hand plays only and must reach 24 points (jokers 0). With no plan
 //! the bot draws.
 
-use crate::card::{Card, Colour, Variant};
+use crate::card::{Card, Color, Variant};
 use crate::group::valid_group;
 use crate::play::{MAX_PLAYS, OPENING_POINTS, Play, Played, TurnInfo, apply_to, distinct};
 
@@ -165,9 +165,9 @@ impl Finish {
 /// N-of-a-kind), or distinct values whose gaps `more` cards (or its joker) can fill, with
 /// colours that alternate with the values.
 fn could_become_valid(group: &[Card], more: usize) -> bool {
-    let plain: Vec<(u8, Colour)> = group
+    let plain: Vec<(u8, Color)> = group
         .iter()
-        .filter_map(|card| Some((card.rank()?.value(), card.suit()?.colour())))
+        .filter_map(|card| Some((card.rank()?.value(), card.suit()?.color())))
         .collect();
     let jokers = group.len() - plain.len();
     let Some(&(first, _)) = plain.first() else {
@@ -484,7 +484,7 @@ impl Planner {
         }
         // Runs: values up from `start`, colours alternating from `first`, a joker anywhere.
         for start in 1..=11u8 {
-            for first in [Colour::Black, Colour::Red] {
+            for first in [Color::Black, Color::Red] {
                 let mut run = Vec::new();
                 self.extend_run(pool, &jokers, start, first, most, &mut run, found);
             }
@@ -504,7 +504,7 @@ impl Planner {
         pool: &[Item],
         jokers: &[Item],
         value: u8,
-        colour: Colour,
+        color: Color,
         most: usize,
         run: &mut Vec<Item>,
         found: &mut Vec<Vec<Item>>,
@@ -515,14 +515,14 @@ impl Planner {
         if run.len() == most || value > 13 {
             return;
         }
-        let next_colour = match colour {
-            Colour::Black => Colour::Red,
-            Colour::Red => Colour::Black,
+        let next_color = match color {
+            Color::Black => Color::Red,
+            Color::Red => Color::Black,
         };
         let mut options: Vec<Item> = Vec::new();
         for item in pool {
             let fits = item.card.rank().map(|r| r.value()) == Some(value)
-                && item.card.suit().map(|s| s.colour()) == Some(colour);
+                && item.card.suit().map(|s| s.color()) == Some(color);
             if fits && !options.iter().any(|o| o.card == item.card) {
                 options.push(*item);
             }
@@ -532,7 +532,7 @@ impl Planner {
         }
         for item in options {
             run.push(item);
-            self.extend_run(pool, jokers, value + 1, next_colour, most, run, found);
+            self.extend_run(pool, jokers, value + 1, next_color, most, run, found);
             run.pop();
         }
     }

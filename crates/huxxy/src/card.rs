@@ -21,7 +21,7 @@ pub enum Suit {
 
 /// A card's colour: spades and clubs are black, hearts and diamonds red.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Color {
     /// Spades and clubs.
     Black,
     /// Hearts and diamonds.
@@ -43,10 +43,10 @@ impl Suit {
     }
 
     /// The suit's colour.
-    pub fn colour(self) -> Colour {
+    pub fn color(self) -> Color {
         match self {
-            Suit::Spades | Suit::Clubs => Colour::Black,
-            Suit::Hearts | Suit::Diamonds => Colour::Red,
+            Suit::Spades | Suit::Clubs => Color::Black,
+            Suit::Hearts | Suit::Diamonds => Color::Red,
         }
     }
 

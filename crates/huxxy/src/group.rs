@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::card::{Card, Colour, Rank, Suit, Variant};
+use crate::card::{Card, Color, Rank, Suit, Variant};
 
 /// The two shapes of a valid group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,14 +86,14 @@ pub enum GroupError {
         high: RankName,
     },
     /// A run with two neighbours of one colour.
-    #[error("a run needs alternating colours: {low} and {high} are both {colour}")]
-    SameColour {
+    #[error("a run needs alternating colours: {low} and {high} are both {color}")]
+    SameColor {
         /// The lower card.
         low: Card,
         /// The next card up.
         high: Card,
         /// Their colour.
-        colour: ColourName,
+        color: ColorName,
     },
     /// A group with a joker that no card makes valid.
     #[error("the joker can stand for no card that makes a valid group of {cards}")]
@@ -131,13 +131,13 @@ impl fmt::Display for SuitName {
 
 /// A colour as the error messages name it (`red`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ColourName(pub Colour);
+pub struct ColorName(pub Color);
 
-impl fmt::Display for ColourName {
+impl fmt::Display for ColorName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self.0 {
-            Colour::Black => "black",
-            Colour::Red => "red",
+            Color::Black => "black",
+            Color::Red => "red",
         })
     }
 }
@@ -283,12 +283,12 @@ fn plain_shape(cards: &[Card], counts: &[u8; 52]) -> Result<GroupKind, GroupErro
                     high: RankName(high_rank),
                 });
             }
-            let colour = low.suit().expect("plain").colour();
-            if card.suit().expect("plain").colour() == colour {
-                return Err(GroupError::SameColour {
+            let color = low.suit().expect("plain").color();
+            if card.suit().expect("plain").color() == color {
+                return Err(GroupError::SameColor {
                     low,
                     high: card,
-                    colour: ColourName(colour),
+                    color: ColorName(color),
                 });
             }
         }

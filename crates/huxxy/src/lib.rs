@@ -15,7 +15,7 @@ pub mod tournament;
 
 pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named};
 pub use card::{
-    Card, Colour, Deal, PLAYERS, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
+    Card, Color, Deal, PLAYERS, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
 };
 pub use fixture::run_fixture;
 pub use game::{End, Game};
