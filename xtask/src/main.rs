@@ -14,6 +14,8 @@ mod bench;
 mod fixtures;
 mod snapshots;
 mod suite;
+#[cfg(test)]
+mod tidy;
 
 use std::process::ExitCode;
 

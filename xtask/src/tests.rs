@@ -166,3 +166,99 @@ fn description_is_the_first_comment() {
     );
     assert_eq!(fixtures::description("x"), None);
 }
+
+/// The tidy check finds nothing in the workspace.
+#[test]
+fn the_workspace_is_tidy() {
+    let violations = crate::tidy::check(&fixtures::workspace_root());
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+/// The tidy check's crate-graph rule catches a game depending on another game, serde in a
+/// game crate and the test kit as a normal dependency.
+#[test]
+fn tidy_catches_a_broken_crate_graph() {
+    use crate::tidy::{graph_violations, read_manifest};
+    let manifest = |name: &str, dependencies: &str| {
+        read_manifest(&format!(
+            "[package]\nname = \"{name}\"\n\n[dependencies]\n{dependencies}\n[dev-dependencies]\ntiles-testkit.workspace = true\n"
+        ))
+    };
+    let sound = [
+        manifest("tiles-notation", ""),
+        manifest("tiles-testkit", ""),
+        manifest("fiveup", "tiles-notation.workspace = true\n"),
+        manifest("rummikub", "tiles-notation.workspace = true\n"),
+    ];
+    assert_eq!(graph_violations(&sound), Vec::<String>::new());
+    for (broken, names) in [
+        ("rummikub.workspace = true\n", "fiveup depends on rummikub"),
+        ("serde.workspace = true\n", "fiveup depends on serde"),
+        (
+            "tiles-testkit.workspace = true\n",
+            "fiveup depends on tiles-testkit",
+        ),
+    ] {
+        let mut crates = sound.to_vec();
+        crates[2] = manifest("fiveup", broken);
+        let violations = graph_violations(&crates);
+        assert!(
+            violations.iter().any(|v| v.starts_with(names)),
+            "{names}: {violations:?}"
+        );
+    }
+}
+
+/// The tidy check catches a dependency no code names, and passes one that is used.
+#[test]
+fn tidy_catches_an_unused_dependency() {
+    use crate::tidy::{read_manifest, unused_dependencies};
+    let manifest = read_manifest(
+        "[package]\nname = \"game\"\n[dependencies]\nnom.workspace = true\nrand = \"0.9\"\n[dev-dependencies]\nproptest.workspace = true\n",
+    );
+    let sources = "//! A game.\nuse nom::IResult;\n";
+    let tests = "use proptest::prelude::*;\n";
+    assert_eq!(
+        unused_dependencies(&manifest, sources, tests),
+        vec!["game: dependency rand is declared but not used".to_owned()]
+    );
+}
+
+/// The tidy check catches a source file without a `//!` line and one over the line limit.
+#[test]
+fn tidy_catches_a_file_without_module_doc_or_too_long() {
+    use crate::tidy::{MOST_LINES, missing_module_doc, too_long};
+    assert!(missing_module_doc("a.rs", "//! What a is.\nfn a() {}\n").is_none());
+    assert!(missing_module_doc("b.rs", "// A comment.\nfn b() {}\n").is_some());
+    assert!(missing_module_doc("c.rs", "/// An item doc.\nfn c() {}\n").is_some());
+    let long = "//! Long.\n".to_owned() + &"fn f() {}\n".repeat(MOST_LINES);
+    assert!(too_long("long.rs", &long).is_some());
+    assert!(too_long("ok.rs", "//! Short.\n").is_none());
+}
+
+/// The tidy check catches a comment citing a file the repository does not have, including one
+/// outside it, and lets URLs, globs and files that exist pass.
+#[test]
+fn tidy_catches_a_citation_of_a_missing_file() {
+    use crate::tidy::{comments, missing_citations};
+    let root = fixtures::workspace_root();
+    let inside = root.canonicalize().unwrap();
+    let exists = |cited: &str| {
+        root.join(cited)
+            .canonicalize()
+            .is_ok_and(|found| found.starts_with(&inside))
+    };
+    let fine =
+        "//! See `xtask/src/tidy.rs`, https://example.com/a/b.md and `crates/*/tests/x.rs`.\n";
+    assert_eq!(
+        missing_citations("a.rs", &comments(fine), &exists),
+        Vec::<String>::new()
+    );
+    let broken = "//! The rules are in ../shared/seeds/rummikub.md.\nfn f() {}\n    // As crates/nope/src/gone.rs does.\n";
+    let found = missing_citations("b.rs", &comments(broken), &exists);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].contains("../shared/seeds/rummikub.md"),
+        "{found:?}"
+    );
+}
