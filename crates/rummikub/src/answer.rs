@@ -146,7 +146,7 @@ impl Move {
             .sum()
     }
 
-    /// How to carry the move out, step by step (see [`crate::steps`]): every new group of
+    /// How to carry the move out, step by step (see [`Step`]): every new group of
     /// the table is made or completed by one step; unchanged groups need none.
     pub fn steps(&self) -> &[Step] {
         &self.steps

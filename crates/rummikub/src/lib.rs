@@ -2,17 +2,17 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod answer;
+mod answer;
 mod bound;
 mod fixture;
-pub mod group;
+mod group;
 mod lp;
-pub mod notation;
-pub mod rules;
+mod notation;
+mod rules;
 mod run;
-pub mod solve;
-pub mod steps;
-pub mod tile;
+mod solve;
+mod steps;
+mod tile;
 
 pub use answer::{Arrangement, Move, OpeningShortfall};
 pub use bound::most_tiles_bound;

@@ -56,7 +56,7 @@ impl TryFrom<u8> for Number {
 ///
 /// Written `R9` (colour letter, then number) or `J`; [`std::str::FromStr`] also reads `9R`,
 /// `RED 9`, `9 red`, `(9, "RED")`, `("JOKER")`, `("JOKER", "RED")` and more (see
-/// [`crate::notation`]).
+/// [`crate::parse_tiles`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tile {
     /// A numbered tile.
