@@ -2,28 +2,32 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod bot;
-pub mod card;
+mod bot;
+mod card;
 mod fixture;
-pub mod game;
-pub mod group;
-pub mod notation;
-pub mod play;
-pub mod reference;
-pub mod replay;
-pub mod tournament;
+mod game;
+mod group;
+mod notation;
+mod play;
+mod reference;
+mod replay;
+mod tournament;
 
 pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named};
 pub use card::{
-    Card, Color, Deal, PLAYERS, Rank, Suit, Variant, deal, opening_value, score, shuffled_pack,
+    Card, Color, Deal, HAND_SIZE, PLAYERS, Rank, SplitMix, Suit, Variant, deal, opening_value,
+    score, shuffled_pack,
 };
 pub use fixture::run_fixture;
 pub use game::{End, Game};
-pub use group::{GroupError, GroupKind, check_group, joker_options, valid_group, valid_table};
+pub use group::{
+    ColorName, GroupError, GroupKind, RankName, SuitName, check_group, joker_options, valid_group,
+    valid_table,
+};
 pub use notation::{parse_cards, parse_table, show_cards};
 pub use play::{
     MAX_PLAYS, OPENING_POINTS, Play, PlayError, Played, TurnInfo, apply_to, check_play,
-    legal_plays_with, valid_play,
+    check_play_with, legal_plays_with, valid_play,
 };
 pub use reference::eval_call;
 pub use replay::{Ranked, Replay, Turn, TurnAction, TurnPlay, replay};

@@ -2,7 +2,7 @@
 //! never reach a state the validator rejects; `legal_plays` and `valid_play` agree on every
 //! state visited; the bots' stateless plays are always valid and follow their plans.
 
-use huxxy::card::SplitMix;
+use huxxy::SplitMix;
 use huxxy::{
     Bot, Card, Game, GreedyBot, Play, Played, SearchBot, TurnInfo, Variant, check_play,
     legal_plays_with, valid_group,

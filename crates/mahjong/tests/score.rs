@@ -2,7 +2,7 @@
 //! the fu counted from the reading's sets, the payments from the base-points formula and the
 //! published table; and the hand notation read back from its display.
 
-use mahjong::score::{
+use mahjong::{
     FuPart, FullHand, Points, Reading, ScoredSet, ScoringRules, SetKind, Situation, Wait,
     base_points, parse_full_hand, score,
 };
@@ -276,7 +276,7 @@ fn hands_print_as_they_read() {
 #[test]
 fn a_situation_builds_from_the_defaults() {
     let hand = parse_full_hand("234567m234678p55s").unwrap();
-    let win: mahjong::score::Piece = "8p".parse().unwrap();
+    let win: mahjong::Piece = "8p".parse().unwrap();
     let ron = score(&hand, &Situation::ron(win), &ScoringRules::default()).unwrap();
     // Dealer, East round: tanyao pinfu 2 han 30 fu, 2900.
     assert_eq!((ron.han, ron.fu, ron.points.total), (2, 30, 2900));

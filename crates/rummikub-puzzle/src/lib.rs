@@ -2,21 +2,22 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod bound;
-pub mod check;
+mod bound;
+mod check;
 mod fixture;
-pub mod parse;
-pub mod row;
-pub mod solve;
-pub mod table;
+mod parse;
+mod row;
+mod solve;
+mod table;
 
 use std::fmt::Write as _;
 
+pub use bound::{NEVER, idle_rows, lower_bound};
 pub use check::{Verdict, check};
 pub use fixture::run_fixture;
-pub use parse::{Answer, Puzzle, parse_answer, parse_piece, parse_puzzle};
-pub use row::{Joker, Piece, Row, RowError};
-pub use solve::{NoSolution, compare, solve, solve_counting};
+pub use parse::{Answer, MAX_ROW_ID, Puzzle, parse_answer, parse_piece, parse_puzzle, row_of};
+pub use row::{COLORS, Joker, Piece, Row, RowError, Rows};
+pub use solve::{MAX_ACTIONS, MAX_STATES, NoSolution, compare, solve, solve_counting};
 pub use table::{Action, ActionError, RowId, Table};
 pub use tiles_notation::ParseError;
 

@@ -4,8 +4,8 @@
 use std::collections::{HashSet, VecDeque};
 
 use proptest::prelude::*;
-use rummikub_puzzle::bound::{NEVER, lower_bound};
 use rummikub_puzzle::{Action, Joker, Piece, Row, Table, compare, solve};
+use rummikub_puzzle::{NEVER, lower_bound};
 
 mod support;
 use support::{Copies, every_move, long_puzzle, random};

@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use mahjong::score::parse_full_hand;
+use mahjong::parse_full_hand;
 use mahjong::{TSV_HEADER, analyze, analyze_full, has_melds, parse_hand};
 use serde_json::{Map, Value, json};
 

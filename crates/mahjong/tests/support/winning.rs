@@ -3,8 +3,8 @@
 //! tile among the concealed ones, and a situation that can happen. Seeded, so every run draws
 //! the same hands.
 
-use mahjong::score::{CalledMeld, FullHand, MeldKind, Piece, Situation, Wind};
-use mahjong::{Tile, score::ScoringRules};
+use mahjong::{CalledMeld, FullHand, MeldKind, Piece, Situation, Wind};
+use mahjong::{ScoringRules, Tile};
 use tiles_testkit::Random;
 
 fn tile(index: usize) -> Tile {

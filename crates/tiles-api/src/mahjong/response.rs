@@ -1,6 +1,6 @@
 //! The `mahjong/score` response: its fields (the schema) and its JSON, written by hand.
 
-use mahjong::score::{FuPart, FullHand, Reading, Score};
+use mahjong::{FuPart, FullHand, Reading, Score};
 use serde::Serialize;
 
 /// One yaku of a score.
@@ -42,7 +42,7 @@ pub struct FuPartJson {
     pub about: Shown<About>,
 }
 
-/// What earned a part of the fu, in words (see [`mahjong::score::FuPart::about`]).
+/// What earned a part of the fu, in words (see [`mahjong::FuPart::about`]).
 #[derive(Debug, Clone, Copy)]
 pub struct About(pub FuPart);
 

@@ -1,6 +1,6 @@
 //! The `mahjong/score` request, read into the library's hand and situation and scored.
 
-use mahjong::score::{
+use mahjong::{
     CalledMeld, FullHand, MeldKind, Piece, Score, ScoringRules, Situation, Wind, parse_full_hand,
     parse_pieces, score as score_hand,
 };
