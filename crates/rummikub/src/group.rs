@@ -21,7 +21,8 @@ use std::fmt;
 
 use crate::run::{RunFit, RunProblem, fit_ordered, fit_unordered};
 
-use crate::rules::{Color, Rules};
+use crate::rules::Rules;
+use crate::tile::Color;
 use crate::tile::{Number, Tile};
 
 /// The two kinds of group.

@@ -19,10 +19,10 @@ pub use bound::most_tiles_bound;
 pub use fixture::run_fixture;
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};
-pub use rules::{Color, Preset, Rules, UnknownPreset};
+pub use rules::{Preset, Rules, UnknownPreset};
 pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve};
 pub use steps::{Onto, Step, Take};
-pub use tile::{Number, NumberOutOfRange, Tile};
+pub use tile::{Color, Number, NumberOutOfRange, Tile};
 pub use tiles_notation::ParseError;
 
 /// Not part of the API: what the crate's own tests in `tests/` need to reach inside.

@@ -26,7 +26,7 @@ use tiles_notation::{
     python::python_literal,
 };
 
-use crate::rules::Color;
+use crate::tile::Color;
 use crate::tile::{Number, Tile};
 
 /// Colour words and letters, matched longest first.

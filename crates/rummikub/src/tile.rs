@@ -1,8 +1,74 @@
-//! Tiles: a number in a colour, or a joker.
+//! Tiles: a number in a colour, or a joker; the colours.
 
 use std::fmt;
 
-use crate::rules::Color;
+/// A tile colour. Every Rummikub edition uses four of these six; [`crate::Rules::colors`] says which.
+///
+/// Letters: `R` red, `O` orange, `B` blue, `K` black, `G` green, `Y` yellow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Color {
+    /// Red, `R`.
+    Red,
+    /// Orange, `O`.
+    Orange,
+    /// Blue, `B`.
+    Blue,
+    /// Black, `K`.
+    Black,
+    /// Green, `G`.
+    Green,
+    /// Yellow, `Y`.
+    Yellow,
+}
+
+impl Color {
+    /// Every colour, in declaration order.
+    pub const ALL: [Color; 6] = [
+        Color::Red,
+        Color::Orange,
+        Color::Blue,
+        Color::Black,
+        Color::Green,
+        Color::Yellow,
+    ];
+
+    /// The one-letter abbreviation: `R O B K G Y`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Red => 'R',
+            Color::Orange => 'O',
+            Color::Blue => 'B',
+            Color::Black => 'K',
+            Color::Green => 'G',
+            Color::Yellow => 'Y',
+        }
+    }
+
+    /// The colour of a letter, in either case.
+    pub fn from_letter(letter: char) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|color| color.letter() == letter.to_ascii_uppercase())
+    }
+
+    /// The lowercase English name: `red`, `orange` …
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Orange => "orange",
+            Color::Blue => "blue",
+            Color::Black => "black",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A tile number, 1 to 13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,7 +3,7 @@
 //! matches a table set) and the rack tiles placed.
 
 use crate::group::{Group, GroupKind};
-use crate::rules::Color;
+use crate::tile::Color;
 use crate::tile::{Number, Tile};
 
 use super::model::{COUNT_BITS, Memo, Outcome, Problem, State, Step, pack_nodes};
