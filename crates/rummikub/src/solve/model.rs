@@ -20,8 +20,6 @@ use super::runs::{CodePlan, MAX_KINDS, RunPlans};
 use super::search::{Layer, Node};
 use super::{Objective, Pruning, SolveError, check_counts};
 
-/// The value of an impossible state.
-pub(super) const NONE: i64 = i64::MIN;
 /// Most colours the state holds.
 pub(super) const MAX_COLORS: usize = 6;
 /// Bits per open-run count in a colour's code.
@@ -450,8 +448,10 @@ pub(super) struct Choice {
     pub(super) points: u16,
 }
 
-/// A bound not worked out yet.
+/// In the dense table of per-colour bounds ([`Memo::bounds`]), which stores plain integers: a
+/// bound not worked out yet, and a colour that cannot place its tiles.
 pub(super) const UNKNOWN: i64 = i64::MIN + 1;
+pub(super) const STUCK: i64 = i64::MIN;
 /// A choice range not worked out yet.
 pub(super) const NO_RANGE: (u32, u32) = (u32::MAX, 0);
 

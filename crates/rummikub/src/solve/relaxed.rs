@@ -6,7 +6,7 @@
 //! what a colour may do, so the sum bounds every real completion: the sweep may drop any state
 //! whose gain plus bound misses its target.
 
-use super::model::{KEPT_UNITS, Memo, NONE, Problem, State, UNKNOWN, VALUES, set_tiles_of};
+use super::model::{KEPT_UNITS, Memo, Problem, STUCK, State, UNKNOWN, VALUES, set_tiles_of};
 
 impl Problem<'_> {
     /// The most sets of number `v` that can each hold a tile of colour index `color`, with
@@ -32,7 +32,7 @@ impl Problem<'_> {
     }
 
     /// An upper bound on the objective key colour index `color` can still add from number `v`
-    /// on, with its `part` (open runs) and `free` jokers, or [`NONE`] if its tiles that must
+    /// on, with its `part` (open runs) and `free` jokers, or `None` if its tiles that must
     /// be used cannot all be. The colour earns the table runs its runs keep, and its share of
     /// the table sets it may keep ([`Problem::set_credit`]). The other colours are relaxed away:
     /// a tile may go into a set whenever enough sets of its number could exist
@@ -46,13 +46,13 @@ impl Problem<'_> {
         part: u32,
         free: u8,
         memo: &mut Memo,
-    ) -> i64 {
+    ) -> Option<i64> {
         if v <= self.last_value
             && let Some(&known) =
                 memo.bounds[color * VALUES + usize::from(v)].get(memo.slot(part, free))
             && known != UNKNOWN
         {
-            return known;
+            return (known != STUCK).then_some(known);
         }
         self.work_out_color_bound(color, v, part, free, memo)
     }
@@ -66,14 +66,11 @@ impl Problem<'_> {
         part: u32,
         free: u8,
         memo: &mut Memo,
-    ) -> i64 {
+    ) -> Option<i64> {
         if v > self.last_value {
             let (runs, nodes) = memo.parts[part as usize];
-            return if self.has_short_runs(color, runs, nodes) {
-                NONE
-            } else {
-                i64::from(self.bonus(color, nodes)) * self.kept_key
-            };
+            return (!self.has_short_runs(color, runs, nodes))
+                .then(|| i64::from(self.bonus(color, nodes)) * self.kept_key);
         }
         let vi = usize::from(v);
         let table = color * VALUES + vi;
@@ -84,7 +81,7 @@ impl Problem<'_> {
         // runs end up matters.
         let sets = self.set_cap(color, vi, free);
         let used_jokers = self.total_jokers() - free;
-        let mut best = NONE;
+        let mut best: Option<i64> = None;
         self.color_options(color, v, runs, nodes, used_jokers, sets, |option| {
             let gain = i64::from(option.used - option.must) * self.tile_key[vi]
                 + self.set_credit(color, v, option.to_sets);
@@ -92,9 +89,9 @@ impl Problem<'_> {
             for at in option.plans.nexts.0..option.plans.nexts.1 {
                 let (next_runs, next_nodes, bonus) = self.plans.nexts.borrow()[at as usize];
                 let next = memo.part(next_runs, next_nodes);
-                let rest = self.color_bound(color, v + 1, next, free, memo);
-                if rest != NONE {
-                    best = best.max(gain + i64::from(bonus) * self.kept_key + rest);
+                if let Some(rest) = self.color_bound(color, v + 1, next, free, memo) {
+                    let total = gain + i64::from(bonus) * self.kept_key + rest;
+                    best = Some(best.map_or(total, |best| best.max(total)));
                 }
             }
         });
@@ -102,7 +99,7 @@ impl Problem<'_> {
         if bounds.len() <= slot {
             bounds.resize(slot + 1, UNKNOWN);
         }
-        bounds[slot] = best;
+        bounds[slot] = best.unwrap_or(STUCK);
         best
     }
 
@@ -178,10 +175,10 @@ impl Problem<'_> {
         }
     }
 
-    /// An upper bound on the objective key `state` can still add, or [`NONE`] if some colour
-    /// is stuck: the colours' relaxed bounds ([`Problem::color_bound`]), every rack joker,
+    /// An upper bound on the objective key `state` can still add, or `None` if some colour is
+    /// stuck: the colours' relaxed bounds ([`Problem::color_bound`]), every rack joker,
     /// and the shares of this number's table sets the colours already placed hold.
-    pub(super) fn state_bound(&self, state: &State, memo: &mut Memo) -> i64 {
+    pub(super) fn state_bound(&self, state: &State, memo: &mut Memo) -> Option<i64> {
         let free = self.total_jokers() - state.jokers;
         let mut total = i64::from(self.may_jokers) * self.joker_key;
         // The colours placed at this number already hold their share of the table sets of
@@ -195,12 +192,8 @@ impl Problem<'_> {
             } else {
                 state.value
             };
-            let bound = self.color_bound(color, v, state.parts[color], free, memo);
-            if bound == NONE {
-                return NONE;
-            }
-            total += bound;
+            total += self.color_bound(color, v, state.parts[color], free, memo)?;
         }
-        total
+        Some(total)
     }
 }

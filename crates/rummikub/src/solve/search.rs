@@ -8,7 +8,7 @@
 use rustc_hash::FxHashMap;
 
 use super::model::{
-    Choice, MAX_COLORS, Memo, NO_RANGE, NONE, Outcome, Problem, State, Step, count_of, key, primary,
+    Choice, MAX_COLORS, Memo, NO_RANGE, Outcome, Problem, State, Step, count_of, key, primary,
 };
 
 /// One state of a layer of the sweep: the best gain that reaches it, and from where.
@@ -34,6 +34,9 @@ pub(super) struct Sweep {
 /// Room for the nodes of a question's first sweep: a narrow sweep keeps a few thousand.
 const INITIAL_NODES: usize = 4096;
 
+/// The lowest target: every move reaches it.
+const ANY: i64 = i64::MIN;
+
 /// No node: the end of a list of siblings in a [`Layer`].
 pub(super) const NO_NODE: u32 = u32::MAX;
 
@@ -47,6 +50,8 @@ pub(super) struct Layer {
     pub(super) nodes: Vec<Node>,
     /// Per node: the next node with the same key in [`Layer::index`].
     pub(super) siblings: Vec<u32>,
+    /// Per node: whether another node of the layer made it useless.
+    pub(super) dropped: Vec<bool>,
     /// The first node of each key ([`Problem::layer_key`]).
     pub(super) index: FxHashMap<LayerKey, u32>,
 }
@@ -57,7 +62,13 @@ impl Layer {
     pub(super) fn finish(&mut self, beam: Option<usize>, all: &mut Vec<Node>) {
         self.index.clear();
         self.siblings.clear();
-        self.nodes.retain(|node| node.gain != NONE);
+        if self.dropped.contains(&true) {
+            // `retain` visits the nodes in order, once each.
+            let mut dropped = self.dropped.iter();
+            self.nodes
+                .retain(|_| !dropped.next().copied().unwrap_or_default());
+        }
+        self.dropped.clear();
         if let Some(width) = beam
             && self.nodes.len() > width
         {
@@ -166,7 +177,7 @@ impl Problem<'_> {
         let mut at = *head;
         while at != NO_NODE {
             let other = &mut layer.nodes[at as usize];
-            if other.gain != NONE {
+            if !layer.dropped[at as usize] {
                 if other.state == node.state {
                     if node.gain > other.gain {
                         *other = node;
@@ -182,7 +193,7 @@ impl Problem<'_> {
                         return;
                     }
                     if node.gain >= other.gain && self.runs_cover(mine, theirs) {
-                        other.gain = NONE;
+                        layer.dropped[at as usize] = true;
                     }
                 }
             }
@@ -191,6 +202,7 @@ impl Problem<'_> {
         layer.siblings.push(*head);
         *head = layer.nodes.len() as u32;
         layer.nodes.push(node);
+        layer.dropped.push(false);
     }
 
     /// Runs the sweep forward, layer by layer, keeping for each state the best gain that
@@ -201,16 +213,17 @@ impl Problem<'_> {
     /// the target: no state on its way was dropped.
     pub(super) fn sweep(&self, target: i64, beam: Option<usize>, memo: &mut Memo) -> Option<Sweep> {
         let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
+        let bound = self.state_bound(&State::start(), memo)?;
+        if bound < target {
+            return None;
+        }
         let start = Node {
             state: State::start(),
             gain: 0,
-            bound: self.state_bound(&State::start(), memo),
+            bound,
             parent: 0,
             choice: 0,
         };
-        if start.bound == NONE || start.bound < target {
-            return None;
-        }
         // All layers back to back: layer `l` is `nodes[starts[l]..starts[l + 1]]`.
         // The buffers of earlier sweeps of the question, reused.
         let mut nodes = memo
@@ -230,10 +243,13 @@ impl Problem<'_> {
                 // bound changes.
                 let color = usize::from(node.state.color);
                 let free_before = self.total_jokers() - node.state.jokers;
-                let others = (color < self.n_colors).then(|| {
-                    let part = node.state.parts[color];
-                    node.bound - self.color_bound(color, node.state.value, part, free_before, memo)
-                });
+                let others = (color < self.n_colors)
+                    .then(|| {
+                        let part = node.state.parts[color];
+                        self.color_bound(color, node.state.value, part, free_before, memo)
+                    })
+                    .flatten()
+                    .map(|own| node.bound - own);
                 for at in start..end {
                     let choice = memo.choices[at as usize];
                     let state = self.apply(&node.state, &choice);
@@ -247,20 +263,18 @@ impl Problem<'_> {
                     let bound = match others {
                         Some(others) if choice.jokers == 0 => {
                             let part = state.parts[color];
-                            match self.color_bound(color, state.value + 1, part, free, memo) {
-                                NONE => NONE,
-                                bound => {
+                            self.color_bound(color, state.value + 1, part, free, memo)
+                                .map(|bound| {
                                     others
                                         + bound
                                         + self.set_credit(color, node.state.value, choice.to_sets)
-                                }
-                            }
+                                })
                         }
                         _ => self.state_bound(&state, memo),
                     };
-                    if bound == NONE || gain + bound < target {
+                    let Some(bound) = bound.filter(|bound| gain + bound >= target) else {
                         continue;
-                    }
+                    };
                     let child = Node {
                         state,
                         gain,
@@ -278,10 +292,9 @@ impl Problem<'_> {
         let last = starts[layer_count];
         let mut best: Option<(usize, i64)> = None;
         for (at, node) in nodes.iter().enumerate().skip(last) {
-            let end = self.finish(&node.state, memo);
-            if end == NONE {
+            let Some(end) = self.finish(&node.state, memo) else {
                 continue;
-            }
+            };
             let total = node.gain + end;
             if total >= target && best.is_none_or(|(_, b)| total > b) {
                 best = Some((at, total));
@@ -306,14 +319,11 @@ impl Problem<'_> {
     /// possible.
     pub(super) fn best_outcome(&self) -> Option<Outcome> {
         let mut memo = Memo::new(self);
-        let bound = self.state_bound(&State::start(), &mut memo);
-        if bound == NONE {
-            return None;
-        }
+        let bound = self.state_bound(&State::start(), &mut memo)?;
         let found = self
             .beams
             .iter()
-            .find_map(|&width| self.sweep(NONE + 1, Some(width), &mut memo));
+            .find_map(|&width| self.sweep(ANY, Some(width), &mut memo));
         if let Some(good) = found {
             // The narrow sweep may have missed a move with one more tile: a full sweep aiming
             // at that drops far more states than one aiming just past the narrow move.
@@ -365,9 +375,9 @@ impl Problem<'_> {
         memo: &mut Memo,
     ) -> bool {
         if state.value > self.last_value {
-            return self.finish(&state, memo) != NONE;
+            return self.finish(&state, memo).is_some();
         }
-        if dead.contains(&state) || self.state_bound(&state, memo) == NONE {
+        if dead.contains(&state) || self.state_bound(&state, memo).is_none() {
             return false;
         }
         let (start, end) = self.choice_range(&state, memo);
@@ -410,28 +420,28 @@ impl Problem<'_> {
         all_a >= all_b
     }
 
-    /// The value of the end of the sweep: every open run long enough, the table's jokers all
+    /// The value of the end of the sweep, if it is a move: every open run long enough, the table's jokers all
     /// used, the opening threshold met (or nothing played); the runs closing there keep the
     /// table runs whose layouts they end.
-    pub(super) fn finish(&self, state: &State, memo: &Memo) -> i64 {
+    pub(super) fn finish(&self, state: &State, memo: &Memo) -> Option<i64> {
         let mut bonus = 0;
         for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
             let (runs, nodes) = memo.parts[part as usize];
             if self.has_short_runs(color, runs, nodes) {
-                return NONE;
+                return None;
             }
             bonus += i64::from(self.bonus(color, nodes));
         }
         if state.jokers < self.must_jokers {
-            return NONE;
+            return None;
         }
         if let Some(threshold) = self.threshold
             && state.points > 0
             && state.points < threshold
         {
-            return NONE;
+            return None;
         }
-        i64::from(state.jokers - self.must_jokers) * self.joker_key + bonus * self.kept_key
+        Some(i64::from(state.jokers - self.must_jokers) * self.joker_key + bonus * self.kept_key)
     }
 
     /// Calls `emit` with every choice at `state`'s layer.
