@@ -246,7 +246,7 @@ fn the_time_limit_gives_503() {
 /// With every place in flight taken, a request gets 503 at once, with Retry-After.
 #[test]
 fn requests_in_flight_are_bounded() {
-    let server = Server::start(&["--max-in-flight", "1"]);
+    let server = Server::start(&["--max-in-flight", "1", "--time-limit", "300"]);
     let mut slow = start_slow(&server);
     let busy = loop {
         // The slow request itself is turned away if it arrives while a fast one holds the
