@@ -18,7 +18,7 @@ use super::model::{
     pack_nodes,
 };
 
-/// What happens to open runs of one code at one number.
+/// What happens to the open runs of one kind (see [`Problem::open_runs`]) at one number.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct CodePlan {
     pub(super) close: u8,

@@ -41,7 +41,7 @@ const ANY: i64 = i64::MIN;
 pub(super) const NO_NODE: u32 = u32::MAX;
 
 /// A state's key in a layer (see [`Problem::layer_key`]): the number, colour, jokers, points
-/// and set tiles, then two parts (or a kept-runs index) per word.
+/// and set tiles, then two parts (or a node-list index) per word.
 pub(super) type LayerKey = [u64; 4];
 
 /// A layer of the sweep being built (see [`Problem::insert`]).
