@@ -306,9 +306,9 @@ pub fn check(root: &Path) -> Vec<String> {
             .any(|found| found.starts_with(&inside))
         }
     };
-    for path in files(&root.join("crates"), &["rs"])
+    for path in ["crates", "xtask", "fuzz"]
         .into_iter()
-        .chain(files(&root.join("xtask"), &["rs"]))
+        .flat_map(|dir| files(&root.join(dir), &["rs"]))
     {
         let text = fs::read_to_string(&path).unwrap_or_default();
         let name = relative(&path);
