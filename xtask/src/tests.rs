@@ -247,25 +247,27 @@ fn tidy_catches_a_file_too_long() {
 /// outside it, and lets URLs, globs and files that exist pass.
 #[test]
 fn tidy_catches_a_citation_of_a_missing_file() {
-    use crate::tidy::{comments, missing_citations};
-    let root = fixtures::workspace_root();
-    let inside = root.canonicalize().unwrap();
-    let exists = |cited: &str| {
-        root.join(cited)
-            .canonicalize()
-            .is_ok_and(|found| found.starts_with(&inside))
-    };
-    let fine =
-        "//! See `xtask/src/tidy.rs`, https://example.com/a/b.md and `crates/*/tests/x.rs`.\n";
+    use crate::tidy::{cited_file_found, comments, missing_citations};
+    // A scratch repository, and a file beside it that a clone of it would not have.
+    let scratch = std::env::temp_dir().join(format!("xtask-tidy-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&scratch);
+    let repository = scratch.join("repository");
+    fs::create_dir_all(repository.join("src")).unwrap();
+    fs::write(repository.join("Cargo.toml"), "").unwrap();
+    fs::write(repository.join("src/lib.rs"), "").unwrap();
+    fs::write(scratch.join("notes.md"), "").unwrap();
+    let root = repository.canonicalize().unwrap();
+    let from = root.join("src/lib.rs");
+    let exists = |cited: &str| cited_file_found(&root, &from, cited);
+    let fine = "//! See `src/lib.rs`, `lib.rs`, https://example.com/a/b.md and `crates/*/x.rs`.\n";
     assert_eq!(
         missing_citations("a.rs", &comments(fine), &exists),
         Vec::<String>::new()
     );
-    let broken = "//! The rules are in ../shared/seeds/rummikub.md.\nfn f() {}\n    // As crates/nope/src/gone.rs does.\n";
+    let broken = "//! The rules are in ../../notes.md.\nfn f() {}\n    // As src/gone.rs does.\n";
     let found = missing_citations("b.rs", &comments(broken), &exists);
+    fs::remove_dir_all(&scratch).unwrap();
     assert_eq!(found.len(), 2, "{found:?}");
-    assert!(
-        found[0].contains("../shared/seeds/rummikub.md"),
-        "{found:?}"
-    );
+    assert!(found[0].contains("../../notes.md"), "{found:?}");
+    assert!(found[1].contains("src/gone.rs"), "{found:?}");
 }

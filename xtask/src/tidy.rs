@@ -214,6 +214,26 @@ pub fn missing_citations(path: &str, text: &str, exists: &dyn Fn(&str) -> bool) 
     missing
 }
 
+/// Whether the file `cited` in `from` (a file of the repository at `root`, given canonical) is
+/// in the repository: found relative to the root, the citing file's folder or its crate's,
+/// and inside the repository (a path out of it cites what a clone does not have, even where
+/// this machine has it).
+pub fn cited_file_found(root: &Path, from: &Path, cited: &str) -> bool {
+    let crate_dir = from
+        .ancestors()
+        .find(|dir| dir.join("Cargo.toml").exists())
+        .map(Path::to_path_buf);
+    [
+        Some(root.to_path_buf()),
+        from.parent().map(Path::to_path_buf),
+        crate_dir,
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(|base| base.join(cited).canonicalize().ok())
+    .any(|found| found.starts_with(root))
+}
+
 /// The comment lines of Rust code (`//`, `//!`, `///`), where citations are words.
 pub fn comments(code: &str) -> String {
     code.lines()
@@ -283,28 +303,11 @@ pub fn check(root: &Path) -> Vec<String> {
         manifests.push(manifest);
     }
     violations.extend(graph_violations(&manifests));
-    let inside = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    // A citation is found relative to the repository's root, the citing file's folder or its
-    // crate's, and must stay inside the repository (a path out of it cites what a clone
-    // does not have, even where this machine has it).
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let root = root.as_path();
     let exists = |from: &Path| {
         let from = from.to_path_buf();
-        let inside = inside.clone();
-        move |cited: &str| {
-            let crate_dir = from
-                .ancestors()
-                .find(|dir| dir.join("Cargo.toml").exists())
-                .map(Path::to_path_buf);
-            [
-                Some(root.to_path_buf()),
-                from.parent().map(Path::to_path_buf),
-                crate_dir,
-            ]
-            .into_iter()
-            .flatten()
-            .filter_map(|base| base.join(cited).canonicalize().ok())
-            .any(|found| found.starts_with(&inside))
-        }
+        move |cited: &str| cited_file_found(root, &from, cited)
     };
     for path in ["crates", "xtask", "fuzz"]
         .into_iter()
