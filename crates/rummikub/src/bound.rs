@@ -49,11 +49,6 @@ pub fn most_tiles_bound(
     }
     check_in_game(rack, Place::Rack, rules)?;
     check_counts(rules, table.iter().flatten().chain(rack))?;
-    Ok(tiles_bound(table, rack, rules))
-}
-
-/// [`most_tiles_bound`] for a position already checked.
-fn tiles_bound(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules) -> u32 {
     let kinds = Kinds::new(rules);
     let mut on_table = vec![0u32; kinds.count()];
     let mut in_rack = vec![0u32; kinds.count()];
@@ -64,7 +59,7 @@ fn tiles_bound(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules) -> u32 {
         in_rack[kinds.of(tile)] += 1;
     }
     if in_rack.iter().all(|&n| n == 0) {
-        return 0;
+        return Ok(0);
     }
     let mut programme = Programme::default();
     let mut row_of = vec![usize::MAX; kinds.count()];
@@ -105,7 +100,7 @@ fn tiles_bound(table: &[Vec<Tile>], rack: &[Tile], rules: &Rules) -> u32 {
         .maximise_from(&start)
         .expect("the table as it is, nothing played, satisfies every row");
     // The relaxation's value is at most the rack's size, a small whole number.
-    (optimum + TOLERANCE * 100.0).floor().max(0.0) as u32
+    Ok((optimum + TOLERANCE * 100.0).floor().max(0.0) as u32)
 }
 
 /// The table as it is, as a point of the model: each table group's type (a run longer than
@@ -132,10 +127,14 @@ fn table_start(
             let mut piece: Vec<usize> = rest[..take].iter().map(|&tile| kinds.of(tile)).collect();
             piece.sort_unstable();
             rest = &rest[take..];
-            let Ok(index) = types.binary_search(&piece) else {
+            let Some(&column) = types
+                .binary_search(&piece)
+                .ok()
+                .and_then(|index| column_of.get(index))
+                .filter(|&&column| column != usize::MAX)
+            else {
                 return Vec::new();
             };
-            let column = column_of[index];
             match start.iter_mut().find(|(c, _)| *c == column) {
                 Some((_, count)) => *count += 1.0,
                 None => start.push((column, 1.0)),
