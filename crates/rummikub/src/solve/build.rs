@@ -6,7 +6,7 @@ use crate::group::{Group, GroupKind};
 use crate::tile::Color;
 use crate::tile::{Number, Tile};
 
-use super::model::{COUNT_BITS, Memo, Outcome, Problem, State, Step, pack_nodes};
+use super::model::{Memo, Outcome, Problem, State, Step};
 use super::runs::{Kind, MAX_KINDS, Open};
 use super::search::Node;
 
@@ -61,7 +61,7 @@ impl<'p, 'r> Builder<'p, 'r> {
         self.new_groups.push(group);
     }
 
-    pub(super) fn apply(&mut self, state: &State, step: &Step) {
+    pub(super) fn apply(&mut self, state: &State, step: &Step, memo: &Memo) {
         let problem = self.problem;
         let v = state.value;
         match step {
@@ -100,7 +100,7 @@ impl<'p, 'r> Builder<'p, 'r> {
                     .extend(std::iter::repeat_n(tile, usize::from(step.used - must)));
                 // Open runs, kind by kind, do what the plan says.
                 let runs = self.sorted_runs(color);
-                let (plain, nodes) = part_of(&runs);
+                let (plain, nodes) = memo.parts[state.parts[color] as usize];
                 let mut kinds = [Kind::default(); MAX_KINDS];
                 let n = problem.open_runs(color, plain, nodes, &mut kinds);
                 let mut runs = runs.into_iter();
@@ -190,19 +190,6 @@ impl<'p, 'r> Builder<'p, 'r> {
     }
 }
 
-/// A colour's part (plain open runs encoded, node list) from its open runs.
-pub(super) fn part_of(runs: &[(Open, u8, Vec<Tile>)]) -> (u32, u64) {
-    let mut plain = 0u32;
-    let mut ids = Vec::new();
-    for &(open, ..) in runs {
-        match open {
-            Open::Plain(code) => plain += 1 << (code as u32 * COUNT_BITS),
-            Open::Node(id) => ids.push(id),
-        }
-    }
-    (plain, pack_nodes(&mut ids))
-}
-
 /// The numbered tile of colour index `color` and number `v`.
 pub(super) fn numbered(problem: &Problem<'_>, color: usize, v: u8) -> Tile {
     let color: Color = problem.rules.colors[color];
@@ -236,7 +223,7 @@ impl Problem<'_> {
         };
         let mut builder = Builder::new(self);
         for &(state, at) in path {
-            builder.apply(&state, &memo.steps[at as usize]);
+            builder.apply(&state, &memo.steps[at as usize], memo);
         }
         builder.finish(final_jokers)
     }
