@@ -202,6 +202,7 @@ impl<'r> Problem<'r> {
                 }
             }
         }
+        problem.plans = RunPlans::new(rules.copies, problem.total_jokers());
         for v in 1..=13 {
             let value = v as i64;
             problem.tile_key[v] = match objective {

@@ -94,10 +94,15 @@ impl Default for Open {
 
 /// The run plans of a colour at a number depend on its open runs, the node a new run would
 /// start at, the tiles and jokers they take, and whether new runs may start. Each open runs
-/// and start node get a table of [`PLAN_SLOTS`] ranges (see [`Problem::run_plans`]), filled
-/// as needed.
+/// and start node get a table of ranges, one per tiles taken, jokers taken and whether new runs
+/// may start (see [`Problem::run_plans`]), filled as needed.
 #[derive(Default)]
 pub(super) struct RunPlans {
+    /// Joker counts a plan may take (`0..=` the question's jokers): the stride of tiles taken.
+    pub(super) joker_counts: u32,
+    /// The size of each table: tile counts (`0..=` the copies of a tile) times joker counts,
+    /// twice.
+    pub(super) slots: u32,
     /// Where the table of each [`PlanKey`] starts in `ranges`.
     pub(super) tables: RefCell<FxHashMap<PlanKey, u32>>,
     pub(super) ranges: RefCell<Vec<PlanRange>>,
@@ -112,9 +117,17 @@ pub(super) struct RunPlans {
 /// plain open runs, the node list, and the node a run started with a tile is at.
 pub(super) type PlanKey = (u8, u32, u64, u8);
 
-/// Tiles and jokers taken are below 8 each (at most 7 copies plus jokers), and new runs may
-/// start or not.
-pub(super) const PLAN_SLOTS: u32 = 8 * 8 * 2;
+impl RunPlans {
+    /// Room for the plans of a question with tiles of `copies` copies and `jokers` jokers.
+    pub(super) fn new(copies: u8, jokers: u8) -> RunPlans {
+        let joker_counts = u32::from(jokers) + 1;
+        RunPlans {
+            joker_counts,
+            slots: (u32::from(copies) + 1) * joker_counts * 2,
+            ..RunPlans::default()
+        }
+    }
+}
 
 /// Where the plans of one question, and the distinct open runs they lead to, are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,7 +249,7 @@ impl Problem<'_> {
         }
         let mut ranges = self.plans.ranges.borrow_mut();
         let table = ranges.len() as u32;
-        ranges.resize(table as usize + PLAN_SLOTS as usize, NO_PLANS);
+        ranges.resize(table as usize + self.plans.slots as usize, NO_PLANS);
         self.plans.tables.borrow_mut().insert(key, table);
         table
     }
@@ -307,8 +320,9 @@ impl Problem<'_> {
         jokers: u8,
         can_start: bool,
     ) -> PlanRange {
-        let slot = (table + (u32::from(tiles) * 8 + u32::from(jokers)) * 2 + u32::from(can_start))
-            as usize;
+        let slot = (table
+            + (u32::from(tiles) * self.plans.joker_counts + u32::from(jokers)) * 2
+            + u32::from(can_start)) as usize;
         let known = self.plans.ranges.borrow()[slot];
         if known != NO_PLANS {
             return known;
