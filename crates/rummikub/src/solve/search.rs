@@ -1,14 +1,16 @@
 //! The search: a sweep over the numbers, one layer per colour and one for the sets of each
 //! number, keeping for each state the best gain that reaches it. A narrow sweep first finds a
 //! good move; full sweeps then keep only states whose bound could still beat it, so the best
-//! move is found, or the narrow one proven best. States that differ only in the plain open runs
-//! of the colour just placed are compared, and dominated ones dropped. `arrange`, with nothing
+//! move is found, or the narrow one proven best. States that differ only in the open runs of
+//! the colour just placed (plain, or at nodes of its tree of table runs) are compared, and
+//! dominated ones dropped. `arrange`, with nothing
 //! to optimise, searches depth first instead and stops at the first arrangement.
 
 use rustc_hash::FxHashMap;
 
 use super::model::{
-    Choice, MAX_COLORS, Memo, NO_RANGE, Outcome, Problem, State, Step, count_of, key, primary,
+    COUNT_BITS, Choice, MAX_COLORS, MAX_OPEN, Memo, NO_RANGE, Outcome, Problem, State, Step,
+    count_of, for_each_node, key, primary,
 };
 
 /// One state of a layer of the sweep: the best gain that reaches it, and from where.
@@ -145,7 +147,8 @@ impl Problem<'_> {
     }
 
     /// What nodes compared in [`Problem::insert`] share: the state except the open runs of
-    /// the colour just placed (`changed`), but with that colour's node list.
+    /// the colour just placed (`changed`); where dominated states are not dropped, with that
+    /// colour's node list.
     pub(super) fn layer_key(&self, state: &State, changed: Option<usize>, memo: &Memo) -> LayerKey {
         let mut key = [0u64; 4];
         key[0] = u64::from(state.value)
@@ -155,7 +158,13 @@ impl Problem<'_> {
             | u64::from(state.sets) << 40;
         for (color, &part) in state.parts[..self.n_colors].iter().enumerate() {
             let word = if Some(color) == changed {
-                u64::from(memo.nodes_of[part as usize]) | 1 << 31
+                // Compared runs may sit at different nodes (see [`Problem::parts_cover`]);
+                // without comparing, only equal states meet, so the node list narrows the key.
+                if self.prune_dominated {
+                    1 << 31
+                } else {
+                    u64::from(memo.nodes_of[part as usize]) | 1 << 31
+                }
             } else {
                 u64::from(part)
             };
@@ -167,7 +176,7 @@ impl Problem<'_> {
     /// Adds a node to the layer being built, unless a node of the layer dominates it. Nodes
     /// that differ only in the open runs of the colour just placed are compared: the same runs
     /// keep the better gain; runs that can do whatever the others can
-    /// ([`Problem::runs_cover`]) with a gain at least as high make the others useless.
+    /// ([`Problem::parts_cover`]) with a gain at least as high make the others useless.
     pub(super) fn insert(&self, layer: &mut Layer, node: Node, memo: &Memo) {
         let changed = usize::from(node.state.color).checked_sub(1);
         let head = layer
@@ -187,12 +196,12 @@ impl Problem<'_> {
                 if let Some(color) = changed
                     && self.prune_dominated
                 {
-                    let runs = |state: &State| memo.parts[state.parts[color] as usize].0;
+                    let runs = |state: &State| memo.parts[state.parts[color] as usize];
                     let (mine, theirs) = (runs(&node.state), runs(&other.state));
-                    if other.gain >= node.gain && self.runs_cover(theirs, mine) {
+                    if other.gain >= node.gain && self.parts_cover(color, theirs, mine) {
                         return;
                     }
-                    if node.gain >= other.gain && self.runs_cover(mine, theirs) {
+                    if node.gain >= other.gain && self.parts_cover(color, mine, theirs) {
                         layer.dropped[at as usize] = true;
                     }
                 }
@@ -403,6 +412,43 @@ impl Problem<'_> {
     /// Whether a colour with open runs `a` can do whatever it could with open runs `b`: no
     /// more runs that still have to grow (counted shortest first) and at least as many runs in
     /// all (the others may end any time, or go on where `b` would start a new run).
+    /// Whether a colour with open runs `a` (plain ones encoded, and the node list) can do
+    /// whatever it could with open runs `b`: each run of `b` at a node of the colour's tree
+    /// has a run of `a` at the same node, and the other runs of `a` cover the plain runs of
+    /// `b` ([`Problem::runs_cover`]), a run at a node counting as a plain run of its length.
+    /// A run at a node can do whatever a plain run of its length can: it closes, takes a tile
+    /// or a joker alike, and goes on to a node or to the plain run the other goes on to; only
+    /// closing may earn it more (a kept table run). Only where runs do not count the jokers
+    /// they hold, as for [`Problem::runs_cover`].
+    pub(super) fn parts_cover(&self, color: usize, a: (u32, u64), b: (u32, u64)) -> bool {
+        if a.1 == b.1 {
+            return self.runs_cover(a.0, b.0);
+        }
+        let mut needed = [(0u8, 0u8); MAX_OPEN];
+        let mut distinct = 0;
+        for_each_node(b.1, |id, count| {
+            needed[distinct] = (id, count);
+            distinct += 1;
+        });
+        let mut plain = a.0;
+        let mut matched = 0;
+        let mut enough = true;
+        for_each_node(a.1, |id, count| {
+            let wanted = match needed[..distinct].iter().find(|&&(other, _)| other == id) {
+                Some(&(_, wanted)) => {
+                    matched += 1;
+                    enough &= count >= wanted;
+                    wanted
+                }
+                None => 0,
+            };
+            let len = self.trees[color][usize::from(id)].len;
+            let code = self.code(len.min(self.min_group), 0);
+            plain += u32::from(count.saturating_sub(wanted)) << (code as u32 * COUNT_BITS);
+        });
+        enough && matched == distinct && self.runs_cover(plain, b.0)
+    }
+
     pub(super) fn runs_cover(&self, a: u32, b: u32) -> bool {
         let (mut needy_a, mut needy_b, mut all_a, mut all_b) = (0u8, 0u8, 0u8, 0u8);
         for code in 0..self.codes() {
