@@ -98,6 +98,9 @@ pub(super) struct Problem<'r> {
     pub(super) counts_tiles: bool,
     /// Per colour index: the tree of its table runs' layouts ([`RunNode`]); node 0 is unused.
     pub(super) trees: Vec<Vec<RunNode>>,
+    /// Per colour index and node of its tree: the code of a plain run of the node's length
+    /// (see [`Problem::parts_cover`]).
+    pub(super) node_codes: [[u8; MAX_NODES]; MAX_COLORS],
     /// Per colour index and number: the node of a run started there with a numbered tile (0:
     /// no table run of the colour starts there).
     pub(super) starts: [[u8; VALUES]; MAX_COLORS],
@@ -184,6 +187,7 @@ impl<'r> Problem<'r> {
             counts_tiles: objective != Objective::MostValue,
             trees: vec![vec![RunNode::default()]; n_colors],
             starts: [[0; VALUES]; MAX_COLORS],
+            node_codes: [[0; MAX_NODES]; MAX_COLORS],
             sets_at: Default::default(),
             set_credits: vec![Vec::new(); MAX_COLORS * VALUES],
             plans: RunPlans::default(),
@@ -223,6 +227,12 @@ impl<'r> Problem<'r> {
         }
         for (index, group) in table.iter().enumerate() {
             problem.add_table_group(index, group);
+        }
+        for (color, tree) in problem.trees.iter().enumerate() {
+            for (id, node) in tree.iter().enumerate().skip(1) {
+                let code = problem.code(node.len.min(min_group), 0);
+                problem.node_codes[color][id] = code as u8;
+            }
         }
         for v in 0..VALUES {
             for set in &problem.sets_at[v] {

@@ -9,8 +9,8 @@
 use rustc_hash::FxHashMap;
 
 use super::model::{
-    COUNT_BITS, Choice, MAX_COLORS, MAX_OPEN, Memo, NO_RANGE, Outcome, Problem, State, Step,
-    count_of, for_each_node, key, primary,
+    COUNT_BITS, Choice, MAX_COLORS, Memo, NO_RANGE, Outcome, Problem, State, Step, count_of, key,
+    primary,
 };
 
 /// One state of a layer of the sweep: the best gain that reaches it, and from where.
@@ -424,29 +424,22 @@ impl Problem<'_> {
         if a.1 == b.1 {
             return self.runs_cover(a.0, b.0);
         }
-        let mut needed = [(0u8, 0u8); MAX_OPEN];
-        let mut distinct = 0;
-        for_each_node(b.1, |id, count| {
-            needed[distinct] = (id, count);
-            distinct += 1;
-        });
+        // Both node lists are sorted: walk them together, matching runs at the same node; a
+        // run of `a` left over counts as a plain run of its length.
+        let (mut mine, mut theirs) = (a.1, b.1);
         let mut plain = a.0;
-        let mut matched = 0;
-        let mut enough = true;
-        for_each_node(a.1, |id, count| {
-            let wanted = match needed[..distinct].iter().find(|&&(other, _)| other == id) {
-                Some(&(_, wanted)) => {
-                    matched += 1;
-                    enough &= count >= wanted;
-                    wanted
-                }
-                None => 0,
-            };
-            let len = self.trees[color][usize::from(id)].len;
-            let code = self.code(len.min(self.min_group), 0);
-            plain += u32::from(count.saturating_sub(wanted)) << (code as u32 * COUNT_BITS);
-        });
-        enough && matched == distinct && self.runs_cover(plain, b.0)
+        while mine != 0 {
+            let (id, other) = (mine as u8, theirs as u8);
+            if other == id {
+                theirs >>= 8;
+            } else if other != 0 && other < id {
+                return false;
+            } else {
+                plain += 1 << (u32::from(self.node_codes[color][usize::from(id)]) * COUNT_BITS);
+            }
+            mine >>= 8;
+        }
+        theirs == 0 && self.runs_cover(plain, b.0)
     }
 
     pub(super) fn runs_cover(&self, a: u32, b: u32) -> bool {
