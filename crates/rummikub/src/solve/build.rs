@@ -8,7 +8,7 @@ use crate::tile::{Number, Tile};
 
 use super::model::{Memo, Outcome, Problem, State, Step};
 use super::runs::{Kind, MAX_KINDS, Open};
-use super::search::Node;
+use super::search::Link;
 
 /// Builds the concrete groups along the replayed path.
 pub(super) struct Builder<'p, 'r> {
@@ -200,18 +200,23 @@ pub(super) fn numbered(problem: &Problem<'_>, color: usize, v: u8) -> Tile {
 }
 
 impl Problem<'_> {
-    /// Walks back from the best finished state and builds the groups along the way.
-    pub(super) fn replay(&self, nodes: &[Node], at: usize, memo: &mut Memo) -> Outcome {
+    /// Walks back from the best finished state to the start, then forward again, working out
+    /// each state on the way from its parent and choice, and builds the groups along the way.
+    pub(super) fn replay(&self, links: &[Link], at: usize, memo: &mut Memo) -> Outcome {
         // Node 0 is the start.
-        let mut path = Vec::new();
+        let mut choices = Vec::new();
         let mut at = at;
         while at != 0 {
-            let node = nodes[at];
-            let parent = node.parent as usize;
-            path.push((nodes[parent].state, node.choice));
-            at = parent;
+            let link = links[at];
+            choices.push(link.choice);
+            at = link.parent as usize;
         }
-        path.reverse();
+        let mut path = Vec::with_capacity(choices.len());
+        let mut state = State::start();
+        for &choice in choices.iter().rev() {
+            path.push((state, choice));
+            state = self.apply(&state, &memo.choices[choice as usize]);
+        }
         self.build(&path, memo)
     }
 

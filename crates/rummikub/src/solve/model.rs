@@ -17,7 +17,7 @@ use crate::rules::Rules;
 use crate::tile::Tile;
 
 use super::runs::{CodePlan, MAX_KINDS, RunPlans};
-use super::search::{Layer, Node};
+use super::search::{Layer, Link, Node};
 use super::{Objective, Pruning, SolveError, check_counts};
 
 /// Most colours the state holds.
@@ -497,9 +497,10 @@ pub(super) struct Memo {
     pub(super) choices: Vec<Choice>,
     /// Each choice's step, for the replay.
     pub(super) steps: Vec<Step>,
-    /// Node lists of sweeps that found nothing, and the layer being built, kept so that later
-    /// sweeps of the question reuse their memory.
-    pub(super) spare_nodes: Vec<Vec<Node>>,
+    /// The links of sweeps that found nothing, the layer being expanded and the layer being
+    /// built, kept so that later sweeps of the question reuse their memory.
+    pub(super) spare_links: Vec<Vec<Link>>,
+    pub(super) spare_layer: Vec<Node>,
     pub(super) layer: Layer,
 }
 
@@ -522,7 +523,8 @@ impl Memo {
             set_ranges: FxHashMap::default(),
             choices: Vec::new(),
             steps: Vec::new(),
-            spare_nodes: Vec::new(),
+            spare_links: Vec::new(),
+            spare_layer: Vec::new(),
             layer: Layer::default(),
         }
     }

@@ -20,15 +20,25 @@ pub(super) struct Node {
     pub(super) gain: i64,
     /// What the state can still add at most ([`Problem::state_bound`]).
     pub(super) bound: i64,
-    /// Index of the node it came from (see [`Sweep::nodes`]).
+    /// Index of the node it came from (see [`Sweep::links`]).
     pub(super) parent: u32,
     /// Index of the choice that led to it in [`Memo::choices`].
     pub(super) choice: u32,
 }
 
-/// A finished sweep: its nodes, where its best finished state is, and that state's key.
+/// Where a node of a sweep came from: the index of its parent among the sweep's nodes, and
+/// the choice that led to it. A node's state follows from its path, so finished layers keep
+/// only these (an eighth of a [`Node`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Link {
+    pub(super) parent: u32,
+    pub(super) choice: u32,
+}
+
+/// A finished sweep: where every node it kept came from (layer after layer, the start
+/// first), where its best finished state is, and that state's key.
 pub(super) struct Sweep {
-    pub(super) nodes: Vec<Node>,
+    pub(super) links: Vec<Link>,
     pub(super) at: usize,
     pub(super) total: i64,
 }
@@ -59,9 +69,14 @@ pub(super) struct Layer {
 }
 
 impl Layer {
-    /// Appends the nodes still useful to `all` (the best `beam` of them, if given), leaving
-    /// the layer empty for the next one.
-    pub(super) fn finish(&mut self, beam: Option<usize>, all: &mut Vec<Node>) {
+    /// Moves the nodes still useful (the best `beam` of them, if given) to `current`, whose
+    /// nodes go, and appends their links to `links`, leaving the layer empty for the next one.
+    pub(super) fn finish(
+        &mut self,
+        beam: Option<usize>,
+        current: &mut Vec<Node>,
+        links: &mut Vec<Link>,
+    ) {
         self.index.clear();
         self.siblings.clear();
         if self.dropped.contains(&true) {
@@ -79,7 +94,12 @@ impl Layer {
             });
             self.nodes.truncate(width);
         }
-        all.append(&mut self.nodes);
+        links.extend(self.nodes.iter().map(|node| Link {
+            parent: node.parent,
+            choice: node.choice,
+        }));
+        std::mem::swap(current, &mut self.nodes);
+        self.nodes.clear();
     }
 }
 
@@ -233,19 +253,25 @@ impl Problem<'_> {
             parent: 0,
             choice: 0,
         };
-        // All layers back to back: layer `l` is `nodes[starts[l]..starts[l + 1]]`.
-        // The buffers of earlier sweeps of the question, reused.
-        let mut nodes = memo
-            .spare_nodes
+        // Every node's link, layers back to back; the nodes of the layer being expanded,
+        // the first of them at `first` among the links. The buffers of earlier sweeps of the
+        // question, reused.
+        let mut links = memo
+            .spare_links
             .pop()
             .unwrap_or_else(|| Vec::with_capacity(INITIAL_NODES));
-        nodes.clear();
-        nodes.push(start);
-        let mut starts = vec![0, 1];
+        links.clear();
+        links.push(Link {
+            parent: 0,
+            choice: 0,
+        });
+        let mut current = std::mem::take(&mut memo.spare_layer);
+        current.clear();
+        current.push(start);
+        let mut first = 0;
         let mut next = std::mem::take(&mut memo.layer);
-        for layer in 0..layer_count {
-            let first = starts[layer];
-            for (offset, node) in nodes[first..starts[layer + 1]].iter().enumerate() {
+        for _ in 0..layer_count {
+            for (offset, node) in current.iter().enumerate() {
                 let parent = first + offset;
                 let (start, end) = self.choice_range(&node.state, memo);
                 // A colour step changes one colour's part: without jokers, only that colour's
@@ -294,25 +320,25 @@ impl Problem<'_> {
                     self.insert(&mut next, child, memo);
                 }
             }
-            next.finish(beam, &mut nodes);
-            starts.push(nodes.len());
+            first = links.len();
+            next.finish(beam, &mut current, &mut links);
         }
         memo.layer = next;
-        let last = starts[layer_count];
         let mut best: Option<(usize, i64)> = None;
-        for (at, node) in nodes.iter().enumerate().skip(last) {
+        for (offset, node) in current.iter().enumerate() {
             let Some(end) = self.finish(&node.state, memo) else {
                 continue;
             };
             let total = node.gain + end;
             if total >= target && best.is_none_or(|(_, b)| total > b) {
-                best = Some((at, total));
+                best = Some((first + offset, total));
             }
         }
+        memo.spare_layer = current;
         match best {
-            Some((at, total)) => Some(Sweep { nodes, at, total }),
+            Some((at, total)) => Some(Sweep { links, at, total }),
             None => {
-                memo.spare_nodes.push(nodes);
+                memo.spare_links.push(links);
                 None
             }
         }
@@ -340,19 +366,19 @@ impl Problem<'_> {
                 && primary(good.total) < primary(bound)
                 && let Some(best) = self.sweep(key(primary(good.total) + 1, 0, 0), None, &mut memo)
             {
-                return Some(self.replay(&best.nodes, best.at, &mut memo));
+                return Some(self.replay(&best.links, best.at, &mut memo));
             }
             // Only a strictly better move needs the full sweep to find it.
             return Some(match self.sweep(good.total + 1, None, &mut memo) {
-                Some(best) => self.replay(&best.nodes, best.at, &mut memo),
-                None => self.replay(&good.nodes, good.at, &mut memo),
+                Some(best) => self.replay(&best.links, best.at, &mut memo),
+                None => self.replay(&good.links, good.at, &mut memo),
             });
         }
         let mut target = primary(bound);
         let mut drop = 1;
         loop {
             if let Some(best) = self.sweep(key(target, 0, 0), None, &mut memo) {
-                return Some(self.replay(&best.nodes, best.at, &mut memo));
+                return Some(self.replay(&best.links, best.at, &mut memo));
             }
             if target <= 0 {
                 return None;
