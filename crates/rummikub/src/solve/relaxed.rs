@@ -6,7 +6,7 @@
 //! what a colour may do, so the sum bounds every real completion: the sweep may drop any state
 //! whose gain plus bound misses its target.
 
-use super::model::{KEPT_UNITS, Memo, Problem, STUCK, State, UNKNOWN, VALUES, set_tiles_of};
+use super::model::{Memo, Problem, STUCK, State, UNKNOWN, VALUES, set_tiles_of};
 
 impl Problem<'_> {
     /// The most sets of number `v` that can each hold a tile of colour index `color`, with
@@ -109,8 +109,7 @@ impl Problem<'_> {
     /// every colour it has, in a set.
     pub(super) fn set_credit(&self, color: usize, v: u8, to_sets: u8) -> i64 {
         let credits = &self.set_credits[color * VALUES + usize::from(v)];
-        let units: i64 = credits.iter().take(usize::from(to_sets)).sum();
-        units * (self.kept_key / KEPT_UNITS)
+        credits[usize::from(to_sets).min(credits.len() - 1)]
     }
 
     /// Whether the set tiles the colours before `color` gave at number `v` (`sets`) can still
