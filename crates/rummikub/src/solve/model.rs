@@ -106,8 +106,8 @@ pub(super) struct Problem<'r> {
     pub(super) starts: [[u8; VALUES]; MAX_COLORS],
     /// Table sets by number.
     pub(super) sets_at: [Vec<KeptSet>; VALUES],
-    /// Per colour index and number: what the best `i` shares of the table sets holding a tile
-    /// of that colour add to the key, for every `i` from 0 (see [`Problem::set_credit`]).
+    /// Per colour index and number: what the best `i + 1` shares of the table sets holding a
+    /// tile of that colour add to the key, for every `i` (see [`Problem::set_credit`]).
     pub(super) set_credits: Vec<Vec<i64>>,
     /// Run plans worked out so far.
     pub(super) plans: RunPlans,
@@ -242,17 +242,15 @@ impl<'r> Problem<'r> {
                 }
             }
         }
-        // Kept as what the best `i` shares add to the key, for every `i` from 0.
+        // Kept as what the best `i + 1` shares add to the key, for every `i`.
         let unit = problem.kept_key / KEPT_UNITS;
         for credits in &mut problem.set_credits {
             credits.sort_unstable_by(|a, b| b.cmp(a));
             let mut total = 0;
-            *credits = std::iter::once(0)
-                .chain(credits.iter().map(|&units| {
-                    total += units * unit;
-                    total
-                }))
-                .collect();
+            for credit in credits.iter_mut() {
+                total += *credit * unit;
+                *credit = total;
+            }
         }
         Ok(problem)
     }

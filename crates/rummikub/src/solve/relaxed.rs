@@ -109,7 +109,10 @@ impl Problem<'_> {
     /// every colour it has, in a set.
     pub(super) fn set_credit(&self, color: usize, v: u8, to_sets: u8) -> i64 {
         let credits = &self.set_credits[color * VALUES + usize::from(v)];
-        credits[usize::from(to_sets).min(credits.len() - 1)]
+        match usize::from(to_sets).min(credits.len()) {
+            0 => 0,
+            best => credits[best - 1],
+        }
     }
 
     /// Whether the set tiles the colours before `color` gave at number `v` (`sets`) can still
