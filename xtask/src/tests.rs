@@ -188,7 +188,11 @@ fn tidy_catches_a_broken_crate_graph() {
         manifest("tiles-notation", ""),
         manifest("tiles-testkit", ""),
         manifest("fiveup", "tiles-notation.workspace = true\n"),
-        manifest("rummikub", "tiles-notation.workspace = true\n"),
+        manifest(
+            "rummikub",
+            "tiles-notation.workspace = true\ntiles-core.workspace = true\n",
+        ),
+        manifest("tiles-core", "rayon.workspace = true\n"),
     ];
     assert_eq!(graph_violations(&sound), Vec::<String>::new());
     for (broken, names) in [
@@ -205,6 +209,21 @@ fn tidy_catches_a_broken_crate_graph() {
         assert!(
             violations.iter().any(|v| v.starts_with(names)),
             "{names}: {violations:?}"
+        );
+    }
+    // The core knows no game and no notation.
+    for broken in [
+        "rummikub.workspace = true\n",
+        "tiles-notation.workspace = true\n",
+    ] {
+        let mut crates = sound.to_vec();
+        crates[4] = manifest("tiles-core", broken);
+        let violations = graph_violations(&crates);
+        assert!(
+            violations
+                .iter()
+                .any(|v| v.starts_with("tiles-core depends on")),
+            "{broken}: {violations:?}"
         );
     }
 }

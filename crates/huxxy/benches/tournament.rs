@@ -7,6 +7,7 @@
 
 use std::hint::black_box;
 
+use huxxy::tiles_core::Bot as CoreBot;
 use huxxy::{
     Bot, Game, GreedyBot, SearchBot, TurnStart, Variant, parse_cards, play_game, valid_group,
 };
@@ -15,7 +16,7 @@ fn main() {
     divan::main();
 }
 
-const LINEUPS: [(&str, [&dyn Bot; 4]); 2] = [
+const LINEUPS: [(&str, [&dyn CoreBot<Game>; 4]); 2] = [
     (
         "search+3 greedy",
         [&SearchBot, &GreedyBot, &GreedyBot, &GreedyBot],
@@ -60,7 +61,7 @@ fn group_check(bencher: divan::Bencher) {
 /// A position after 60 plays of a search-vs-greedy game.
 fn mid_game() -> Game {
     let mut game = Game::new(Variant::Basic, 3);
-    let bots = LINEUPS[0].1;
+    let bots: [&dyn Bot; 4] = [&SearchBot, &GreedyBot, &GreedyBot, &GreedyBot];
     while game.history().len() < 60 && game.end().is_none() {
         let player = game.active_player();
         let play = bots[player].play(

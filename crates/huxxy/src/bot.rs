@@ -17,6 +17,7 @@
 //! the bot draws.
 
 use crate::card::{Card, Color, Variant};
+use crate::game::{Game, Move, View};
 use crate::group::valid_group;
 use crate::play::{MAX_PLAYS, OPENING_POINTS, Play, Played, TurnInfo, apply_to, distinct};
 
@@ -33,11 +34,11 @@ pub struct TurnStart<'a> {
     pub table: &'a [Vec<Card>],
 }
 
-/// A player program. It must only ever return valid plays.
-pub trait Bot: Sync {
-    /// A short name for logs and tables.
-    fn name(&self) -> &'static str;
-
+/// A huxxy bot that plans whole turns. It plays games as a `tiles-core` bot (its
+/// [`tiles_core::Bot::choose`] is its plan for the turn, or a draw: see [`choose_by_plan`])
+/// and answers the reference interface's stateless calls ([`Bot::play`]). It must only ever
+/// return valid plays.
+pub trait Bot: tiles_core::Bot<Game> {
     /// The card plays of a whole turn from its start (ending the turn is implied); empty to
     /// draw instead. Must be deterministic: mid-turn the plan is worked out again.
     fn plan_turn(&self, start: &TurnStart<'_>) -> Vec<Play>;
@@ -193,11 +194,17 @@ fn could_become_valid(group: &[Card], more: usize) -> bool {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyBot;
 
-impl Bot for GreedyBot {
-    fn name(&self) -> &'static str {
+impl tiles_core::Bot<Game> for GreedyBot {
+    fn name(&self) -> &str {
         "greedy"
     }
 
+    fn choose(&self, view: &View) -> Move {
+        choose_by_plan(self, view)
+    }
+}
+
+impl Bot for GreedyBot {
     fn plan_turn(&self, start: &TurnStart<'_>) -> Vec<Play> {
         let mut planner = Planner::new(start.variant, start.opened, false);
         planner.greedy = true;
@@ -209,17 +216,39 @@ impl Bot for GreedyBot {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SearchBot;
 
-impl Bot for SearchBot {
-    fn name(&self) -> &'static str {
+impl tiles_core::Bot<Game> for SearchBot {
+    fn name(&self) -> &str {
         "search"
     }
 
+    fn choose(&self, view: &View) -> Move {
+        choose_by_plan(self, view)
+    }
+}
+
+impl Bot for SearchBot {
     fn plan_turn(&self, start: &TurnStart<'_>) -> Vec<Play> {
         Planner::new(start.variant, start.opened, start.opened).plan(
             start.hand,
             start.table,
             MAX_PLAYS,
         )
+    }
+}
+
+/// A planning bot's move from `view`: its plan for the turn from the turn's start, or a draw
+/// when it plans nothing.
+pub fn choose_by_plan(bot: &(impl Bot + ?Sized), view: &View) -> Move {
+    let plan = bot.plan_turn(&TurnStart {
+        variant: view.variant,
+        opened: view.opened[view.player],
+        hand: &view.hand,
+        table: &view.table,
+    });
+    if plan.is_empty() {
+        Move::Draw
+    } else {
+        Move::Plays(plan)
     }
 }
 

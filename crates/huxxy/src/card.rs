@@ -219,48 +219,10 @@ pub const PLAYERS: usize = 4;
 /// Cards dealt to each player.
 pub const HAND_SIZE: usize = 12;
 
-/// A small seeded generator (SplitMix64), so every shuffle replays from its seed on every
-/// platform.
-#[derive(Debug, Clone)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return (x % n) as usize;
-            }
-        }
-    }
-}
-
-/// The pack of `variant` shuffled from `seed` (Fisher-Yates with [`SplitMix`]).
+/// The pack of `variant` shuffled from `seed`: `tiles-core`'s fixed Fisher-Yates shuffle over
+/// SplitMix64, so a seed deals the same game on every platform and in every version.
 pub fn shuffled_pack(variant: Variant, seed: u64) -> Vec<Card> {
-    let mut pack = variant.pack();
-    let mut random = SplitMix::new(seed);
-    for i in (1..pack.len()).rev() {
-        let j = random.below(i + 1);
-        pack.swap(i, j);
-    }
-    pack
+    tiles_core::shuffled(variant.pack(), seed)
 }
 
 /// The deal: the shuffled pack's first 48 cards go round the four players one at a time

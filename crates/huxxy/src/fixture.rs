@@ -13,10 +13,12 @@
 
 use std::fmt::Write as _;
 
-use crate::bot::{Bot, bot_named};
+use tiles_core::{Bot, Stop};
+
+use crate::bot::bot_named;
 use crate::card::{PLAYERS, Variant};
+use crate::game::Game;
 use crate::reference::eval_call;
-use crate::tournament::{Standings, TournamentResult, tournament_game};
 
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.
 pub fn run_fixture(input: &str) -> String {
@@ -65,27 +67,22 @@ fn bot_command(words: &[&str]) -> Result<String, String> {
         .iter()
         .map(|word| word.parse::<u64>().map_err(|_| usage()))
         .collect::<Result<_, _>>()?;
-    let bots: Vec<&'static dyn Bot> = rest[numbers]
+    let bots: Vec<&'static dyn Bot<Game>> = rest[numbers]
         .split(',')
-        .map(|name| bot_named(name).ok_or_else(|| format!("unknown bot {name:?}")))
+        .map(|name| {
+            bot_named(name)
+                .map(|bot| bot as &dyn Bot<Game>)
+                .ok_or_else(|| format!("unknown bot {name:?}"))
+        })
         .collect::<Result<_, _>>()?;
-    let bots: [&dyn Bot; PLAYERS] = bots
+    let bots: [&dyn Bot<Game>; PLAYERS] = bots
         .try_into()
         .map_err(|_| format!("{PLAYERS} bots are needed"))?;
     if let [seed] = values[..] {
         return Ok(crate::replay::replay(variant, seed, bots).to_string());
     }
     let (games, seed) = (values[0], values[1]);
-    let mut standings = Standings::default();
-    for index in 0..games {
-        let (record, entries) = tournament_game(variant, seed, index, bots);
-        standings.add(&record, &entries);
-    }
-    let result = TournamentResult {
-        variant,
-        seed,
-        bots: bots.map(|bot| bot.name()),
-        standings,
-    };
-    Ok(result.to_string())
+    crate::tournament::tournament(variant, seed, games, bots, &Stop::never())
+        .map(|result| result.to_string())
+        .map_err(|error| error.to_string())
 }

@@ -1,13 +1,67 @@
 //! The game engine: the deal, turn order, the stock, the six-play cap, both ends of the game
-//! and the ranking, reproducible from a seed.
+//! and the ranking, reproducible from a seed; and the game on `tiles-core`'s interface, where
+//! a move is a whole turn.
 //!
 //! Player 0 plays first, then 1, 2, 3 and round again. The game ends as soon as a player ends
 //! a turn with an empty hand, or right after the draw that empties the stock. Players rank by
 //! the points left in hand, lowest first (jokers 48); equal points share a rank. A player who
 //! makes an invalid play forfeits: they lose and the other three win.
 
+use std::fmt;
+
 use crate::card::{Card, PLAYERS, Variant, deal, score};
 use crate::play::{Play, PlayError, Played, TurnInfo, apply_to, check_play_with, legal_plays_with};
+
+/// A whole turn, the move of `tiles-core`'s game interface: a draw, or card plays (from the
+/// hand, or moves of table cards) after which the turn ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Move {
+    /// Draw the top card of the stock.
+    Draw,
+    /// These card plays ([`Play::FromHand`] or [`Play::Move`]), then the end of the turn.
+    Plays(Vec<Play>),
+}
+
+/// A turn refused: the play that broke a rule, and the rule. The game is left as it was at
+/// the start of the turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnError {
+    /// The play refused ([`Play::EndTurn`] when the turn could not end).
+    pub play: Play,
+    /// Why.
+    pub error: PlayError,
+}
+
+impl fmt::Display for TurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: {}", self.play, self.error)
+    }
+}
+
+impl std::error::Error for TurnError {}
+
+/// What a player may see at the start of its turn: its own hand, the table, how many cards
+/// each player holds, who has opened, the stock's size and every play so far (draws show no
+/// card).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// The game's variant.
+    pub variant: Variant,
+    /// The player this view is for.
+    pub player: usize,
+    /// Its hand.
+    pub hand: Vec<Card>,
+    /// The table (every group valid between turns).
+    pub table: Vec<Vec<Card>>,
+    /// Whether each player has completed their opening turn.
+    pub opened: [bool; PLAYERS],
+    /// Cards in each player's hand.
+    pub hand_sizes: [usize; PLAYERS],
+    /// Cards left in the stock.
+    pub stock_left: usize,
+    /// Every play so far.
+    pub history: Vec<Played>,
+}
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,6 +249,39 @@ impl Game {
         }
     }
 
+    /// Makes a whole turn of the active player: its plays, then the end of the turn (or a
+    /// draw). A refused turn leaves the game as it was.
+    ///
+    /// # Errors
+    ///
+    /// The play refused and why; [`PlayError::NotACardPlay`] for a draw or an end of turn
+    /// among the plays.
+    pub fn apply_turn(&mut self, turn: &Move) -> Result<(), TurnError> {
+        let plays: Vec<Play> = match turn {
+            Move::Draw => vec![Play::Draw],
+            Move::Plays(plays) => {
+                if let Some(&play) = plays
+                    .iter()
+                    .find(|play| matches!(play, Play::Draw | Play::EndTurn))
+                {
+                    return Err(TurnError {
+                        play,
+                        error: PlayError::NotACardPlay,
+                    });
+                }
+                plays.iter().copied().chain([Play::EndTurn]).collect()
+            }
+        };
+        let start = self.clone();
+        for play in plays {
+            if let Err(error) = self.apply_play(play) {
+                *self = start;
+                return Err(TurnError { play, error });
+            }
+        }
+        Ok(())
+    }
+
     /// Each player's points left in hand (jokers 48).
     pub fn points(&self) -> [u32; PLAYERS] {
         std::array::from_fn(|player| score(&self.hands[player]))
@@ -218,5 +305,64 @@ impl Game {
                 }))
             }
         }
+    }
+}
+
+impl tiles_core::Game for Game {
+    type Options = Variant;
+    type Move = Move;
+    type View = View;
+    type Error = TurnError;
+
+    fn deal(variant: &Variant, seed: u64) -> Game {
+        Game::new(*variant, seed)
+    }
+
+    fn players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.end.is_none().then_some(self.active)
+    }
+
+    fn view(&self, player: usize) -> View {
+        View {
+            variant: self.variant,
+            player,
+            hand: self.hands[player].clone(),
+            table: self.table.clone(),
+            opened: self.info.opened,
+            hand_sizes: std::array::from_fn(|p| self.hands[p].len()),
+            stock_left: self.stock.len(),
+            history: self.history.clone(),
+        }
+    }
+
+    fn apply(&mut self, turn: &Move) -> Result<(), TurnError> {
+        self.apply_turn(turn)
+    }
+
+    fn forfeit(&mut self, error: TurnError) {
+        if self.end.is_none() {
+            self.end = Some(End::Forfeit {
+                player: self.active,
+                play: error.play,
+                error: error.error,
+            });
+        }
+    }
+
+    /// Ranks as [`Game::ranking`]; points are the points left in hand (fewer is better).
+    fn outcome(&self) -> Option<tiles_core::Outcome> {
+        let ranks = self.ranking()?;
+        Some(tiles_core::Outcome {
+            ranks: ranks.to_vec(),
+            points: self.points().iter().map(|&p| i64::from(p)).collect(),
+            forfeit: match self.end {
+                Some(End::Forfeit { player, .. }) => Some(player),
+                _ => None,
+            },
+        })
     }
 }

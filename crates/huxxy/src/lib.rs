@@ -13,13 +13,13 @@ mod reference;
 mod replay;
 mod tournament;
 
-pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named};
+pub use bot::{Bot, GreedyBot, SearchBot, TurnStart, bot_named, choose_by_plan};
 pub use card::{
-    Card, Color, Deal, HAND_SIZE, PLAYERS, Rank, SplitMix, Suit, Variant, deal, opening_value,
-    score, shuffled_pack,
+    Card, Color, Deal, HAND_SIZE, PLAYERS, Rank, Suit, Variant, deal, opening_value, score,
+    shuffled_pack,
 };
 pub use fixture::run_fixture;
-pub use game::{End, Game};
+pub use game::{End, Game, Move, TurnError, View};
 pub use group::{
     ColorName, GroupError, GroupKind, RankName, SuitName, check_group, joker_options, valid_group,
     valid_table,
@@ -31,7 +31,6 @@ pub use play::{
 };
 pub use reference::eval_call;
 pub use replay::{Ranked, Replay, Turn, TurnAction, TurnPlay, replay};
+pub use tiles_core;
 pub use tiles_notation::ParseError;
-pub use tournament::{
-    GameRecord, MAX_GAME_PLAYS, Standings, TournamentResult, game_seed, play_game, tournament_game,
-};
+pub use tournament::{MAX_TURNS, TournamentResult, play_game, tournament};

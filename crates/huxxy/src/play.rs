@@ -159,6 +159,11 @@ pub enum PlayError {
     /// Ending a turn with no play.
     #[error("a turn can only be ended after playing a card from the hand")]
     EndWithoutPlay,
+    /// A draw or an end of turn among a whole turn's card plays ([`crate::Move::Plays`]).
+    #[error(
+        "a turn's plays are cards from the hand or moves: a draw is a turn of its own and the end of the turn comes after the plays"
+    )]
+    NotACardPlay,
     /// Ending a turn with an invalid group on the table.
     #[error("the turn cannot end: group {index} is not valid: {error}")]
     InvalidTable {

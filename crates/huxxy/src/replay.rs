@@ -4,12 +4,13 @@
 
 use std::fmt;
 
-use crate::bot::Bot;
+use tiles_core::Bot;
+
 use crate::card::{Card, PLAYERS, Variant};
-use crate::game::{End, Game};
+use crate::game::{End, Game, Move};
 use crate::notation::show_cards;
 use crate::play::Play;
-use crate::tournament::{MAX_GAME_PLAYS, play_game};
+use crate::tournament::{MAX_TURNS, play_game};
 
 /// One card play of a turn, with whether it started a new group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,12 +90,12 @@ pub struct Replay {
     /// The deal's seed.
     pub seed: u64,
     /// Each seat's bot name.
-    pub bots: [&'static str; PLAYERS],
+    pub bots: [String; PLAYERS],
     /// Each player's dealt hand.
     pub dealt: [Vec<Card>; PLAYERS],
     /// Every turn in order.
     pub turns: Vec<Turn>,
-    /// How the game ended; `None` if it was stopped after [`MAX_GAME_PLAYS`] plays.
+    /// How the game ended; `None` if it was stopped after [`MAX_TURNS`] turns.
     pub end: Option<End>,
     /// The players by rank (then seat).
     pub ranking: Vec<Ranked>,
@@ -102,36 +103,33 @@ pub struct Replay {
 
 /// Plays a game of `variant` dealt from `seed` between `bots` (seat order), the engine checking
 /// every play as in [`play_game`], and records it turn by turn.
-pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay {
+pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot<Game>; PLAYERS]) -> Replay {
+    let played = play_game(variant, seed, bots);
+    // The game is played by the engine, then its record replayed here play by play for the log.
     let mut game = Game::new(variant, seed);
     let dealt: [Vec<Card>; PLAYERS] = std::array::from_fn(|player| game.hand(player).to_vec());
-    // The game is played by the engine, then replayed here turn by turn for the record.
-    let record = play_game(variant, seed, bots);
     let mut turns = Vec::new();
-    let mut plays = Vec::new();
-    for played in record.game.history() {
-        let player = played.player;
-        let groups = game.table().len();
-        let drawn = game.apply_play(played.play).ok().flatten();
-        let action = match played.play {
-            Play::Draw => TurnAction::Draw { card: drawn },
-            Play::FromHand { to, .. } => {
-                plays.push(TurnPlay {
-                    play: played.play,
-                    new_group: to == groups,
-                });
-                continue;
-            }
-            Play::Move { .. } => {
-                plays.push(TurnPlay {
-                    play: played.play,
-                    new_group: false,
-                });
-                continue;
-            }
-            Play::EndTurn => TurnAction::Plays {
-                plays: std::mem::take(&mut plays),
+    for turn in &played.record.moves {
+        let player = game.active_player();
+        if game.clone().apply_turn(turn).is_err() {
+            // The forfeited turn: the ending says what was wrong with it.
+            break;
+        }
+        let action = match turn {
+            Move::Draw => TurnAction::Draw {
+                card: game.apply_play(Play::Draw).ok().flatten(),
             },
+            Move::Plays(plays) => {
+                let mut logged = Vec::new();
+                for &play in plays {
+                    let new_group =
+                        matches!(play, Play::FromHand { to, .. } if to == game.table().len());
+                    let _ = game.apply_play(play);
+                    logged.push(TurnPlay { play, new_group });
+                }
+                let _ = game.apply_play(Play::EndTurn);
+                TurnAction::Plays { plays: logged }
+            }
         };
         turns.push(Turn {
             number: turns.len() + 1,
@@ -142,7 +140,7 @@ pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay 
             table: game.table().to_vec(),
         });
     }
-    let game = record.game;
+    let game = played.game;
     let ranks = game.ranking().unwrap_or([1; PLAYERS]);
     let points = game.points();
     let mut order: Vec<usize> = (0..PLAYERS).collect();
@@ -150,7 +148,7 @@ pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot; PLAYERS]) -> Replay 
     Replay {
         variant,
         seed,
-        bots: std::array::from_fn(|player| bots[player].name()),
+        bots: std::array::from_fn(|player| bots[player].name().to_owned()),
         dealt,
         turns,
         end: game.end().cloned(),
@@ -189,7 +187,7 @@ impl Replay {
                 "the game ends: {} forfeits with {play:?}: {error}",
                 self.name(*player)
             ),
-            None => format!("the game was stopped after {MAX_GAME_PLAYS} plays"),
+            None => format!("the game was stopped after {MAX_TURNS} turns"),
         }
     }
 }

@@ -1,10 +1,9 @@
 //! `huxxy/eval`, `huxxy/game` and `huxxy/tournament`.
 
+use huxxy::tiles_core::{Bot, Stop};
 use huxxy::{
-    Bot, Card, End, PLAYERS, Standings, TournamentResult, TurnAction, Variant, bot_named,
-    eval_call, tournament_game,
+    Card, End, Game, PLAYERS, TournamentResult, TurnAction, Variant, bot_named, eval_call,
 };
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::fields::{Names, in_text};
@@ -53,16 +52,17 @@ pub const MAX_GAMES: u64 = 1_000_000;
 pub fn lineup(
     jokers: bool,
     bots: &Names,
-) -> Result<(Variant, [&'static dyn Bot; PLAYERS]), String> {
+) -> Result<(Variant, [&'static dyn Bot<Game>; PLAYERS]), String> {
     let names = bots.names();
-    let bots: Vec<&'static dyn Bot> = names
+    let bots: Vec<&'static dyn Bot<Game>> = names
         .iter()
         .map(|name| {
             bot_named(name)
+                .map(|bot| bot as &dyn Bot<Game>)
                 .ok_or_else(|| format!("bots: unknown bot {name:?}: expected search or greedy"))
         })
         .collect::<Result<_, _>>()?;
-    let bots: [&'static dyn Bot; PLAYERS] = bots
+    let bots: [&'static dyn Bot<Game>; PLAYERS] = bots
         .try_into()
         .map_err(|_| format!("bots: four bots are needed, got {}", names.len()))?;
     let variant = if jokers {
@@ -209,7 +209,7 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
         players: (0..PLAYERS)
             .map(|player| Seat {
                 player,
-                bot: replay.bots[player].to_owned(),
+                bot: replay.bots[player].clone(),
                 dealt: cards(&replay.dealt[player]),
             })
             .collect(),
@@ -291,27 +291,14 @@ pub struct TournamentResponse {
     pub table: String,
 }
 
-/// Plays `games` games in parallel; the same results whatever the number of threads.
+/// Plays `games` games on every core; the same results whatever the number of threads.
 pub fn run_tournament(
     variant: Variant,
     seed: u64,
     games: u64,
-    bots: [&'static dyn Bot; PLAYERS],
-) -> TournamentResult {
-    let records: Vec<_> = (0..games)
-        .into_par_iter()
-        .map(|index| tournament_game(variant, seed, index, bots))
-        .collect();
-    let mut standings = Standings::default();
-    for (record, entries) in &records {
-        standings.add(record, entries);
-    }
-    TournamentResult {
-        variant,
-        seed,
-        bots: bots.map(|bot| bot.name()),
-        standings,
-    }
+    bots: [&'static dyn Bot<Game>; PLAYERS],
+) -> Result<TournamentResult, String> {
+    huxxy::tournament(variant, seed, games, bots, &Stop::never()).map_err(|error| error.to_string())
 }
 
 /// Answers `huxxy/tournament`.
@@ -327,7 +314,7 @@ pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, Stri
             request.games
         ));
     }
-    let result = run_tournament(variant, request.seed, request.games, bots);
+    let result = run_tournament(variant, request.seed, request.games, bots)?;
     Ok(TournamentResponse {
         games: request.games,
         seed: request.seed,
@@ -335,12 +322,12 @@ pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, Stri
         entries: (0..PLAYERS)
             .map(|entry| EntryJson {
                 entry,
-                bot: result.bots[entry].to_owned(),
-                wins: result.standings.wins[entry],
-                win_percent: result.win_percent(entry),
-                average_rank: result.average_rank(entry),
-                average_points: result.average_points(entry),
-                forfeits: result.standings.forfeits[entry],
+                bot: result.standings.bots[entry].clone(),
+                wins: result.standings.entries[entry].wins as usize,
+                win_percent: result.standings.win_percent(entry),
+                average_rank: result.standings.average_rank(entry),
+                average_points: result.standings.average_points(entry),
+                forfeits: result.standings.entries[entry].forfeits as usize,
             })
             .collect(),
         table: result.to_string(),

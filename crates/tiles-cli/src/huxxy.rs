@@ -118,11 +118,13 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Tournament(args) => {
             match lineup(args.lineup.jokers, &Names::Text(args.lineup.bots.clone())) {
-                Ok((variant, bots)) => {
-                    let result = run_tournament(variant, args.seed, args.games, bots);
-                    batch::print(&result.to_string());
-                    ExitCode::SUCCESS
-                }
+                Ok((variant, bots)) => match run_tournament(variant, args.seed, args.games, bots) {
+                    Ok(result) => {
+                        batch::print(&result.to_string());
+                        ExitCode::SUCCESS
+                    }
+                    Err(error) => batch::unreadable(&error),
+                },
                 Err(error) => batch::unreadable(&error.replacen("bots:", "--bots:", 1)),
             }
         }
