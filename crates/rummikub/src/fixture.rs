@@ -21,16 +21,24 @@
 //!   played with their count and value, how many table groups are unchanged, an opening's
 //!   shortfall, the new table one group per line, the steps (`step N: …`) and the rack tiles
 //!   left (`left: …`, if any).
+//! - `after GROUPS` sets the table a turn leaves; `turn` (or `turn opened`, for a player who
+//!   has made the initial meld) checks the turn from `table` and `rack` to it and prints
+//!   `legal`, the tiles played, their value, the steps and the rack left, or `illegal: REASON`.
+//! - `game SEED BOTS` plays a game between the bots (comma-separated, one per player, in seat
+//!   order) dealt from `SEED` and prints its whole log: a golden playthrough.
+//! - `tournament GAMES SEED BOTS` plays a tournament and prints its table.
 //!
 //! The transcript echoes each command after `> ` and then its result.
 
 use std::fmt::Write as _;
 
+use crate::game::{BOT_NAMES, Game, GameLog, GameOptions, bot_named, check_turn, tournament};
 use crate::group::{Group, Slot};
 use crate::notation::{parse_table, parse_tiles, show_tiles};
 use crate::rules::{Preset, Rules};
 use crate::solve::{Objective, arrange, solve};
 use crate::tile::Tile;
+use tiles_core::{Bot, Stop};
 
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.
 pub fn run_fixture(input: &str) -> String {
@@ -38,6 +46,7 @@ pub fn run_fixture(input: &str) -> String {
     let mut rules = Rules::standard();
     let mut table: Vec<Vec<Tile>> = Vec::new();
     let mut rack: Vec<Tile> = Vec::new();
+    let mut after: Vec<Vec<Tile>> = Vec::new();
     for (index, line) in input.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -74,8 +83,20 @@ pub fn run_fixture(input: &str) -> String {
                 Ok(objective) => solve_position(&table, &rack, &rules, objective),
                 Err(error) => format!("error: {error}"),
             },
+            "after" => match parse_table(argument) {
+                Ok(groups) => {
+                    after = groups;
+                    continue;
+                }
+                Err(error) => format!("error: {error}"),
+            },
+            "turn" => match argument {
+                "" | "opened" => check(&table, &rack, &after, argument == "opened", &rules),
+                other => format!("error: expected `turn` or `turn opened`, found {other:?}"),
+            },
+            "game" | "tournament" => bot_command(command, argument, &rules),
             other => format!(
-                "error: line {}: unknown command {other:?}: expected rules, group, arrange, table, rack or solve",
+                "error: line {}: unknown command {other:?}: expected rules, group, arrange, table, rack, solve, after, turn, game or tournament",
                 index + 1
             ),
         };
@@ -163,6 +184,86 @@ fn solve_position(
     }
 }
 
+/// The result of one `turn` command.
+fn check(
+    before: &[Vec<Tile>],
+    rack: &[Tile],
+    after: &[Vec<Tile>],
+    opened: bool,
+    rules: &Rules,
+) -> String {
+    match check_turn(before, rack, after, opened, rules) {
+        Err(error) if error.is_position_error() => format!("error: {error}"),
+        Err(error) => format!("illegal: {error}"),
+        Ok(turn) => {
+            let mut lines = vec![format!(
+                "legal: places {} (value {})",
+                show_tiles(turn.placed()),
+                turn.value()
+            )];
+            lines.extend(
+                turn.steps()
+                    .iter()
+                    .enumerate()
+                    .map(|(n, step)| format!("step {}: {step}", n + 1)),
+            );
+            lines.push(format!(
+                "left: {}",
+                if turn.left().is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    show_tiles(turn.left())
+                }
+            ));
+            lines.join("\n")
+        }
+    }
+}
+
+/// `game SEED BOTS` or `tournament GAMES SEED BOTS`.
+fn bot_command(command: &str, argument: &str, rules: &Rules) -> String {
+    let words: Vec<&str> = argument.split_whitespace().collect();
+    let numbers = if command == "game" { 1 } else { 2 };
+    let usage = || {
+        format!(
+            "error: expected `game SEED BOTS` or `tournament GAMES SEED BOTS`, found {argument:?}"
+        )
+    };
+    if words.len() != numbers + 1 {
+        return usage();
+    }
+    let Ok(values) = words[..numbers]
+        .iter()
+        .map(|word| word.parse::<u64>())
+        .collect::<Result<Vec<u64>, _>>()
+    else {
+        return usage();
+    };
+    let bots: Option<Vec<&'static dyn Bot<Game>>> =
+        words[numbers].split(',').map(bot_named).collect();
+    let Some(bots) = bots else {
+        return format!(
+            "error: unknown bot in {:?}: expected one of {}",
+            words[numbers],
+            BOT_NAMES.join(", ")
+        );
+    };
+    let options = match GameOptions::new(rules.clone(), bots.len()) {
+        Ok(options) => options,
+        Err(error) => return format!("error: {error}"),
+    };
+    let outcome = match values[..] {
+        [seed] => GameLog::bots(&options, seed, &bots, &Stop::never())
+            .map(|log| log.to_string())
+            .map_err(|error| error.to_string()),
+        [games, seed, ..] => tournament(&options, seed, games, &bots, &Stop::never())
+            .map(|result| result.to_string())
+            .map_err(|error| error.to_string()),
+        [] => return usage(),
+    };
+    outcome.unwrap_or_else(|error| format!("error: {error}"))
+}
+
 /// The group's tiles in display order, each joker followed by what it stands for.
 pub(crate) fn describe_slots(group: &Group) -> String {
     let describe = |slot: &Slot| match slot.tile {
@@ -203,7 +304,7 @@ mod tests {
              > rules nonsense\n\
              error: unknown rules \"nonsense\": expected codegolf, standard or puzzle\n\
              > frobnicate\n\
-             error: line 6: unknown command \"frobnicate\": expected rules, group, arrange, table, rack or solve\n\
+             error: line 6: unknown command \"frobnicate\": expected rules, group, arrange, table, rack, solve, after, turn, game or tournament\n\
              > group R9 P9\n\
              error: line 1, column 4: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"P9\"\n  R9 P9\n     ^\n"
         );

@@ -5,6 +5,7 @@
 mod answer;
 mod bound;
 mod fixture;
+mod game;
 mod group;
 mod lp;
 mod notation;
@@ -17,12 +18,19 @@ mod tile;
 pub use answer::{Arrangement, Move, OpeningShortfall};
 pub use bound::most_tiles_bound;
 pub use fixture::run_fixture;
+pub use game::{
+    Action, ActionError, BOT_NAMES, Done, End, Game, GameLog, GameOptions, GameOptionsError,
+    GreedyBot, JOKER_PENALTY, LoggedAction, LoggedTurn, MAX_TURNS, PLAYERS, RACK_TILES, SolverBot,
+    TournamentResult, Turn, TurnError, ValueBot, View, bot_named, check_turn, full_set, rack_value,
+    tournament,
+};
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};
 pub use rules::{Preset, Rules, UnknownPreset};
 pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve};
 pub use steps::{Onto, Step, Take};
 pub use tile::{Color, Number, NumberOutOfRange, Tile};
+pub use tiles_core;
 pub use tiles_notation::ParseError;
 
 /// Not part of the API: what the crate's own tests in `tests/` need to reach inside.

@@ -1,0 +1,236 @@
+//! A game turn by turn, for reading: the deal, every turn (a draw, or the tiles played with
+//! the steps that make the new table), the ending and the scores. Its `Display` is the log
+//! `tiles rummikub game` prints.
+
+use std::fmt;
+
+use tiles_core::{Bot, Stop, Stopped};
+
+use super::{Action, ActionError, Done, End, Game, GameOptions, Turn};
+use crate::group::Group;
+use crate::notation::show_tiles;
+use crate::tile::Tile;
+
+/// The most turns a game may take: a safety net. A game cannot last longer anyway: every turn
+/// plays a tile or draws one, and once the pool is empty a full round with no play ends it.
+pub const MAX_TURNS: usize = 1_000;
+
+/// What a player did in one turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoggedAction {
+    /// Drew a tile (none: the pool was empty, a pass).
+    Draw {
+        /// The tile drawn.
+        tile: Option<Tile>,
+    },
+    /// Played.
+    Play {
+        /// The turn: the tiles played, their value, the steps.
+        turn: Turn,
+    },
+}
+
+/// One turn of a game, and the game as it stands after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedTurn {
+    /// 1-based turn number.
+    pub number: usize,
+    /// The player.
+    pub player: usize,
+    /// What they did.
+    pub action: LoggedAction,
+    /// The player's rack after the turn.
+    pub rack: Vec<Tile>,
+    /// The table after the turn.
+    pub table: Vec<Group>,
+    /// Tiles left in the pool after the turn.
+    pub pool: usize,
+}
+
+/// A whole game (or its start), turn by turn.
+#[derive(Debug, Clone)]
+pub struct GameLog {
+    /// The deal's seed.
+    pub seed: u64,
+    /// Who plays each seat (bot names, or another word for a person).
+    pub players: Vec<String>,
+    /// Each player's dealt tiles.
+    pub dealt: Vec<Vec<Tile>>,
+    /// The pool after the deal, the next tile drawn first.
+    pub pool: Vec<Tile>,
+    /// Every turn so far, in order.
+    pub turns: Vec<LoggedTurn>,
+    /// The game as it stands after the last turn.
+    pub game: Game,
+}
+
+impl GameLog {
+    /// The log of a game just dealt from `seed`, its seats played by `players`.
+    pub fn new(options: &GameOptions, seed: u64, players: Vec<String>) -> GameLog {
+        let game = Game::new(options, seed);
+        GameLog {
+            seed,
+            players,
+            dealt: game.dealt().to_vec(),
+            pool: game.pool(),
+            turns: Vec::new(),
+            game,
+        }
+    }
+
+    /// Makes the move of the player to move and logs it; a refused move changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play_turn`].
+    pub fn play(&mut self, action: &Action) -> Result<(), ActionError> {
+        let player = self.game.to_move().ok_or(ActionError::Over)?;
+        let action = match self.game.play_turn(action)? {
+            Done::Drew(tile) => LoggedAction::Draw { tile },
+            Done::Played(turn) => LoggedAction::Play { turn },
+        };
+        self.turns.push(LoggedTurn {
+            number: self.turns.len() + 1,
+            player,
+            action,
+            rack: self.game.rack(player).to_vec(),
+            table: self.game.table().to_vec(),
+            pool: self.game.pool_len(),
+        });
+        Ok(())
+    }
+
+    /// Plays a whole game between `bots` (seat order; one per player), as `tiles-core`'s game
+    /// loop does (an illegal turn forfeits; at most [`MAX_TURNS`] turns), and logs it.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] if `stop` is raised (it is checked before every turn).
+    pub fn bots(
+        options: &GameOptions,
+        seed: u64,
+        bots: &[&dyn Bot<Game>],
+        stop: &Stop,
+    ) -> Result<GameLog, Stopped> {
+        let names = bots.iter().map(|bot| bot.name().to_owned()).collect();
+        let mut log = GameLog::new(options, seed, names);
+        while let Some(player) = log.game.to_move() {
+            if log.turns.len() >= MAX_TURNS {
+                break;
+            }
+            stop.check()?;
+            let action = bots[player % bots.len()].choose(&log.game.view(player));
+            if let Err(error) = log.play(&action) {
+                tiles_core::Game::forfeit(&mut log.game, error);
+            }
+        }
+        Ok(log)
+    }
+
+    /// `player 2 (greedy)`.
+    fn name(&self, player: usize) -> String {
+        match self.players.get(player) {
+            Some(name) => format!("player {player} ({name})"),
+            None => format!("player {player}"),
+        }
+    }
+
+    /// How the game ended, in words (`None` while it goes on): `the game ends: player 1
+    /// (solver) has played all their tiles`.
+    pub fn ending(&self) -> Option<String> {
+        Some(match self.game.end()? {
+            End::RackEmptied { player } => format!(
+                "the game ends: {} has played all their tiles",
+                self.name(*player)
+            ),
+            End::Blocked => {
+                "the game ends: the pool is empty and a full round passed with no play".to_owned()
+            }
+            End::Forfeit { player, error } => {
+                format!("the game ends: {} forfeits: {error}", self.name(*player))
+            }
+        })
+    }
+
+    /// One turn in words: `draws R5 (63 left in the pool)`, or `plays K9 B9 O9 (value 27)` and
+    /// its steps, the table and the rack left on the lines after.
+    pub fn turn_text(&self, turn: &LoggedTurn) -> String {
+        let mut text = format!("turn {}: {} ", turn.number, self.name(turn.player));
+        match &turn.action {
+            LoggedAction::Draw { tile: Some(tile) } => {
+                text += &format!("draws {tile} ({} left in the pool)", turn.pool);
+            }
+            LoggedAction::Draw { tile: None } => text += "passes (the pool is empty)",
+            LoggedAction::Play { turn: played } => {
+                text += &format!(
+                    "plays {} (value {})",
+                    show_tiles(played.placed()),
+                    played.value()
+                );
+                for (n, step) in played.steps().iter().enumerate() {
+                    text += &format!("\n  step {}: {step}", n + 1);
+                }
+                let table: Vec<String> = turn.table.iter().map(ToString::to_string).collect();
+                text += &format!("\n  table: {}", table.join(" | "));
+                text += &format!(
+                    "\n  rack: {}",
+                    if turn.rack.is_empty() {
+                        "empty".to_owned()
+                    } else {
+                        show_tiles(&turn.rack)
+                    }
+                );
+            }
+        }
+        text
+    }
+}
+
+impl fmt::Display for GameLog {
+    /// The log: the deal, one entry per turn, then the ending, and each player's rank, score
+    /// and rack.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let options = self.game.options();
+        writeln!(
+            f,
+            "rummikub, {} players, seed {}",
+            options.players(),
+            self.seed
+        )?;
+        for (player, tiles) in self.dealt.iter().enumerate() {
+            writeln!(f, "{} is dealt {}", self.name(player), show_tiles(tiles))?;
+        }
+        for turn in &self.turns {
+            writeln!(f, "{}", self.turn_text(turn))?;
+        }
+        let Some(ending) = self.ending() else {
+            return writeln!(
+                f,
+                "the game goes on: player {} to move",
+                self.game.to_move().unwrap_or(0)
+            );
+        };
+        writeln!(f, "{ending}")?;
+        let (Some(ranks), Some(scores)) = (self.game.ranks(), self.game.scores()) else {
+            return Ok(());
+        };
+        let mut order: Vec<usize> = (0..ranks.len()).collect();
+        order.sort_by_key(|&p| (ranks[p], p));
+        for player in order {
+            let rack = self.game.rack(player);
+            writeln!(
+                f,
+                "{}. {}: {:+} ({})",
+                ranks[player],
+                self.name(player),
+                scores[player],
+                if rack.is_empty() {
+                    "rack empty".to_owned()
+                } else {
+                    format!("{}, worth {}", show_tiles(rack), super::rack_value(rack))
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
