@@ -9,7 +9,7 @@ use support::moves;
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use rummikub::{Color, Group, Move, Objective, Preset, Rules, Tile, arrange, solve};
+use rummikub::{Color, Group, Move, Objective, Preset, Rules, Tile, arrange, full_set, solve};
 
 type Counts = BTreeMap<Tile, u8>;
 
@@ -357,20 +357,6 @@ fn position_strategy() -> impl Strategy<Value = Position> {
                 rack: rack_tiles,
             }
         })
-}
-
-fn full_set(rules: &Rules) -> Vec<Tile> {
-    let mut tiles = Vec::new();
-    for &color in &rules.colors {
-        for number in 1..=13 {
-            tiles.extend(std::iter::repeat_n(
-                Tile::new(color, number).unwrap(),
-                usize::from(rules.copies),
-            ));
-        }
-    }
-    tiles.extend(std::iter::repeat_n(Tile::Joker, usize::from(rules.jokers)));
-    tiles
 }
 
 proptest! {

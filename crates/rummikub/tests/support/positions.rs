@@ -6,19 +6,7 @@ use rummikub::{Group, Rules, Tile};
 
 pub use tiles_testkit::Random;
 
-/// Every tile of the rules' set: each numbered tile `copies` times, and the jokers.
-pub fn full_set(rules: &Rules) -> Vec<Tile> {
-    let mut tiles = Vec::new();
-    for &color in &rules.colors {
-        for number in 1..=rules.highest.get() {
-            for _ in 0..rules.copies {
-                tiles.push(Tile::new(color, number).unwrap());
-            }
-        }
-    }
-    tiles.extend(std::iter::repeat_n(Tile::Joker, usize::from(rules.jokers)));
-    tiles
-}
+pub use rummikub::full_set;
 
 /// Removes one `tile` from `pool`, if there.
 fn take(pool: &mut Vec<Tile>, tile: Tile) -> bool {
