@@ -7,6 +7,7 @@ use huxxy::{
 use serde::{Deserialize, Serialize};
 
 use crate::fields::{Names, in_text};
+use crate::standings::{EntryJson, entries};
 
 /// A `huxxy/eval` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -257,25 +258,6 @@ pub struct TournamentRequest {
     pub bots: Names,
 }
 
-/// One line-up entry's results.
-#[derive(Debug, Clone, Serialize)]
-pub struct EntryJson {
-    /// The entry's place in the line-up (its seat in game 1).
-    pub entry: usize,
-    /// The bot.
-    pub bot: String,
-    /// Games ranked first (shared firsts count for each).
-    pub wins: usize,
-    /// Wins in percent of the games.
-    pub win_percent: f64,
-    /// Average rank, 1 best.
-    pub average_rank: f64,
-    /// Average points left in hand.
-    pub average_points: f64,
-    /// Games forfeited.
-    pub forfeits: usize,
-}
-
 /// A `huxxy/tournament` response.
 #[derive(Debug, Clone, Serialize)]
 pub struct TournamentResponse {
@@ -319,17 +301,7 @@ pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, Stri
         games: request.games,
         seed: request.seed,
         variant: variant_name(variant).to_owned(),
-        entries: (0..PLAYERS)
-            .map(|entry| EntryJson {
-                entry,
-                bot: result.standings.bots[entry].clone(),
-                wins: result.standings.entries[entry].wins as usize,
-                win_percent: result.standings.win_percent(entry),
-                average_rank: result.standings.average_rank(entry),
-                average_points: result.standings.average_points(entry),
-                forfeits: result.standings.entries[entry].forfeits as usize,
-            })
-            .collect(),
+        entries: entries(&result.standings),
         table: result.to_string(),
     })
 }

@@ -9,6 +9,7 @@ pub mod mahjong;
 pub mod puzzle;
 mod quick;
 pub mod rummikub;
+pub mod standings;
 
 use std::fmt;
 
@@ -82,6 +83,21 @@ pub const OPERATIONS: &[Operation] = &[
         name: "rummikub/solve",
         summary: "the best move from a rack onto a table, step by step",
         run: |request| answer(request, rummikub::solve),
+    },
+    Operation {
+        name: "rummikub/turn",
+        summary: "is this turn legal: the table before, the rack, the table after",
+        run: |request| answer(request, rummikub::turn),
+    },
+    Operation {
+        name: "rummikub/game",
+        summary: "a game between bots, or with people at some seats, turn by turn",
+        run: |request| answer(request, rummikub::game),
+    },
+    Operation {
+        name: "rummikub/tournament",
+        summary: "many games between bots: wins, ranks, scores and forfeits per bot",
+        run: |request| answer(request, rummikub::tournament),
     },
     Operation {
         name: "rummikub-puzzle/solve",

@@ -30,7 +30,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/nothing",
         "{}",
-        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score",
     ),
     (
         "rummikub/group",
@@ -112,6 +112,81 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "rummikub/solve",
         r#"{"objective":"points"}"#,
         "objective: unknown objective \"points\": expected tiles, value, tiles-then-value or opening",
+    ),
+    (
+        "rummikub/turn",
+        r#"{"table":"R1 R2 R3","rack":"R4"}"#,
+        "missing field `after`",
+    ),
+    (
+        "rummikub/turn",
+        r#"{"table":"R1 R2 R3","rack":"R4","after":["R1","R2","R3","R4"]}"#,
+        "after: a list of groups such as [[\"R1\", \"R2\", \"R3\"]] or a string such as \"R1 R2 R3 | K4 B4 O4\" is needed here, not a flat list of tiles",
+    ),
+    (
+        "rummikub/turn",
+        r#"{"table":"R1 R2","rack":"R4","after":"R1 R2 R4"}"#,
+        "table group 1 (R1 R2) is not valid: a group needs at least 3 tiles, got 2",
+    ),
+    (
+        "rummikub/turn",
+        r#"{"rack":"R4 R4 R4","after":"R4 R5 R6"}"#,
+        "R4 appears 3 times on the table and in the rack but the game has 2",
+    ),
+    (
+        "rummikub/turn",
+        r#"{"after":[["R1","Z2"]]}"#,
+        "after[0][1]: expected a tile such as R9, 9R, RED 9, (9, \"RED\") or J, found \"Z2\"",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"solver","players":5}"#,
+        "players: a game has 2 to 4 players, not 5",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"solver,greedy","players":3}"#,
+        "bots: 3 players need 3 names (or one for every seat), got 2",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"solver,robot"}"#,
+        "bots: unknown bot \"robot\": expected solver, value, greedy or human",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"human,solver","moves":[{"action":"play","table":"K1 K2 K3"}]}"#,
+        "moves[0]: K1 is not on the table or in your rack",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"human,solver","moves":[{"action":"pass"}]}"#,
+        "moves[0].action: expected play or draw, found \"pass\"",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"human,solver","moves":[{"action":"play"}]}"#,
+        "moves[0]: a play needs the table after the turn",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"human,solver","moves":[{"action":"draw","table":[]}]}"#,
+        "moves[0]: a draw takes no table",
+    ),
+    (
+        "rummikub/game",
+        r#"{"bots":"solver,greedy","moves":[{"action":"draw"}]}"#,
+        "moves[0]: the game is over",
+    ),
+    (
+        "rummikub/tournament",
+        r#"{"bots":"human,solver"}"#,
+        "bots: a tournament is played by bots, not by human",
+    ),
+    (
+        "rummikub/tournament",
+        r#"{"games":1000001}"#,
+        "games: at most 1000000 games per tournament, not 1000001",
     ),
     (
         "rummikub-puzzle/solve",

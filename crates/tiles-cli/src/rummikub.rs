@@ -3,11 +3,14 @@
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+use rummikub::tiles_core::{Bot, Stop};
 use rummikub::{
-    Group, Move, Objective, ParseError, Preset, Rules, Tile, arrange, parse_table, parse_tiles,
-    show_tiles, solve,
+    Game, GameLog, Group, Move, Objective, ParseError, Preset, Rules, Tile, TurnError, arrange,
+    check_turn, parse_table, parse_tiles, show_tiles, solve,
 };
 use serde_json::{Map, Value, json};
+use tiles_api::fields::Names;
+use tiles_api::rummikub::{DEFAULT_BOTS, HUMAN, MAX_GAMES, seats};
 
 use crate::batch;
 
@@ -45,6 +48,104 @@ pub enum Command {
     /// "groups":[…],"kept":[…],"steps":[…],"left":[…],…}`.
     #[command(after_help = crate::BATCH_EXIT)]
     Solve(SolveArgs),
+    /// Is this turn legal? The table before, the player's rack, the table after.
+    ///
+    /// With `--after`, checks one turn and prints `legal: places … (value N)`, the steps that
+    /// make it and the rack left (exit 0), `illegal: REASON` naming the rule and the group or
+    /// tile (exit 1), or an error (exit 2). `--opened` says the player has made the initial
+    /// meld. Without `--after`, reads one turn per stdin line, `TABLE ; RACK ; AFTER`
+    /// (`R1 R2 R3 ; R4 K9 ; R1 R2 R3 R4`), and prints one line each. With `--json`, one
+    /// `rummikub/turn` request per line: `{"table":"R1 R2 R3","rack":"R4","after":"R1 R2 R3
+    /// R4","opened":true}`.
+    #[command(after_help = crate::BATCH_EXIT)]
+    Turn(TurnArgs),
+    /// Plays one game between bots and prints it turn by turn (each play as its steps), then
+    /// the scores.
+    ///
+    /// With `--json`, reads one `rummikub/game` request per line instead (`{"seed":3}`; a
+    /// request may seat people, `"bots":"human,solver"`, and give their moves); the options
+    /// are the defaults of its fields.
+    #[command(after_help = crate::BATCH_EXIT)]
+    Game(GameArgs),
+    /// Plays many games in parallel and prints, per line-up entry, its wins, average rank,
+    /// average score and forfeits.
+    ///
+    /// The line-up turns round one seat per game, so every bot plays from every seat equally
+    /// often; `entry` is a bot's place in `--bots`, and its seat in game 1. With `--json`,
+    /// reads one `rummikub/tournament` request per line instead (`{"games":100,"seed":2}`).
+    #[command(after_help = crate::BATCH_EXIT)]
+    Tournament(TournamentArgs),
+}
+
+/// Arguments of `tiles rummikub turn`.
+#[derive(Debug, Args)]
+pub struct TurnArgs {
+    /// The rule set: codegolf, standard or puzzle (with `--json`, the default for lines that
+    /// name none).
+    #[arg(long, default_value = "standard", value_parser = preset())]
+    rules: Preset,
+    /// The table before the turn: groups separated by `|`.
+    #[arg(long, default_value = "", requires = "after", conflicts_with = "json")]
+    table: String,
+    /// The player's rack.
+    #[arg(long, default_value = "", requires = "after", conflicts_with = "json")]
+    rack: String,
+    /// The table after the turn: groups separated by `|`. Omit to read turns from stdin.
+    #[arg(long, conflicts_with = "json")]
+    after: Option<String>,
+    /// The player has made the initial meld (with `--json`, the default for lines that leave
+    /// `opened` out).
+    #[arg(long)]
+    opened: bool,
+    /// Read and write one JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Options shared by games and tournaments.
+#[derive(Debug, Args)]
+pub struct Lineup {
+    /// The rule set: codegolf, standard or puzzle.
+    #[arg(long, default_value = "standard", value_parser = preset())]
+    rules: Preset,
+    /// The bots, in seat order, one per player (2 to 4): solver, value or greedy.
+    #[arg(long, default_value = DEFAULT_BOTS)]
+    bots: String,
+    /// Read requests from stdin and write one JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Lineup {
+    /// The defaults a JSON line takes from these options.
+    fn defaults(&self) -> Map<String, Value> {
+        let mut defaults = rules_default(self.rules);
+        defaults.insert("bots".into(), json!(self.bots));
+        defaults
+    }
+}
+
+/// Arguments of `tiles rummikub game`.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The deal's seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[command(flatten)]
+    lineup: Lineup,
+}
+
+/// Arguments of `tiles rummikub tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+    games: u64,
+    /// The tournament's seed (each game's deal follows from it and the game's number).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    lineup: Lineup,
 }
 
 /// Arguments of `tiles rummikub group`.
@@ -113,6 +214,9 @@ pub fn run(command: Command) -> ExitCode {
         Command::Group(args) => group(&args),
         Command::Arrange(args) => arrange_command(&args),
         Command::Solve(args) => solve_command(&args),
+        Command::Turn(args) => turn_command(&args),
+        Command::Game(args) => game_command(&args),
+        Command::Tournament(args) => tournament_command(&args),
     }
 }
 
@@ -291,5 +395,168 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
             batch::print(&found.to_string());
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// One turn checked: `Ok` with the lines of a legal turn, `Err` with the illegal turn's line,
+/// or an error for a position that cannot be.
+enum TurnVerdict {
+    Legal(Vec<String>),
+    Illegal(String),
+    Unreadable(String),
+}
+
+fn check_one(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    after: &[Vec<Tile>],
+    opened: bool,
+    rules: &Rules,
+) -> TurnVerdict {
+    match check_turn(table, rack, after, opened, rules) {
+        Ok(turn) => {
+            let mut lines = vec![format!(
+                "legal: places {} (value {})",
+                tiles_text(turn.placed()),
+                turn.value()
+            )];
+            lines.extend(
+                turn.steps()
+                    .iter()
+                    .enumerate()
+                    .map(|(n, step)| format!("step {}: {step}", n + 1)),
+            );
+            lines.push(format!("left: {}", tiles_text(turn.left())));
+            TurnVerdict::Legal(lines)
+        }
+        Err(error @ TurnError::Position(_)) => TurnVerdict::Unreadable(error.to_string()),
+        Err(error) => TurnVerdict::Illegal(format!("illegal: {error}")),
+    }
+}
+
+/// One `TABLE ; RACK ; AFTER` line checked, answered on one line.
+fn turn_line(line: &str, opened: bool, rules: &Rules) -> Result<String, String> {
+    let parts: Vec<&str> = line.split(';').collect();
+    let [table_text, rack_text, after_text] = parts[..] else {
+        return Err(format!(
+            "expected TABLE ; RACK ; AFTER (groups separated by |, then ; and the rack, then ; and the table after), found {line:?}"
+        ));
+    };
+    // Errors count columns in the whole line.
+    let shifted = |mut error: ParseError, by: usize| {
+        error.column += by;
+        error.summary()
+    };
+    let rack_column = table_text.chars().count() + 1;
+    let after_column = rack_column + rack_text.chars().count() + 1;
+    let table = parse_table(table_text).map_err(|error| error.summary())?;
+    let rack = parse_tiles(rack_text).map_err(|error| shifted(error, rack_column))?;
+    let after = parse_table(after_text).map_err(|error| shifted(error, after_column))?;
+    match check_one(&table, &rack, &after, opened, rules) {
+        TurnVerdict::Legal(lines) => Ok(lines.join("; ")),
+        TurnVerdict::Illegal(line) => Ok(line),
+        TurnVerdict::Unreadable(error) => Err(error),
+    }
+}
+
+fn turn_command(args: &TurnArgs) -> ExitCode {
+    if args.json {
+        let mut defaults = rules_default(args.rules);
+        defaults.insert("opened".into(), json!(args.opened));
+        return batch::json_batch("rummikub/turn", defaults);
+    }
+    let rules = args.rules.rules();
+    let Some(after) = &args.after else {
+        let mut out = batch::stdout();
+        return batch::exit_code(batch::run_lines(
+            batch::stdin_for("turns (TABLE ; RACK ; AFTER)"),
+            &mut out,
+            |line, line_number| {
+                turn_line(line, args.opened, &rules).map_err(|error| {
+                    match error.strip_prefix("line 1, ") {
+                        Some(rest) => format!("error: line {line_number}, {rest}"),
+                        None => format!("error: line {line_number}: {error}"),
+                    }
+                })
+            },
+        ));
+    };
+    let read = |text: &str, option: &str| {
+        parse_table(text).map_err(|error| batch::unreadable(&format_args!("in {option}: {error}")))
+    };
+    let table = match read(&args.table, "--table") {
+        Ok(table) => table,
+        Err(code) => return code,
+    };
+    let rack = match parse_tiles(&args.rack) {
+        Ok(rack) => rack,
+        Err(error) => return batch::unreadable(&format_args!("in --rack: {error}")),
+    };
+    let after = match read(after, "--after") {
+        Ok(after) => after,
+        Err(code) => return code,
+    };
+    match check_one(&table, &rack, &after, args.opened, &rules) {
+        TurnVerdict::Legal(lines) => batch::answer(&lines, 0),
+        TurnVerdict::Illegal(line) => batch::answer(&[line], 1),
+        TurnVerdict::Unreadable(error) => batch::unreadable(&error),
+    }
+}
+
+/// The bots of `--bots`, one per player; people cannot sit at a command-line game.
+fn lineup(lineup: &Lineup) -> Result<(rummikub::GameOptions, Vec<&'static dyn Bot<Game>>), String> {
+    let names = Names::Text(lineup.bots.clone());
+    let count = names.names().len();
+    let (options, seats, _) = seats(lineup.rules.name(), Some(count), &names)
+        .map_err(|error| format!("--{}", error.replacen("players:", "bots:", 1)))?;
+    let bots = seats
+        .into_iter()
+        .map(|seat| {
+            seat.ok_or_else(|| {
+                format!(
+                    "--bots: {HUMAN} seats play through --json (rummikub/game), with their moves"
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((options, bots))
+}
+
+fn game_command(args: &GameArgs) -> ExitCode {
+    if args.lineup.json {
+        let mut defaults = args.lineup.defaults();
+        defaults.insert("seed".into(), json!(args.seed));
+        return batch::json_batch("rummikub/game", defaults);
+    }
+    match lineup(&args.lineup) {
+        Ok((options, bots)) => match GameLog::bots(&options, args.seed, &bots, &Stop::never()) {
+            Ok(log) => {
+                batch::print(&log.to_string());
+                ExitCode::SUCCESS
+            }
+            Err(error) => batch::unreadable(&error),
+        },
+        Err(error) => batch::unreadable(&error),
+    }
+}
+
+fn tournament_command(args: &TournamentArgs) -> ExitCode {
+    if args.lineup.json {
+        let mut defaults = args.lineup.defaults();
+        defaults.insert("seed".into(), json!(args.seed));
+        defaults.insert("games".into(), json!(args.games));
+        return batch::json_batch("rummikub/tournament", defaults);
+    }
+    match lineup(&args.lineup) {
+        Ok((options, bots)) => {
+            match rummikub::tournament(&options, args.seed, args.games, &bots, &Stop::never()) {
+                Ok(result) => {
+                    batch::print(&result.to_string());
+                    ExitCode::SUCCESS
+                }
+                Err(error) => batch::unreadable(&error),
+            }
+        }
+        Err(error) => batch::unreadable(&error),
     }
 }

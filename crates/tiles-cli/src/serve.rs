@@ -60,6 +60,8 @@ pub struct ServeArgs {
 pub const HEAVY: &[&str] = &[
     "rummikub/arrange",
     "rummikub/solve",
+    "rummikub/game",
+    "rummikub/tournament",
     "rummikub-puzzle/solve",
     "rummikub-puzzle/check",
     "huxxy/game",

@@ -30,6 +30,9 @@ CALLS = [
     (rummikub.group, "rummikub/group", {"tiles": "R5 J R7"}),
     (rummikub.arrange, "rummikub/arrange", {"tiles": ["R1", "R2", "R3", "K4", "B4", "O4"]}),
     (rummikub.solve, "rummikub/solve", {"table": [["R1", "R2", "R3"]], "rack": ["R4", "K9"]}),
+    (rummikub.turn, "rummikub/turn", {"table": "R1 R2 R3", "rack": "R4", "after": "R1 R2 R3 R4"}),
+    (rummikub.game, "rummikub/game", {}),
+    (rummikub.tournament, "rummikub/tournament", {"games": 4}),
     (rummikub_puzzle.solve, "rummikub-puzzle/solve", {"puzzle": PUZZLE}),
     (rummikub_puzzle.check, "rummikub-puzzle/check", {"puzzle": PUZZLE, "check": "PUT 3R 1"}),
     (fiveup.check, "fiveup/check", {"game": "5-5 5-0 5-6"}),
@@ -59,6 +62,9 @@ BAD = [
     (rummikub.group, {"tiles": "R1 X2"}, r"^tiles, column 4: expected a tile"),
     (rummikub.arrange, {"tiles": ["R1", "Z9"]}, r"^tiles\[1\]"),
     (rummikub.solve, {"rack": ["R1"], "objective": "most"}, r"objective"),
+    (rummikub.turn, {"table": "R1 R2", "after": "R1 R2 R3"}, r"^table group 1 \(R1 R2\) is not valid"),
+    (rummikub.game, {"bots": "human,solver", "moves": [{"action": "play", "table": "K1 K2 K3"}]}, r"^moves\[0\]: K1 is not on the table"),
+    (rummikub.tournament, {"bots": "solver,robot"}, r"unknown bot"),
     (rummikub_puzzle.solve, {"puzzle": "3R\n2\n1 4R 5X"}, r"puzzle"),
     (rummikub_puzzle.check, {"puzzle": PUZZLE, "check": "JUMP 3R 1"}, r"check"),
     (fiveup.check, {"game": "0-"}, r"^game"),
@@ -87,6 +93,21 @@ def test_an_unknown_operation_and_an_unknown_field():
         rummikub.group(tile="R1")  # a misspelt keyword is Python's own error
     with pytest.raises(tiles.BadRequest, match="unknown field"):
         _tiles.call("rummikub/group", '{"tile": "R1"}')
+
+
+def test_a_turn_refused_says_why_and_a_person_plays_a_game_by_its_moves():
+    refused = rummikub.turn(rack="K8 K9 K10", after="K8 K9 K10")
+    assert refused["valid"] is False
+    assert refused["reason"] == "initial meld worth 27, 30 needed"
+    moves = []
+    while True:
+        answer = rummikub.game(bots="human,greedy", seed=2, moves=moves)
+        if answer["end"] is not None:
+            break
+        assert answer["to_move"] == 0 and answer["view"]["player"] == 0
+        moves.append({"action": "draw"})
+    assert sum(answer["scores"]) == 0
+    assert answer["deal"][1] is None
 
 
 def test_list_calls_agree_with_the_analysis_of_each_hand():

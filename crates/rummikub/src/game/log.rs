@@ -153,12 +153,16 @@ impl GameLog {
     }
 
     /// One turn in words: `draws R5 (63 left in the pool)`, or `plays K9 B9 O9 (value 27)` and
-    /// its steps, the table and the rack left on the lines after.
-    pub fn turn_text(&self, turn: &LoggedTurn) -> String {
+    /// its steps, the table and the rack left on the lines after. With `seen` false, as another
+    /// player sees it: the tile drawn and the rack left are not shown.
+    pub fn turn_text(&self, turn: &LoggedTurn, seen: bool) -> String {
         let mut text = format!("turn {}: {} ", turn.number, self.name(turn.player));
         match &turn.action {
-            LoggedAction::Draw { tile: Some(tile) } => {
+            LoggedAction::Draw { tile: Some(tile) } if seen => {
                 text += &format!("draws {tile} ({} left in the pool)", turn.pool);
+            }
+            LoggedAction::Draw { tile: Some(_) } => {
+                text += &format!("draws a tile ({} left in the pool)", turn.pool);
             }
             LoggedAction::Draw { tile: None } => text += "passes (the pool is empty)",
             LoggedAction::Play { turn: played } => {
@@ -172,24 +176,31 @@ impl GameLog {
                 }
                 let table: Vec<String> = turn.table.iter().map(ToString::to_string).collect();
                 text += &format!("\n  table: {}", table.join(" | "));
-                text += &format!(
-                    "\n  rack: {}",
-                    if turn.rack.is_empty() {
-                        "empty".to_owned()
-                    } else {
-                        show_tiles(&turn.rack)
-                    }
-                );
+                text += &if turn.rack.is_empty() {
+                    "\n  rack: empty".to_owned()
+                } else if seen {
+                    format!("\n  rack: {}", show_tiles(&turn.rack))
+                } else {
+                    format!("\n  rack: {} tiles", turn.rack.len())
+                };
             }
         }
         text
     }
 }
 
-impl fmt::Display for GameLog {
-    /// The log: the deal, one entry per turn, then the ending, and each player's rank, score
-    /// and rack.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl GameLog {
+    /// The log as the players `seats` see it: the other players' dealt tiles, the tiles they
+    /// draw and their racks are not shown until the end, when every rack is shown with its
+    /// value.
+    pub fn seen_by(&self, seats: &[usize]) -> String {
+        let mut text = String::new();
+        let _ = self.write(&mut text, &|player| seats.contains(&player));
+        text
+    }
+
+    /// The log, with the tiles of players `seen` says no to hidden.
+    fn write(&self, f: &mut dyn fmt::Write, seen: &dyn Fn(usize) -> bool) -> fmt::Result {
         let options = self.game.options();
         writeln!(
             f,
@@ -198,17 +209,18 @@ impl fmt::Display for GameLog {
             self.seed
         )?;
         for (player, tiles) in self.dealt.iter().enumerate() {
-            writeln!(f, "{} is dealt {}", self.name(player), show_tiles(tiles))?;
+            if seen(player) {
+                writeln!(f, "{} is dealt {}", self.name(player), show_tiles(tiles))?;
+            } else {
+                writeln!(f, "{} is dealt {} tiles", self.name(player), tiles.len())?;
+            }
         }
         for turn in &self.turns {
-            writeln!(f, "{}", self.turn_text(turn))?;
+            writeln!(f, "{}", self.turn_text(turn, seen(turn.player)))?;
         }
         let Some(ending) = self.ending() else {
-            return writeln!(
-                f,
-                "the game goes on: player {} to move",
-                self.game.to_move().unwrap_or(0)
-            );
+            let player = self.game.to_move().unwrap_or(0);
+            return writeln!(f, "the game goes on: {} to move", self.name(player));
         };
         writeln!(f, "{ending}")?;
         let (Some(ranks), Some(scores)) = (self.game.ranks(), self.game.scores()) else {
@@ -232,5 +244,13 @@ impl fmt::Display for GameLog {
             )?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for GameLog {
+    /// The log: the deal, one entry per turn, then the ending, and each player's rank, score
+    /// and rack.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|_| true)
     }
 }

@@ -1,4 +1,5 @@
-"""Rummikub: is a group valid, can tiles all be laid down, the best move onto a table.
+"""Rummikub: is a group valid, can tiles all be laid down, the best move onto a table, is a
+turn legal, whole games between bots (or with people) and tournaments.
 
 Tiles are strings in the game's notation (``"R9"``, ``"J"``); where a field takes several
 tiles it takes a list of names or one string of them (``"R1 R2 R3"``).
@@ -6,7 +7,7 @@ tiles it takes a list of names or one string of them (``"R1 R2 R3"``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from ._request import ask
 
@@ -35,3 +36,52 @@ def solve(
     separated by ``|``, or a flat list of tiles), which may be rearranged; ``objective`` is
     ``tiles``, ``value``, ``tiles-then-value`` or ``opening``."""
     return ask("rummikub/solve", rules=rules, table=table, rack=rack, objective=objective)
+
+
+Table = Union[str, Sequence[Tiles]]
+
+
+def turn(
+    *,
+    after: Table,
+    table: Table = (),
+    rack: Tiles = (),
+    opened: bool = False,
+    rules: str = "standard",
+) -> dict[str, Any]:
+    """Is this turn legal: ``table`` before it, the player's ``rack``, the table ``after`` it
+    (each a list of groups or a string of groups separated by ``|``), and whether the player
+    has made the initial meld. ``{"valid": …, "reason": …, "placed": …, "value": …, "left": …,
+    "steps": …}``; a position that cannot be (an invalid table before, a tile the rules don't
+    have) raises :class:`tiles.BadRequest`."""
+    return ask("rummikub/turn", rules=rules, table=table, rack=rack, after=after, opened=opened)
+
+
+def game(
+    *,
+    seed: int = 0,
+    bots: Union[str, Sequence[str]] = "solver,greedy,greedy,greedy",
+    players: Optional[int] = None,
+    moves: Sequence[dict[str, Any]] = (),
+    rules: str = "standard",
+) -> dict[str, Any]:
+    """A game between bots (``solver``, ``value`` or ``greedy``, in seat order), or with
+    people at the seats named ``human``, whose ``moves`` so far (``{"action": "draw"}`` or
+    ``{"action": "play", "table": [...]}``) are replayed: the game goes on to its end or to a
+    person's turn (``to_move``, with what they see in ``view``)."""
+    fields: dict[str, Any] = {"rules": rules, "seed": seed, "bots": bots, "moves": list(moves)}
+    if players is not None:
+        fields["players"] = players
+    return ask("rummikub/game", **fields)
+
+
+def tournament(
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    bots: Union[str, Sequence[str]] = "solver,greedy,greedy,greedy",
+    rules: str = "standard",
+) -> dict[str, Any]:
+    """Many games between bots (one per player, 2 to 4), the line-up turning round one seat
+    per game: per bot its wins, average rank, average score and forfeits."""
+    return ask("rummikub/tournament", rules=rules, games=games, seed=seed, bots=bots)

@@ -1,4 +1,9 @@
-//! `rummikub/group`, `rummikub/arrange` and `rummikub/solve`.
+//! `rummikub/group`, `rummikub/arrange` and `rummikub/solve`; the game's operations
+//! (`rummikub/turn`, `rummikub/game`, `rummikub/tournament`) are in `game`.
+
+mod game;
+
+pub use game::*;
 
 use rummikub::{Group, Objective, Preset, Rules, Slot, Tile, parse_table, parse_tile, parse_tiles};
 use serde::{Deserialize, Serialize};
@@ -188,6 +193,36 @@ pub struct StepJson {
     pub result: Vec<String>,
 }
 
+/// Steps as the schema writes them.
+fn steps_json(steps: &[rummikub::Step]) -> Vec<StepJson> {
+    steps
+        .iter()
+        .map(|step| StepJson {
+            text: step.to_string(),
+            action: step.action().to_owned(),
+            onto: step
+                .onto
+                .iter()
+                .map(|onto| GroupAt {
+                    group: onto.group,
+                    tiles: names(&onto.tiles),
+                })
+                .collect(),
+            take: step
+                .take
+                .iter()
+                .map(|take| TakeJson {
+                    group: take.group,
+                    from: names(&take.from),
+                    tiles: names(&take.tiles),
+                })
+                .collect(),
+            rack: names(&step.rack),
+            result: names(step.result.tiles()),
+        })
+        .collect()
+}
+
 /// An opening that reaches no threshold.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShortfallJson {
@@ -225,10 +260,11 @@ pub struct SolveResponse {
     pub text: String,
 }
 
-/// The table of a request, as groups of tiles.
-fn read_table(table: &Table, rules: &Rules) -> Result<Vec<Vec<Tile>>, String> {
+/// The table of a request's field `field`, as groups of tiles; a flat list of tiles, whose
+/// groups are not known, is refused.
+fn read_groups(table: &Table, field: &str) -> Result<Vec<Vec<Tile>>, String> {
     match table {
-        Table::Text(text) => parse_table(text).map_err(|error| in_text("table", &error)),
+        Table::Text(text) => parse_table(text).map_err(|error| in_text(field, &error)),
         Table::Groups(groups) => groups
             .iter()
             .enumerate()
@@ -238,11 +274,21 @@ fn read_table(table: &Table, rules: &Rules) -> Result<Vec<Vec<Tile>>, String> {
                     .enumerate()
                     .map(|(item, name)| {
                         parse_tile(name)
-                            .map_err(|error| in_item(&format!("table[{index}]"), item, &error))
+                            .map_err(|error| in_item(&format!("{field}[{index}]"), item, &error))
                     })
                     .collect()
             })
             .collect(),
+        Table::Flat(_) => Err(format!(
+            "{field}: a list of groups such as [[\"R1\", \"R2\", \"R3\"]] or a string such as \"R1 R2 R3 | K4 B4 O4\" is needed here, not a flat list of tiles"
+        )),
+    }
+}
+
+/// The table of a request, as groups of tiles; a flat list of tiles is arranged into groups.
+fn read_table(table: &Table, rules: &Rules) -> Result<Vec<Vec<Tile>>, String> {
+    match table {
+        Table::Text(_) | Table::Groups(_) => read_groups(table, "table"),
         Table::Flat(names) => {
             // A flat list says nothing of its groups: it is arranged first (it must be
             // arrangeable: every table tile is in some valid group).
@@ -282,33 +328,7 @@ pub fn solve(request: SolveRequest) -> Result<SolveResponse, String> {
         unchanged: found.unchanged_groups(),
         groups: group_names(found.table()),
         kept: found.unchanged().to_vec(),
-        steps: found
-            .steps()
-            .iter()
-            .map(|step| StepJson {
-                text: step.to_string(),
-                action: step.action().to_owned(),
-                onto: step
-                    .onto
-                    .iter()
-                    .map(|onto| GroupAt {
-                        group: onto.group,
-                        tiles: names(&onto.tiles),
-                    })
-                    .collect(),
-                take: step
-                    .take
-                    .iter()
-                    .map(|take| TakeJson {
-                        group: take.group,
-                        from: names(&take.from),
-                        tiles: names(&take.tiles),
-                    })
-                    .collect(),
-                rack: names(&step.rack),
-                result: names(step.result.tiles()),
-            })
-            .collect(),
+        steps: steps_json(found.steps()),
         left: names(found.left()),
         shortfall: found.opening_shortfall().map(|shortfall| ShortfallJson {
             best: shortfall.best,
