@@ -211,3 +211,110 @@ test("every control has a label", async () => {
   assert.deepEqual(unlabelled, []);
   await page.close();
 });
+
+/** The Rummikub tab's Play view, a new game started from `seed` against `bots`. */
+async function newGame(page, seed, bots) {
+  await page.click('#rummikub [data-show="play"]');
+  await page.selectOption("#rummikub select[name=players]", String(bots.length + 1));
+  await page.fill("#rummikub input[name=seed]", String(seed));
+  for (const [i, bot] of bots.entries()) await page.selectOption(`#rummikub select[name=bot-${i + 1}]`, bot);
+  await page.click('#rummikub [data-action="new-game"]');
+  await page.waitForSelector('#rummikub [data-view=play]:is([data-state="your-turn"], [data-state="over"])');
+}
+
+/** Waits for the bots to answer the person's move. */
+async function settled(page) {
+  await page.waitForSelector('#rummikub [data-view=play]:not([data-state="waiting"])');
+  return page.getAttribute("#rummikub [data-view=play]", "data-state");
+}
+
+/** The API's answer, straight from the server (for what the test needs to know). */
+async function api(operation, request) {
+  const response = await fetch(`${base}/api/${operation}`, { method: "POST", body: JSON.stringify(request) });
+  return response.json();
+}
+
+test("rummikub play: a whole game against a bot, drawn to its end, and the scores", async () => {
+  const page = await open("rummikub");
+  await newGame(page, 11, ["solver"]);
+  assert.match(await page.textContent("#rummikub [data-play-summary]"), /^Your turn\. Your first play must be new groups/);
+  assert.equal(await page.locator("#rummikub [data-play-rack] .play-tile").count(), 14);
+  let state = "your-turn";
+  let draws = 0;
+  while (state === "your-turn") {
+    const before = await page.locator("#rummikub [data-play-rack] .play-tile").count();
+    await page.click('#rummikub [data-action="draw"]');
+    state = await settled(page);
+    draws += 1;
+    if (state === "your-turn") assert.equal(await page.locator("#rummikub [data-play-rack] .play-tile").count(), before + 1);
+    assert.ok(draws < 120, "the game ends");
+  }
+  assert.equal(state, "over");
+  assert.match(await page.textContent("#rummikub [data-play-summary]"), /^the game ends: /);
+  const scores = await page.$$eval("#rummikub [data-scores] tr td:nth-child(3)", (cells) => cells.map((c) => Number(c.textContent)));
+  assert.equal(scores.length, 2);
+  assert.equal(scores[0] + scores[1], 0);
+  assert.match(await page.textContent("#rummikub [data-play-log]"), /^rummikub, 2 players, seed 11/);
+  assert.ok(await page.isDisabled('#rummikub [data-action="draw"]'));
+  await shot(page, "rummikub-play-over");
+});
+
+test("rummikub play: an illegal turn refused with its reason, then a legal play made by moving tiles", async () => {
+  // A seed whose first rack holds an initial meld, and the meld (found by the API's solver).
+  let seed = 0;
+  let meld;
+  for (; seed < 50; seed++) {
+    const game = await api("rummikub/game", { seed, bots: ["human", "greedy", "greedy"] });
+    meld = await api("rummikub/solve", { rack: game.view.rack, objective: "opening" });
+    if (meld.tiles > 0 && meld.groups.length >= 1) break;
+  }
+  const page = await open("rummikub");
+  await newGame(page, seed, ["greedy", "greedy"]);
+  const rackTile = (name) => page.locator(`#rummikub [data-play-rack] .play-tile[data-tile="${name}"]`).first();
+
+  // One tile alone in a new group: refused, the reason under the table, the group marked.
+  await rackTile(meld.groups[0][0]).click();
+  await page.click('#rummikub [data-action="new-group"]');
+  await page.click('#rummikub [data-action="end-turn"]');
+  const reason = page.locator("#rummikub [data-play-reason]");
+  await reason.waitFor();
+  assert.match(await reason.textContent(), new RegExp(`^group 1 \\(${meld.groups[0][0]}\\) is not valid: a group needs at least 3 tiles, got 1$`));
+  assert.equal(await page.locator("#rummikub .play-group.invalid").count(), 1);
+  await shot(page, "rummikub-play-refused");
+
+  // The meld laid down tile by tile: the first tile of each group dragged to a new group, the
+  // others clicked and put there.
+  const page2 = await open("rummikub");
+  await newGame(page2, seed, ["greedy", "greedy"]);
+  const rack2 = (name) => page2.locator(`#rummikub [data-play-rack] .play-tile[data-tile="${name}"]`).first();
+  for (const [index, group] of meld.groups.entries()) {
+    await rack2(group[0]).dragTo(page2.locator('#rummikub [data-action="new-group"]'));
+    if (await page2.locator("#rummikub .play-group").count() === index) {
+      // A drop on the button is not a drop target: click the tile, then the button.
+      await rack2(group[0]).click();
+      await page2.click('#rummikub [data-action="new-group"]');
+    }
+    for (const name of group.slice(1)) {
+      await rack2(name).click();
+      await page2.click(`#rummikub .play-group[data-group="${index}"] .put`);
+    }
+  }
+  const laid = await page2.$$eval("#rummikub .play-group", (groups) => groups.map((g) => [...g.querySelectorAll(".play-tile")].map((t) => t.dataset.tile)));
+  assert.deepEqual(laid.map((g) => [...g].sort()), meld.groups.map((g) => [...g].sort()));
+  await page2.click('#rummikub [data-action="end-turn"]');
+  assert.equal(await settled(page2), "your-turn");
+  assert.equal(await page2.textContent("#rummikub [data-play-reason]"), "");
+  const table = await page2.$$eval("#rummikub .play-group", (groups) => groups.map((g) => [...g.querySelectorAll(".play-tile")].map((t) => t.dataset.tile).sort().join(" ")));
+  for (const group of meld.groups) assert.ok(table.includes([...group].sort().join(" ")), `${group} is on the table: ${table}`);
+  assert.equal(await page2.locator("#rummikub [data-play-rack] .play-tile").count(), 14 - meld.tiles + 0);
+  assert.match(await page2.textContent("#rummikub [data-players]"), /You: \d+ tiles, opened/);
+  await shot(page2, "rummikub-play");
+});
+
+test("rummikub play on a phone-sized screen: nothing wider than the screen", async () => {
+  const page = await open("rummikub", { width: 390, height: 844 });
+  await newGame(page, 3, ["solver", "greedy", "value"]);
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= inner, `the page is ${scroll} pixels wide on a ${inner}-pixel screen`);
+  await shot(page, "phone-rummikub-play");
+});

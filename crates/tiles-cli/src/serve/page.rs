@@ -18,6 +18,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("api.js", JS, include_str!("../../web/api.js")),
     ("draw.js", JS, include_str!("../../web/draw.js")),
     ("rummikub.js", JS, include_str!("../../web/rummikub.js")),
+    ("play.js", JS, include_str!("../../web/play.js")),
     ("mahjong.js", JS, include_str!("../../web/mahjong.js")),
     ("fiveup.js", JS, include_str!("../../web/fiveup.js")),
     ("puzzle.js", JS, include_str!("../../web/puzzle.js")),
