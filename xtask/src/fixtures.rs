@@ -1,6 +1,7 @@
 //! Fixture discovery and `verify`: every `testdata/<crate>/**/<case>.txt` is run through its
 //! crate's `run_fixture` and compared with `snapshots/<case>.snap` beside it.
 
+use itertools::Itertools;
 use std::any::Any;
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -59,11 +60,7 @@ pub fn select_games(names: &[String]) -> Result<Vec<Game>> {
     names
         .iter()
         .map(|name| {
-            let known = GAMES
-                .iter()
-                .map(|game| game.name)
-                .collect::<Vec<_>>()
-                .join(", ");
+            let known = GAMES.iter().map(|game| game.name).join(", ");
             GAMES
                 .iter()
                 .copied()

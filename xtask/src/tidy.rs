@@ -13,6 +13,7 @@
 //! - No `.rs` file is over [`MOST_LINES`] lines.
 //! - No doc (a Markdown file) or comment line cites a file that is not in the repository.
 
+use itertools::Itertools;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -240,7 +241,6 @@ pub fn cited_file_found(root: &Path, from: &Path, cited: &str) -> bool {
 pub fn comments(code: &str) -> String {
     code.lines()
         .filter_map(|line| line.trim_start().strip_prefix("//"))
-        .collect::<Vec<_>>()
         .join("\n")
 }
 
@@ -296,7 +296,6 @@ pub fn check(root: &Path) -> Vec<String> {
                 .iter()
                 .flat_map(|sub| files(&dir.join(sub), &["rs"]))
                 .filter_map(|path| fs::read_to_string(path).ok())
-                .collect::<Vec<_>>()
                 .join("\n")
         };
         let sources = read_all(&["src"]);

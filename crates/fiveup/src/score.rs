@@ -19,6 +19,7 @@
 //! witness layout of [`crate::check()`] hangs each tile on the oldest open end of the number it
 //! covers, and a spinner's long sides before its short ends, as the real game requires.
 
+use itertools::Itertools;
 use std::fmt;
 
 use crate::domino::{Domino, Number};
@@ -186,11 +187,10 @@ impl fmt::Display for Score {
                 self.target
             ),
             None => {
-                let totals: Vec<String> = self.totals.iter().map(ToString::to_string).collect();
                 writeln!(
                     f,
                     "no winner yet: totals {}, target {}",
-                    totals.join(" "),
+                    self.totals.iter().join(" "),
                     self.target
                 )
             }

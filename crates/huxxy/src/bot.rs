@@ -20,6 +20,7 @@ use crate::card::{Card, Color, Variant};
 use crate::game::{Game, Move, View};
 use crate::group::valid_group;
 use crate::play::{MAX_PLAYS, OPENING_POINTS, Play, Played, TurnInfo, apply_to, distinct};
+use itertools::Itertools;
 
 /// What a bot knows at the start of its turn.
 #[derive(Debug, Clone, Copy)]
@@ -180,10 +181,7 @@ fn could_become_valid(group: &[Card], more: usize) -> bool {
     let low = plain.iter().map(|&(value, _)| value).min().unwrap_or(first);
     let high = plain.iter().map(|&(value, _)| value).max().unwrap_or(first);
     let span = usize::from(high - low) + 1;
-    let distinct = plain
-        .iter()
-        .enumerate()
-        .all(|(i, a)| plain[i + 1..].iter().all(|b| b.0 != a.0));
+    let distinct = plain.iter().map(|&(value, _)| value).all_unique();
     let alternating = plain
         .iter()
         .all(|a| plain.iter().all(|b| ((a.0 + b.0) % 2 == 0) == (a.1 == b.1)));

@@ -11,6 +11,7 @@
 //! Bad: `10C` (ten is written `0`), `KX` (no such suit), `1S` (an ace is `A`), `K` (a suit
 //! must follow).
 
+use itertools::Itertools;
 use std::str::FromStr;
 
 use nom::Parser;
@@ -90,11 +91,7 @@ pub fn parse_table(text: &str) -> Result<Vec<Vec<Card>>, ParseError> {
 
 /// Cards written as the notation writes them, separated by spaces.
 pub fn show_cards(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    cards.iter().join(" ")
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the table after them), how the game ended and the ranking. Its `Display` is the log the
 //! `tiles huxxy game` command prints.
 
+use itertools::Itertools;
 use std::fmt;
 
 use tiles_core::Bot;
@@ -202,18 +203,15 @@ impl fmt::Display for Turn {
                 write!(f, "draws {card} ({} left in the stock)", self.stock_left)
             }
             TurnAction::Plays { plays } => {
-                let plays: Vec<String> = plays.iter().map(ToString::to_string).collect();
-                let table: Vec<String> = self
-                    .table
-                    .iter()
-                    .map(|group| format!("[{}]", show_cards(group)))
-                    .collect();
                 write!(
                     f,
                     "plays {}; {} cards left\n  table: {}",
-                    plays.join(", "),
+                    plays.iter().join(", "),
                     self.cards_left,
-                    table.join(" ")
+                    self.table
+                        .iter()
+                        .map(|group| format!("[{}]", show_cards(group)))
+                        .join(" ")
                 )
             }
         }

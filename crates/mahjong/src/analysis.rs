@@ -13,6 +13,7 @@
 //! - `effective`: canonical mpsz of the effective tiles (drawn into a `3k + 1` hand, or
 //!   exchanged for a best discard of a `3k + 2` hand), or `-`.
 
+use itertools::Itertools;
 use std::fmt;
 
 use crate::agari::{Readings, readings};
@@ -115,7 +116,6 @@ impl Analysis {
         } else {
             best.iter()
                 .map(|discard| format!("{}:{}", discard.tile, discard.unseen()))
-                .collect::<Vec<_>>()
                 .join(" ")
         };
         let effective: Vec<Tile> = effective.iter().map(|e| e.tile).collect();
@@ -198,11 +198,11 @@ fn write_effective(f: &mut fmt::Formatter<'_>, effective: &[Effective], each: bo
     let unseen: u32 = effective.iter().map(|e| u32::from(e.unseen)).sum();
     write!(f, "{} ({unseen} unseen", show_tiles(&kinds))?;
     if each {
-        let copies: Vec<String> = effective
+        let copies = effective
             .iter()
             .map(|e| format!("{}:{}", e.tile, e.unseen))
-            .collect();
-        write!(f, ": {}", copies.join(" "))?;
+            .join(" ");
+        write!(f, ": {copies}")?;
     }
     write!(f, ")")
 }

@@ -1,5 +1,6 @@
 //! Checking a proposed answer: is every action legal, and is it the preferred shortest answer?
 
+use itertools::Itertools;
 use std::fmt;
 
 use crate::parse::{Answer, Puzzle};
@@ -202,7 +203,6 @@ const NO_MORE_ROWS: &str = "no more rows";
 fn written_row(id: RowId, pieces: &[Piece]) -> String {
     std::iter::once(id.to_string())
         .chain(pieces.iter().map(Piece::to_string))
-        .collect::<Vec<_>>()
         .join(" ")
 }
 

@@ -9,6 +9,7 @@
 //! The transcript holds the answer (or `no solution: …`, or the parse error), then each
 //! section's output.
 
+use itertools::Itertools;
 use std::fmt::Write as _;
 
 use crate::check::check;
@@ -43,7 +44,6 @@ pub fn run_fixture(input: &str) -> String {
                 let body: String = body
                     .lines()
                     .filter(|line| !line.trim_start().starts_with('#'))
-                    .collect::<Vec<_>>()
                     .join("\n");
                 match parse_answer(&body) {
                     Ok(answer) => {

@@ -2,6 +2,7 @@
 //! make it, the rack tiles left and, for an opening that reaches no threshold, the best meld's
 //! worth; and the text the `tiles` command prints for each.
 
+use itertools::Itertools;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -166,11 +167,7 @@ impl Move {
         Some(if self.kept.is_empty() {
             "nothing".to_owned()
         } else {
-            self.table[..self.kept.len()]
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" | ")
+            self.table[..self.kept.len()].iter().join(" | ")
         })
     }
 

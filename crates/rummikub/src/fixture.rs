@@ -30,6 +30,7 @@
 //!
 //! The transcript echoes each command after `> ` and then its result.
 
+use itertools::Itertools;
 use std::fmt::Write as _;
 
 use crate::game::{BOT_NAMES, Game, GameLog, GameOptions, bot_named, check_turn, tournament};
@@ -124,12 +125,7 @@ fn arrange_tiles(text: &str, rules: &Rules) -> String {
             Err(error) => format!("error: {error}"),
             Ok(None) => "impossible".to_owned(),
             Ok(Some(arrangement)) if arrangement.groups().is_empty() => "no groups".to_owned(),
-            Ok(Some(arrangement)) => arrangement
-                .groups()
-                .iter()
-                .map(describe_slots)
-                .collect::<Vec<_>>()
-                .join("\n"),
+            Ok(Some(arrangement)) => arrangement.groups().iter().map(describe_slots).join("\n"),
         },
     }
 }
@@ -144,18 +140,13 @@ fn solve_position(
     match solve(table, rack, rules, objective) {
         Err(error) => format!("error: {error}"),
         Ok(found) => {
-            let placed = found
-                .placed()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>();
             let mut lines = vec![
                 format!(
                     "placed: {} ({} {}, value {})",
-                    if placed.is_empty() {
+                    if found.placed().is_empty() {
                         "nothing".to_owned()
                     } else {
-                        placed.join(" ")
+                        found.placed().iter().join(" ")
                     },
                     found.tiles(),
                     if found.tiles() == 1 { "tile" } else { "tiles" },
@@ -276,12 +267,7 @@ pub(crate) fn describe_slots(group: &Group) -> String {
         }
         tile => tile.to_string(),
     };
-    group
-        .slots()
-        .iter()
-        .map(describe)
-        .collect::<Vec<_>>()
-        .join(" ")
+    group.slots().iter().map(describe).join(" ")
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //!
 //! Tiles that read both ways (one numbered tile and jokers) are reported as a set.
 
+use itertools::Itertools;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -232,11 +233,7 @@ fn number_of(tile: Tile) -> u8 {
 }
 
 fn list_colors(colors: &[Color]) -> String {
-    colors
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    colors.iter().map(|c| c.name()).join(", ")
 }
 
 fn mixed_reason(first: Tile, number_differs: Tile, color_differs: Tile) -> String {

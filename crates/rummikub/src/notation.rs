@@ -17,6 +17,7 @@
 //! allows. Bad text: `P9` (no such colour), `R14` (numbers are 1 to 13), `(9, "RED"` (unclosed),
 //! `R9 O9,, K9` (empty item), `("JOKER", 9, 3)` (a tile has a number and a colour).
 
+use itertools::Itertools;
 use std::str::FromStr;
 
 use nom::{Err, Parser, branch::alt, character::complete::space0};
@@ -181,11 +182,7 @@ pub fn parse_tile(text: &str) -> Result<Tile, ParseError> {
 /// Tiles in display notation, separated by spaces: `R9 O9 K9 J` (nothing for no tiles).
 /// [`parse_tiles`] reads it back.
 pub fn show_tiles(tiles: &[Tile]) -> String {
-    tiles
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    tiles.iter().join(" ")
 }
 
 /// Reads a list of tiles in any accepted form: `R9 O9 J K9`,
@@ -233,11 +230,7 @@ mod tests {
 
     fn tiles(text: &str) -> String {
         match parse_tiles(text) {
-            Ok(tiles) => tiles
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
+            Ok(tiles) => tiles.iter().join(" "),
             Err(error) => format!("error: {}", error.summary()),
         }
     }
@@ -333,15 +326,7 @@ mod tests {
     fn tables() {
         let table =
             parse_table("R1 R2 R3 | [(4, 'BLACK'), (4, 'BLUE'), (4, 'ORANGE')] | J R5 R6").unwrap();
-        let shown: Vec<String> = table
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
+        let shown: Vec<String> = table.iter().map(|g| g.iter().join(" ")).collect();
         assert_eq!(shown, ["R1 R2 R3", "K4 B4 O4", "J R5 R6"]);
         assert_eq!(parse_table(""), Ok(vec![]));
         assert_eq!(parse_table("R1 R2 | R3 X").unwrap_err().column, 12);

@@ -11,6 +11,7 @@ mod quick;
 pub mod rummikub;
 pub mod standings;
 
+use itertools::Itertools;
 use std::fmt;
 
 use serde::Serialize;
@@ -32,11 +33,10 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ApiError::UnknownOperation(name) => {
-                let names: Vec<&str> = OPERATIONS.iter().map(|op| op.name).collect();
                 write!(
                     f,
                     "unknown operation {name:?}: expected one of {}",
-                    names.join(", ")
+                    OPERATIONS.iter().map(|op| op.name).join(", ")
                 )
             }
             ApiError::BadRequest(message) => f.write_str(message),

@@ -1,5 +1,6 @@
 //! `tiles rummikub …`: group validity, arranging a hand, the best move.
 
+use itertools::Itertools;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
@@ -304,11 +305,7 @@ fn arrange_command(args: &ArrangeArgs) -> ExitCode {
 
 /// Groups on one line, separated by ` | ` as a table is written.
 fn groups_line(groups: &[Group]) -> String {
-    groups
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" | ")
+    groups.iter().join(" | ")
 }
 
 fn tiles_text(tiles: &[Tile]) -> String {

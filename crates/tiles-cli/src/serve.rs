@@ -19,6 +19,7 @@
 
 mod page;
 
+use itertools::Itertools;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -311,10 +312,10 @@ async fn list() -> Response {
 fn operations_json() -> String {
     let quote = |text: &str| serde_json::to_string(text).expect("a string is plain data");
     let examples = tiles_api::examples();
-    let operations: Vec<String> = tiles_api::OPERATIONS
+    let operations = tiles_api::OPERATIONS
         .iter()
         .map(|op| {
-            let examples: Vec<String> = examples
+            let examples = examples
                 .iter()
                 .filter(|example| example.operation == op.name)
                 .map(|example| {
@@ -323,18 +324,18 @@ fn operations_json() -> String {
                         example.request, example.response
                     )
                 })
-                .collect();
+                .join(",");
             format!(
                 r#"{{"name":{},"path":{},"summary":{},"heavy":{},"examples":[{}]}}"#,
                 quote(op.name),
                 quote(&format!("/api/{}", op.name)),
                 quote(op.summary),
                 HEAVY.contains(&op.name),
-                examples.join(",")
+                examples
             )
         })
-        .collect();
-    format!(r#"{{"operations":[{}]}}"#, operations.join(","))
+        .join(",");
+    format!(r#"{{"operations":[{operations}]}}"#)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The one owned parse error of the workspace, and the nom error type grammars build it from.
 
+use itertools::Itertools;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -192,12 +193,7 @@ impl<'a> GrammarError<'a> {
 
     /// The expectations joined as `a, b or c`, without repeats.
     pub fn expected_text(&self) -> String {
-        let mut unique: Vec<&str> = Vec::new();
-        for label in &self.expected {
-            if !unique.contains(&label.as_ref()) {
-                unique.push(label);
-            }
-        }
+        let unique: Vec<&str> = self.expected.iter().map(AsRef::as_ref).unique().collect();
         match unique.split_last() {
             None => "valid input".to_owned(),
             Some((last, [])) => (*last).to_owned(),

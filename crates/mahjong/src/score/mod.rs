@@ -13,6 +13,7 @@ mod situation;
 pub mod text;
 mod yaku;
 
+use itertools::Itertools;
 use std::fmt;
 
 pub use check::{Contradiction, ScoreError};
@@ -92,8 +93,7 @@ impl fmt::Display for Score {
             writeln!(f, "yakuman{times}: {} han", self.han)?;
         } else {
             writeln!(f, "han: {}", self.han)?;
-            let parts: Vec<String> = self.fu_parts.iter().map(ToString::to_string).collect();
-            writeln!(f, "fu: {} ({})", self.fu, parts.join(", "))?;
+            writeln!(f, "fu: {} ({})", self.fu, self.fu_parts.iter().join(", "))?;
         }
         match self.limit {
             Some(limit) => writeln!(f, "limit: {limit} (base {})", self.base)?,

@@ -2,6 +2,7 @@
 //! the steps that make the new table), the ending and the scores. Its `Display` is the log
 //! `tiles rummikub game` prints.
 
+use itertools::Itertools;
 use std::fmt;
 
 use tiles_core::{Bot, Stop, Stopped};
@@ -174,8 +175,7 @@ impl GameLog {
                 for (n, step) in played.steps().iter().enumerate() {
                     text += &format!("\n  step {}: {step}", n + 1);
                 }
-                let table: Vec<String> = turn.table.iter().map(ToString::to_string).collect();
-                text += &format!("\n  table: {}", table.join(" | "));
+                text += &format!("\n  table: {}", turn.table.iter().join(" | "));
                 text += &if turn.rack.is_empty() {
                     "\n  rack: empty".to_owned()
                 } else if seen {

@@ -13,7 +13,9 @@
 //!   groups left exactly as they were. A joker counts the number it stands for, in the reading
 //!   of its group worth most (`R5 J J` is the run 5 6 7, worth 18, rather than the set, 15).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+
+use itertools::Itertools;
 
 use crate::group::{Group, GroupError, GroupKind};
 use crate::notation::show_tiles;
@@ -155,13 +157,9 @@ impl Turn {
     }
 }
 
-/// Tile counts, in a fixed order.
-fn counts<'t>(tiles: impl IntoIterator<Item = &'t Tile>) -> BTreeMap<Tile, usize> {
-    let mut counts = BTreeMap::new();
-    for &tile in tiles {
-        *counts.entry(tile).or_insert(0) += 1;
-    }
-    counts
+/// Tile counts.
+fn counts<'t>(tiles: impl IntoIterator<Item = &'t Tile>) -> HashMap<Tile, usize> {
+    tiles.into_iter().copied().counts()
 }
 
 /// Tiles sorted, for comparing groups as multisets.
