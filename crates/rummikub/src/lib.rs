@@ -27,7 +27,7 @@ pub use game::{
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};
 pub use rules::{Preset, Rules, UnknownPreset};
-pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve};
+pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve, solve_going_out};
 pub use steps::{Onto, Step, Take};
 pub use tile::{Color, Number, NumberOutOfRange, Tile};
 pub use tiles_core;

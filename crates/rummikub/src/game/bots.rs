@@ -3,13 +3,14 @@
 //! a beginner does, laying down groups from its own rack and adding tiles to the ends of table
 //! groups, never rearranging.
 
+use itertools::Itertools;
 use tiles_core::Bot;
 
 use super::turn::best_reading;
 use super::{Action, Game, View};
 use crate::group::{Group, GroupKind};
 use crate::rules::Rules;
-use crate::solve::{Objective, solve};
+use crate::solve::{Objective, solve_going_out};
 use crate::steps::remove_all;
 use crate::tile::Tile;
 
@@ -27,14 +28,15 @@ pub fn bot_named(name: &str) -> Option<&'static dyn Bot<Game>> {
 }
 
 /// The solver's best move for `objective`, or the opening objective while the player must
-/// make the initial meld; a draw when it places nothing.
+/// make the initial meld; a draw when it places nothing. A move that empties the rack ends the
+/// game, so the first such move found is played ([`solve_going_out`]).
 fn solver_move(view: &View, objective: Objective) -> Action {
     let objective = if view.must_open() {
         Objective::Opening
     } else {
         objective
     };
-    match solve(&view.table, &view.rack, &view.rules, objective) {
+    match solve_going_out(&view.table, &view.rack, &view.rules, objective) {
         Ok(found) if found.tiles() > 0 => Action::Play(
             found
                 .table()
@@ -48,8 +50,9 @@ fn solver_move(view: &View, objective: Objective) -> Action {
 
 /// Plays the move that places the most rack tiles (then leaves the most table groups as they
 /// were, then the most value), rearranging the table freely; before its initial meld, the
-/// meld with the most tiles (then value) that reaches the threshold. Draws when nothing can
-/// be placed.
+/// meld with the most tiles (then value) that reaches the threshold. A move that empties its
+/// rack wins the game at once, so it plays the first such move the solver finds, however many
+/// table groups it changes. Draws when nothing can be placed.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SolverBot;
 
@@ -200,23 +203,22 @@ fn best_rack_group(rack: &[Tile], rules: &Rules) -> Option<Group> {
         }
     }
     if candidates.is_empty() && rack.contains(&Tile::Joker) {
-        for (i, &(color, number)) in numbered.iter().enumerate() {
-            for &(other_color, other_number) in &numbered[i + 1..] {
-                let pair_fits = (number == other_number && color != other_color)
-                    || (color == other_color
-                        && other_number.abs_diff(number) <= 2
-                        && other_number != number);
-                if pair_fits {
-                    candidates.extend(
-                        [tile(color, number), tile(other_color, other_number)]
-                            .into_iter()
-                            .collect::<Option<Vec<Tile>>>()
-                            .map(|mut pair| {
-                                pair.push(Tile::Joker);
-                                pair
-                            }),
-                    );
-                }
+        for (&(color, number), &(other_color, other_number)) in numbered.iter().tuple_combinations()
+        {
+            let pair_fits = (number == other_number && color != other_color)
+                || (color == other_color
+                    && other_number.abs_diff(number) <= 2
+                    && other_number != number);
+            if pair_fits {
+                candidates.extend(
+                    [tile(color, number), tile(other_color, other_number)]
+                        .into_iter()
+                        .collect::<Option<Vec<Tile>>>()
+                        .map(|mut pair| {
+                            pair.push(Tile::Joker);
+                            pair
+                        }),
+                );
             }
         }
     }

@@ -221,13 +221,42 @@ struct Pruning {
     beams: &'static [usize],
     /// Whether to drop dominated states (see [`Problem::insert`]), where the rules allow it.
     dominance: bool,
+    /// Whether a move playing every rack tile the narrow sweep finds is the answer (see
+    /// [`solve_going_out`]).
+    go_out: bool,
 }
 
 impl Pruning {
     const FULL: Pruning = Pruning {
         beams: &[64, 1024],
         dominance: true,
+        go_out: false,
     };
+}
+
+/// [`solve`] for a player in a game, where emptying the rack ends it: a move that plays every
+/// rack tile is returned as soon as the search finds one, without looking on for the one that
+/// leaves the most table groups as they were.
+///
+/// A move that plays every rack tile plays the most tiles and the most value there are, so it
+/// is best for every objective but for the table groups left unchanged, which no longer
+/// matter once the game is over; when no move plays every tile, or the search does not come
+/// across one before its exact part, the answer is [`solve`]'s.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_going_out(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+) -> Result<Move, SolveError> {
+    let going_out = Pruning {
+        go_out: true,
+        ..Pruning::FULL
+    };
+    solve_with(table, rack, rules, objective, going_out)
 }
 
 /// [`solve`] with no pruning beyond the bound on the objective's first part (no narrow sweeps,
@@ -242,6 +271,7 @@ pub fn solve_plain(
     let plain = Pruning {
         beams: &[],
         dominance: false,
+        go_out: false,
     };
     solve_with(table, rack, rules, objective, plain)
 }
@@ -258,6 +288,7 @@ pub fn solve_narrowest(
     let narrowest = Pruning {
         beams: &[1],
         dominance: true,
+        go_out: false,
     };
     solve_with(table, rack, rules, objective, narrowest)
 }

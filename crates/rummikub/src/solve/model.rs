@@ -76,6 +76,8 @@ pub(super) struct Problem<'r> {
     pub(super) prune_dominated: bool,
     /// Widths of the narrow sweeps that look for a good first move.
     pub(super) beams: &'static [usize],
+    /// Whether a move the narrow sweep finds playing every rack tile is the answer.
+    pub(super) go_out: bool,
     /// Runs are counted by length up to this (the smallest group): longer ones may end any time.
     pub(super) min_group: u8,
     /// Most jokers in a group.
@@ -173,6 +175,7 @@ impl<'r> Problem<'r> {
             prune_dominated: pruning.dominance
                 && usize::from(jokers_per_group) >= usize::from(rules.jokers),
             beams: pruning.beams,
+            go_out: pruning.go_out,
             min_group,
             jokers_per_group,
             joker_levels,

@@ -360,6 +360,19 @@ impl Problem<'_> {
             .iter()
             .find_map(|&width| self.sweep(ANY, Some(width), &mut memo));
         if let Some(good) = found {
+            if self.go_out {
+                let outcome = self.replay(&good.links, good.at, &mut memo);
+                let rack = self.may_jokers as usize
+                    + self
+                        .may
+                        .iter()
+                        .flatten()
+                        .map(|&n| usize::from(n))
+                        .sum::<usize>();
+                if outcome.placed.len() == rack {
+                    return Some(outcome);
+                }
+            }
             // The narrow sweep may have missed a move with one more tile: a full sweep aiming
             // at that drops far more states than one aiming just past the narrow move.
             if self.counts_tiles
