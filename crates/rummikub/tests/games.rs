@@ -267,3 +267,40 @@ fn a_raised_stop_ends_a_game_between_turns() {
     assert!(GameLog::bots(&options, 1, &bots, &stop).is_err());
     assert!(rummikub::tournament(&options, 1, 1000, &bots, &stop).is_err());
 }
+
+#[test]
+fn one_bot_per_player() {
+    let options = GameOptions::new(Rules::standard(), 3).unwrap();
+    let bots: [&dyn Bot<Game>; 2] = [&SolverBot, &GreedyBot];
+    assert_eq!(
+        GameLog::bots(&options, 1, &bots, &Stop::never()).unwrap_err(),
+        tiles_core::PlayError::Seats {
+            bots: 2,
+            players: 3
+        }
+    );
+    assert!(GameOptions::new(Rules::standard(), 5).is_err());
+    assert!(GameOptions::new(Rules::standard(), 1).is_err());
+    // The code-golf set has 54 tiles: three players need 42, four 56.
+    assert!(GameOptions::new(Rules::codegolf(), 3).is_ok());
+    assert_eq!(
+        GameOptions::new(Rules::codegolf(), 4)
+            .unwrap_err()
+            .to_string(),
+        "4 players need 56 tiles to be dealt 14 each, but these rules have 54"
+    );
+}
+
+/// The other presets play too: the puzzle's set (no initial meld, one joker) and the code-golf
+/// set (one copy of each tile, runs laid in order, at most three players).
+#[test]
+fn games_under_the_other_presets_keep_every_invariant() {
+    for seed in 0..6 {
+        let bots: [&dyn Bot<Game>; 3] = [&SolverBot, &Wanderer, &ValueBot];
+        for rules in [Rules::puzzle(), Rules::codegolf()] {
+            let options = GameOptions::new(rules, 3).unwrap();
+            let game = checked_game(&options, seed, &bots);
+            assert!(!matches!(game.end(), Some(End::Forfeit { .. })));
+        }
+    }
+}

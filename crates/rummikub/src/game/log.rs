@@ -5,7 +5,7 @@
 use itertools::Itertools;
 use std::fmt;
 
-use tiles_core::{Bot, Stop, Stopped};
+use tiles_core::{Bot, PlayError, Stop};
 
 use super::{Action, ActionError, Done, End, Game, GameOptions, Turn};
 use crate::group::Group;
@@ -106,13 +106,20 @@ impl GameLog {
     ///
     /// # Errors
     ///
-    /// [`Stopped`] if `stop` is raised (it is checked before every turn).
+    /// [`PlayError::Seats`] unless there is one bot per player; [`PlayError::Stopped`] if
+    /// `stop` is raised (it is checked before every turn).
     pub fn bots(
         options: &GameOptions,
         seed: u64,
         bots: &[&dyn Bot<Game>],
         stop: &Stop,
-    ) -> Result<GameLog, Stopped> {
+    ) -> Result<GameLog, PlayError> {
+        if bots.len() != options.players() {
+            return Err(PlayError::Seats {
+                bots: bots.len(),
+                players: options.players(),
+            });
+        }
         let names = bots.iter().map(|bot| bot.name().to_owned()).collect();
         let mut log = GameLog::new(options, seed, names);
         while let Some(player) = log.game.to_move() {
@@ -120,7 +127,7 @@ impl GameLog {
                 break;
             }
             stop.check()?;
-            let action = bots[player % bots.len()].choose(&log.game.view(player));
+            let action = bots[player].choose(&log.game.view(player));
             if let Err(error) = log.play(&action) {
                 tiles_core::Game::forfeit(&mut log.game, error);
             }

@@ -133,7 +133,7 @@ pub struct TurnJson {
     pub turn: usize,
     /// The seat.
     pub player: usize,
-    /// `play`, `draw` or `pass` (a draw from an empty pool).
+    /// `play` or `draw` (a draw from an empty pool is a pass: nothing drawn, the pool at 0).
     pub action: String,
     /// The tile drawn (null for a play, a pass, or a draw the request's people may not see).
     pub drawn: Option<String>,
@@ -309,7 +309,7 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
         .iter()
         .map(|turn| {
             let (action, drawn, placed, value, steps) = match &turn.action {
-                LoggedAction::Draw { tile: None } => ("pass", None, vec![], 0, vec![]),
+                LoggedAction::Draw { tile: None } => ("draw", None, vec![], 0, vec![]),
                 LoggedAction::Draw { tile: Some(tile) } => (
                     "draw",
                     seen(turn.player).then(|| tile.to_string()),
