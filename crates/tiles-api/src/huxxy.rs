@@ -7,7 +7,7 @@ use huxxy::{
 use serde::{Deserialize, Serialize};
 
 use crate::fields::{Names, in_text};
-use crate::standings::{EntryJson, entries};
+use crate::standings::{EntryJson, check_games, default_games, default_seed, entries};
 
 /// A `huxxy/eval` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -41,9 +41,6 @@ fn lineup_default() -> Names {
 
 /// The line-up when none is given: one search bot against three greedy ones.
 pub const DEFAULT_BOTS: &str = "search,greedy,greedy,greedy";
-
-/// The most games one tournament request plays.
-pub const MAX_GAMES: u64 = 1_000_000;
 
 /// The variant and the four bots of a request.
 ///
@@ -231,24 +228,16 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
     })
 }
 
-fn thousand() -> u64 {
-    1000
-}
-
-fn one() -> u64 {
-    1
-}
-
 /// A `huxxy/tournament` request.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentRequest {
     /// Games to play (default 1000, at most 1,000,000).
-    #[serde(default = "thousand")]
+    #[serde(default = "default_games")]
     pub games: u64,
     /// The tournament's seed (default 1): each game's deal follows from it and the game's
     /// number.
-    #[serde(default = "one")]
+    #[serde(default = "default_seed")]
     pub seed: u64,
     /// Play the bonus game with two jokers (default false).
     #[serde(default)]
@@ -287,15 +276,10 @@ pub fn run_tournament(
 ///
 /// # Errors
 ///
-/// An unknown bot, not four of them, or more than [`MAX_GAMES`] games.
+/// An unknown bot, not four of them, or more than [`MAX_GAMES`](crate::standings::MAX_GAMES) games.
 pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, String> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
-    if request.games > MAX_GAMES {
-        return Err(format!(
-            "games: at most {MAX_GAMES} games per tournament, not {}",
-            request.games
-        ));
-    }
+    check_games(request.games)?;
     let result = run_tournament(variant, request.seed, request.games, bots)?;
     Ok(TournamentResponse {
         games: request.games,

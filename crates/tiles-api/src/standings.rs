@@ -1,7 +1,31 @@
-//! A tournament's standings as every tournament operation answers them.
+//! What every tournament operation shares: its limit, its request defaults, and its
+//! standings as the responses give them.
 
 use serde::Serialize;
 use tiles_core::Standings;
+
+/// The most games one tournament request plays.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// A request's games when it names none.
+pub(crate) fn default_games() -> u64 {
+    1000
+}
+
+/// A tournament request's seed when it names none.
+pub(crate) fn default_seed() -> u64 {
+    1
+}
+
+/// The refusal of more than [`MAX_GAMES`] games.
+pub(crate) fn check_games(games: u64) -> Result<(), String> {
+    if games > MAX_GAMES {
+        return Err(format!(
+            "games: at most {MAX_GAMES} games per tournament, not {games}"
+        ));
+    }
+    Ok(())
+}
 
 /// One line-up entry's results.
 #[derive(Debug, Clone, Serialize)]

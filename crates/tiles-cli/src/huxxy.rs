@@ -6,7 +6,8 @@ use clap::{Args, Subcommand};
 use huxxy::eval_call;
 use serde_json::{Map, Value, json};
 use tiles_api::fields::Names;
-use tiles_api::huxxy::{DEFAULT_BOTS, MAX_GAMES, lineup, run_tournament};
+use tiles_api::huxxy::{DEFAULT_BOTS, lineup, run_tournament};
+use tiles_api::standings::MAX_GAMES;
 
 use crate::batch;
 

@@ -11,7 +11,8 @@ use rummikub::{
 };
 use serde_json::{Map, Value, json};
 use tiles_api::fields::Names;
-use tiles_api::rummikub::{DEFAULT_BOTS, HUMAN, MAX_GAMES, seats};
+use tiles_api::rummikub::{DEFAULT_BOTS, HUMAN, seats};
+use tiles_api::standings::MAX_GAMES;
 
 use crate::batch;
 
@@ -395,10 +396,10 @@ fn solve_command(args: &SolveArgs) -> ExitCode {
     }
 }
 
-/// One turn checked: `Ok` with the lines of a legal turn, `Err` with the illegal turn's line,
-/// or an error for a position that cannot be.
+/// One turn checked: a legal turn's text, an illegal turn's line, or an error for a position
+/// that cannot be.
 enum TurnVerdict {
-    Legal(Vec<String>),
+    Legal(String),
     Illegal(String),
     Unreadable(String),
 }
@@ -411,21 +412,7 @@ fn check_one(
     rules: &Rules,
 ) -> TurnVerdict {
     match check_turn(table, rack, after, opened, rules) {
-        Ok(turn) => {
-            let mut lines = vec![format!(
-                "legal: places {} (value {})",
-                tiles_text(turn.placed()),
-                turn.value()
-            )];
-            lines.extend(
-                turn.steps()
-                    .iter()
-                    .enumerate()
-                    .map(|(n, step)| format!("step {}: {step}", n + 1)),
-            );
-            lines.push(format!("left: {}", tiles_text(turn.left())));
-            TurnVerdict::Legal(lines)
-        }
+        Ok(turn) => TurnVerdict::Legal(format!("legal: {turn}")),
         Err(error @ TurnError::Position(_)) => TurnVerdict::Unreadable(error.to_string()),
         Err(error) => TurnVerdict::Illegal(format!("illegal: {error}")),
     }
@@ -450,7 +437,7 @@ fn turn_line(line: &str, opened: bool, rules: &Rules) -> Result<String, String> 
     let rack = parse_tiles(rack_text).map_err(|error| shifted(error, rack_column))?;
     let after = parse_table(after_text).map_err(|error| shifted(error, after_column))?;
     match check_one(&table, &rack, &after, opened, rules) {
-        TurnVerdict::Legal(lines) => Ok(lines.join("; ")),
+        TurnVerdict::Legal(text) => Ok(text.lines().join("; ")),
         TurnVerdict::Illegal(line) => Ok(line),
         TurnVerdict::Unreadable(error) => Err(error),
     }
@@ -494,7 +481,7 @@ fn turn_command(args: &TurnArgs) -> ExitCode {
         Err(code) => return code,
     };
     match check_one(&table, &rack, &after, args.opened, &rules) {
-        TurnVerdict::Legal(lines) => batch::answer(&lines, 0),
+        TurnVerdict::Legal(text) => batch::answer(&[text], 0),
         TurnVerdict::Illegal(line) => batch::answer(&[line], 1),
         TurnVerdict::Unreadable(error) => batch::unreadable(&error),
     }

@@ -14,6 +14,7 @@
 //!   of its group worth most (`R5 J J` is the run 5 6 7, worth 18, rather than the set, 15).
 
 use std::collections::HashMap;
+use std::fmt;
 
 use itertools::Itertools;
 
@@ -160,6 +161,34 @@ impl Turn {
 /// Tile counts.
 fn counts<'t>(tiles: impl IntoIterator<Item = &'t Tile>) -> HashMap<Tile, usize> {
     tiles.into_iter().copied().counts()
+}
+
+impl fmt::Display for Turn {
+    /// What the `tiles` command prints for a legal turn: the tiles played and their value, the
+    /// steps, and the rack left.
+    ///
+    /// ```text
+    /// places B9 O9 R4 (value 22)
+    /// step 1: take K9 from K6 K7 K8 K9 and B9 O9 from the rack to make K9 B9 O9
+    /// step 2: add R4 to R1 R2 R3
+    /// left: K1
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "places {} (value {})",
+            show_tiles(&self.placed),
+            self.value
+        )?;
+        for (number, step) in self.steps.iter().enumerate() {
+            writeln!(f, "step {}: {step}", number + 1)?;
+        }
+        if self.left.is_empty() {
+            write!(f, "left: nothing")
+        } else {
+            write!(f, "left: {}", show_tiles(&self.left))
+        }
+    }
 }
 
 /// Tiles sorted, for comparing groups as multisets.

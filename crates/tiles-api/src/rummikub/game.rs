@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{StepJson, group_names, names, read_groups, read_tiles, rules, standard, steps_json};
 use crate::fields::{Names, Table, Tiles};
-use crate::standings::{EntryJson, entries};
+use crate::standings::{EntryJson, check_games, default_games, default_seed, entries};
 
 /// A `rummikub/turn` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -376,17 +376,6 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
     })
 }
 
-fn thousand() -> u64 {
-    1000
-}
-
-fn one() -> u64 {
-    1
-}
-
-/// The most games one tournament request plays.
-pub const MAX_GAMES: u64 = 1_000_000;
-
 /// A `rummikub/tournament` request.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -395,10 +384,10 @@ pub struct TournamentRequest {
     #[serde(default = "standard")]
     pub rules: String,
     /// Games to play (default 1000, at most 1,000,000).
-    #[serde(default = "thousand")]
+    #[serde(default = "default_games")]
     pub games: u64,
     /// The tournament's seed (default 1).
-    #[serde(default = "one")]
+    #[serde(default = "default_seed")]
     pub seed: u64,
     /// The line-up, one bot per player (2 to 4): `solver`, `value` or `greedy` (default
     /// `solver,greedy,greedy,greedy`); it turns one seat per game.
@@ -425,7 +414,7 @@ pub struct TournamentResponse {
 ///
 /// # Errors
 ///
-/// Unknown rules or bots, a line-up of other than 2 to 4, or more than [`MAX_GAMES`] games.
+/// Unknown rules or bots, a line-up of other than 2 to 4, or more than [`MAX_GAMES`](crate::standings::MAX_GAMES) games.
 pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, String> {
     let names = request.bots.names();
     let (options, seats, _) = seats(&request.rules, Some(names.len()), &request.bots)?;
@@ -435,12 +424,7 @@ pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, Stri
             seat.ok_or_else(|| format!("bots: a tournament is played by bots, not by {HUMAN}"))
         })
         .collect::<Result<_, _>>()?;
-    if request.games > MAX_GAMES {
-        return Err(format!(
-            "games: at most {MAX_GAMES} games per tournament, not {}",
-            request.games
-        ));
-    }
+    check_games(request.games)?;
     let result = rummikub::tournament(
         &options,
         request.seed,
