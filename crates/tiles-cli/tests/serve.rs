@@ -178,7 +178,8 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
             .starts_with("true")
     };
     assert!(marked("rummikub/solve") && marked("huxxy/tournament"));
-    assert!(!marked("rummikub/group") && !marked("mahjong/score"));
+    assert!(marked("rummikub/game") && marked("rummikub/tournament"));
+    assert!(!marked("rummikub/group") && !marked("mahjong/score") && !marked("rummikub/turn"));
     let example = &tiles_api::examples()[0];
     assert!(reply.body.contains(&example.request), "{}", example.request);
     let page = server.get("/");
@@ -188,6 +189,9 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
         Some("text/html; charset=utf-8")
     );
     assert!(page.body.contains("<script type=\"module\""));
+    for file in ["app.js", "rummikub.js", "play.js"] {
+        assert_eq!(server.get(&format!("/static/{file}")).status, 200, "{file}");
+    }
     let script = server.get("/static/app.js");
     assert_eq!(script.status, 200);
     assert_eq!(
