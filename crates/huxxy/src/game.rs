@@ -272,10 +272,24 @@ impl Game {
                 plays.iter().copied().chain([Play::EndTurn]).collect()
             }
         };
-        let start = self.clone();
-        for play in plays {
+        // A refused play changes nothing, and card plays change only the player's hand, the
+        // table, the history and what it says: those are put back if a later play is refused.
+        let player = self.active;
+        let start = (
+            self.hands[player].clone(),
+            self.table.clone(),
+            self.history.len(),
+            self.info.clone(),
+        );
+        for (index, play) in plays.into_iter().enumerate() {
             if let Err(error) = self.apply_play(play) {
-                *self = start;
+                if index > 0 {
+                    let (hand, table, history, info) = start;
+                    self.hands[player] = hand;
+                    self.table = table;
+                    self.history.truncate(history);
+                    self.info = info;
+                }
                 return Err(TurnError { play, error });
             }
         }

@@ -210,3 +210,62 @@ fn the_engine_and_the_stateless_bots_play_the_same_game() {
         ));
     }
 }
+
+/// A whole turn refused part of the way through (its first plays valid, then one not) leaves
+/// the game as it was at the start of the turn, and so does one refused at its end.
+#[test]
+fn a_refused_turn_changes_nothing() {
+    use huxxy::{Move, TurnError};
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut game = Game::new(Variant::Basic, seed);
+        // Draw round until a player holds a card they can put down on its own group.
+        for _ in 0..20 {
+            let player = game.active_player();
+            let hand = game.hand(player).to_vec();
+            let groups = game.table().len();
+            let snapshot = |g: &Game| {
+                (
+                    (0..4).map(|p| g.hand(p).to_vec()).collect::<Vec<_>>(),
+                    g.table().to_vec(),
+                    g.history().to_vec(),
+                    g.turn_info().clone(),
+                    g.stock_len(),
+                    g.active_player(),
+                )
+            };
+            let before = snapshot(&game);
+            // A card to a new group, then a card the player does not hold: refused at play 2.
+            let first = Play::FromHand {
+                card: hand[0],
+                to: groups,
+            };
+            let absent = Card::all_plain().find(|c| !hand.contains(c)).unwrap();
+            let second = Play::FromHand {
+                card: absent,
+                to: groups,
+            };
+            let error = game
+                .apply_turn(&Move::Plays(vec![first, second]))
+                .unwrap_err();
+            assert_eq!(
+                error,
+                TurnError {
+                    play: second,
+                    error: huxxy::PlayError::NotInHand { card: absent }
+                }
+            );
+            assert_eq!(snapshot(&game), before);
+            // One card alone in a group cannot end the turn: refused at the end.
+            let error = game.apply_turn(&Move::Plays(vec![first])).unwrap_err();
+            assert_eq!(error.play, Play::EndTurn);
+            assert_eq!(snapshot(&game), before);
+            checked += 1;
+            game.apply_turn(&Move::Draw).unwrap();
+            if game.end().is_some() {
+                break;
+            }
+        }
+    }
+    assert!(checked >= 40);
+}
