@@ -279,7 +279,7 @@ impl Game {
             self.hands[player].clone(),
             self.table.clone(),
             self.history.len(),
-            self.info.clone(),
+            self.info,
         );
         for (index, play) in plays.into_iter().enumerate() {
             if let Err(error) = self.apply_play(play) {

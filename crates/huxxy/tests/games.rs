@@ -229,7 +229,7 @@ fn a_refused_turn_changes_nothing() {
                     (0..4).map(|p| g.hand(p).to_vec()).collect::<Vec<_>>(),
                     g.table().to_vec(),
                     g.history().to_vec(),
-                    g.turn_info().clone(),
+                    *g.turn_info(),
                     g.stock_len(),
                     g.active_player(),
                 )
