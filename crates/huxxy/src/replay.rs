@@ -112,24 +112,33 @@ pub fn replay(variant: Variant, seed: u64, bots: [&dyn Bot<Game>; PLAYERS]) -> R
     let mut turns = Vec::new();
     for turn in &played.record.moves {
         let player = game.active_player();
-        if game.clone().apply_turn(turn).is_err() {
-            // The forfeited turn: the ending says what was wrong with it.
-            break;
-        }
+        // A forfeited turn (the record's last) is refused: the ending says what was wrong.
         let action = match turn {
-            Move::Draw => TurnAction::Draw {
-                card: game.apply_play(Play::Draw).ok().flatten(),
+            Move::Draw => match game.apply_play(Play::Draw) {
+                Ok(card) => TurnAction::Draw { card },
+                Err(_) => break,
             },
             Move::Plays(plays) => {
-                let mut logged = Vec::new();
-                for &play in plays {
-                    let new_group =
-                        matches!(play, Play::FromHand { to, .. } if to == game.table().len());
-                    let _ = game.apply_play(play);
-                    logged.push(TurnPlay { play, new_group });
+                // A play starts a new group when it names the next group number.
+                let mut groups = game.table().len();
+                let plays = plays
+                    .iter()
+                    .map(|&play| {
+                        let new_group = match play {
+                            Play::FromHand { to, .. } | Play::Move { to, .. } => to == groups,
+                            Play::Draw | Play::EndTurn => false,
+                        };
+                        groups += usize::from(new_group);
+                        TurnPlay {
+                            play,
+                            new_group: new_group && matches!(play, Play::FromHand { .. }),
+                        }
+                    })
+                    .collect();
+                if game.apply_turn(turn).is_err() {
+                    break;
                 }
-                let _ = game.apply_play(Play::EndTurn);
-                TurnAction::Plays { plays: logged }
+                TurnAction::Plays { plays }
             }
         };
         turns.push(Turn {
