@@ -20,7 +20,7 @@ pub use bound::most_tiles_bound;
 pub use fixture::run_fixture;
 pub use game::{
     Action, ActionError, BOT_NAMES, Done, End, Game, GameLog, GameOptions, GameOptionsError,
-    GreedyBot, JOKER_PENALTY, LoggedAction, LoggedTurn, MAX_TURNS, PLAYERS, RACK_TILES, SolverBot,
+    GreedyBot, JOKER_PENALTY, LoggedTurn, MAX_TURNS, PLAYERS, RACK_TILES, SolverBot,
     TournamentResult, Turn, TurnError, ValueBot, View, bot_named, check_turn, full_set, rack_value,
     tournament,
 };

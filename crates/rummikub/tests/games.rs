@@ -10,8 +10,8 @@ use std::hash::{Hash, Hasher};
 
 use rummikub::tiles_core::{self, Bot, Game as _, Stop};
 use rummikub::{
-    Action, End, Game, GameLog, GameOptions, GreedyBot, LoggedAction, Rules, SolverBot, Tile,
-    ValueBot, View, check_turn, full_set, rack_value,
+    Action, End, Game, GameLog, GameOptions, GreedyBot, Rules, SolverBot, Tile, ValueBot, View,
+    check_turn, full_set, rack_value,
 };
 
 /// Draws or plays one of the other bots' moves, at random but the same for the same view.
@@ -249,7 +249,7 @@ fn a_log_shows_every_turn_and_its_steps() {
     let text = log.to_string();
     for turn in &log.turns {
         assert!(text.contains(&format!("turn {}: player {}", turn.number, turn.player)));
-        if let LoggedAction::Play { turn } = &turn.action {
+        if let rummikub::Done::Played(turn) = &turn.action {
             for step in turn.steps() {
                 assert!(text.contains(&step.to_string()));
             }

@@ -7,7 +7,7 @@ use std::fmt;
 
 use tiles_core::{Bot, PlayError, Stop};
 
-use super::{Action, ActionError, Done, End, Game, GameOptions, Turn};
+use super::{Action, ActionError, Done, End, Game, GameOptions};
 use crate::group::Group;
 use crate::notation::show_tiles;
 use crate::tile::Tile;
@@ -15,21 +15,6 @@ use crate::tile::Tile;
 /// The most turns a game may take: a safety net. A game cannot last longer anyway: every turn
 /// plays a tile or draws one, and once the pool is empty a full round with no play ends it.
 pub const MAX_TURNS: usize = 1_000;
-
-/// What a player did in one turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LoggedAction {
-    /// Drew a tile (none: the pool was empty, a pass).
-    Draw {
-        /// The tile drawn.
-        tile: Option<Tile>,
-    },
-    /// Played.
-    Play {
-        /// The turn: the tiles played, their value, the steps.
-        turn: Turn,
-    },
-}
 
 /// One turn of a game, and the game as it stands after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +24,7 @@ pub struct LoggedTurn {
     /// The player.
     pub player: usize,
     /// What they did.
-    pub action: LoggedAction,
+    pub action: Done,
     /// The player's rack after the turn.
     pub rack: Vec<Tile>,
     /// The table after the turn.
@@ -86,10 +71,7 @@ impl GameLog {
     /// As [`Game::play_turn`].
     pub fn play(&mut self, action: &Action) -> Result<(), ActionError> {
         let player = self.game.to_move().ok_or(ActionError::Over)?;
-        let action = match self.game.play_turn(action)? {
-            Done::Drew(tile) => LoggedAction::Draw { tile },
-            Done::Played(turn) => LoggedAction::Play { turn },
-        };
+        let action = self.game.play_turn(action)?;
         self.turns.push(LoggedTurn {
             number: self.turns.len() + 1,
             player,
@@ -101,8 +83,9 @@ impl GameLog {
         Ok(())
     }
 
-    /// Plays a whole game between `bots` (seat order; one per player), as `tiles-core`'s game
-    /// loop does (an illegal turn forfeits; at most [`MAX_TURNS`] turns), and logs it.
+    /// Plays a whole game between `bots` (seat order; one per player) with `tiles-core`'s game
+    /// loop (an illegal turn forfeits; at most [`MAX_TURNS`] turns), and logs it: the record is
+    /// played again here, move by move.
     ///
     /// # Errors
     ///
@@ -114,21 +97,11 @@ impl GameLog {
         bots: &[&dyn Bot<Game>],
         stop: &Stop,
     ) -> Result<GameLog, PlayError> {
-        if bots.len() != options.players() {
-            return Err(PlayError::Seats {
-                bots: bots.len(),
-                players: options.players(),
-            });
-        }
+        let played = tiles_core::play(options, seed, bots, MAX_TURNS, stop)?;
         let names = bots.iter().map(|bot| bot.name().to_owned()).collect();
         let mut log = GameLog::new(options, seed, names);
-        while let Some(player) = log.game.to_move() {
-            if log.turns.len() >= MAX_TURNS {
-                break;
-            }
-            stop.check()?;
-            let action = bots[player].choose(&log.game.view(player));
-            if let Err(error) = log.play(&action) {
+        for action in &played.record.moves {
+            if let Err(error) = log.play(action) {
                 tiles_core::Game::forfeit(&mut log.game, error);
             }
         }
@@ -166,14 +139,14 @@ impl GameLog {
     pub fn turn_text(&self, turn: &LoggedTurn, seen: bool) -> String {
         let mut text = format!("turn {}: {} ", turn.number, self.name(turn.player));
         match &turn.action {
-            LoggedAction::Draw { tile: Some(tile) } if seen => {
+            Done::Drew(Some(tile)) if seen => {
                 text += &format!("draws {tile} ({} left in the pool)", turn.pool);
             }
-            LoggedAction::Draw { tile: Some(_) } => {
+            Done::Drew(Some(_)) => {
                 text += &format!("draws a tile ({} left in the pool)", turn.pool);
             }
-            LoggedAction::Draw { tile: None } => text += "passes (the pool is empty)",
-            LoggedAction::Play { turn: played } => {
+            Done::Drew(None) => text += "passes (the pool is empty)",
+            Done::Played(played) => {
                 text += &format!(
                     "plays {} (value {})",
                     show_tiles(played.placed()),

@@ -35,7 +35,7 @@ use crate::rules::Rules;
 use crate::tile::{Number, Tile};
 
 pub use bots::{BOT_NAMES, GreedyBot, SolverBot, ValueBot, bot_named};
-pub use log::{GameLog, LoggedAction, LoggedTurn, MAX_TURNS};
+pub use log::{GameLog, LoggedTurn, MAX_TURNS};
 pub use tournament::{TournamentResult, tournament};
 pub use turn::{Turn, TurnError, check_turn};
 

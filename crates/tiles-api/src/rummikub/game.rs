@@ -3,7 +3,7 @@
 
 use rummikub::tiles_core::{Bot, Stop};
 use rummikub::{
-    Action, BOT_NAMES, GameLog, GameOptions, LoggedAction, MAX_TURNS, Rules, bot_named, check_turn,
+    Action, BOT_NAMES, Done, GameLog, GameOptions, MAX_TURNS, Rules, bot_named, check_turn,
 };
 use serde::{Deserialize, Serialize};
 
@@ -309,15 +309,15 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
         .iter()
         .map(|turn| {
             let (action, drawn, placed, value, steps) = match &turn.action {
-                LoggedAction::Draw { tile: None } => ("draw", None, vec![], 0, vec![]),
-                LoggedAction::Draw { tile: Some(tile) } => (
+                Done::Drew(None) => ("draw", None, vec![], 0, vec![]),
+                Done::Drew(Some(tile)) => (
                     "draw",
                     seen(turn.player).then(|| tile.to_string()),
                     vec![],
                     0,
                     vec![],
                 ),
-                LoggedAction::Play { turn } => (
+                Done::Played(turn) => (
                     "play",
                     None,
                     names(turn.placed()),
