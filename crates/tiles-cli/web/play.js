@@ -214,6 +214,8 @@ export function mount(section) {
     const after = groups.map(({ group }) => group.map((p) => p.name));
     showError(tableList, null);
     for (const node of tableList.querySelectorAll(".play-group.invalid")) node.classList.remove("invalid");
+    // Waiting for the server from now on: the turn's check, then the bots' answer.
+    section.dataset.state = "waiting";
     let verdict;
     try {
       verdict = await call("rummikub/turn", {
@@ -223,10 +225,12 @@ export function mount(section) {
         opened: !game.view.must_open,
       });
     } catch (error) {
+      section.dataset.state = "your-turn";
       showError(tableList, error.message);
       return;
     }
     if (!verdict.valid) {
+      section.dataset.state = "your-turn";
       showError(tableList, verdict.reason);
       // The group the reason names, counted from 1 among the groups sent.
       const named = /^group (\d+) /.exec(verdict.reason);
