@@ -25,6 +25,10 @@ pub fn run(args: &[String]) -> Result<bool> {
     }
     let root = crate::fixtures::workspace_root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    // What the Python and browser tests need is looked for first, so that a missing tool is
+    // reported in a second, not after the Rust tests.
+    let python = if python { Some(find_python()?) } else { None };
+    let chromium = if browser { Some(find_browser()?) } else { None };
     if !status(
         Command::new(&cargo)
             .args(["test", "--workspace"])
@@ -32,32 +36,72 @@ pub fn run(args: &[String]) -> Result<bool> {
     )? {
         return Ok(false);
     }
-    if !python {
-        println!("Python tests: skipped (--no-python)");
-    } else if !python_tests(&root)? {
-        return Ok(false);
+    match python {
+        None => println!("Python tests: skipped (--no-python)"),
+        Some(python) => {
+            if !python_tests(&root, &python)? {
+                return Ok(false);
+            }
+        }
     }
-    if !browser {
-        println!("browser tests: skipped (--no-browser)");
-        return Ok(true);
+    match chromium {
+        None => {
+            println!("browser tests: skipped (--no-browser)");
+            Ok(true)
+        }
+        Some(chromium) => browser_tests(&root, &cargo, &chromium),
     }
-    browser_tests(&root, &cargo)
+}
+
+/// The Python to test with (`$PYTHON`, or `python3`), 3.10 or later with `venv`.
+fn find_python() -> Result<String> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let fits = Command::new(&python)
+        .args([
+            "-c",
+            "import sys, venv; sys.exit(0 if sys.version_info >= (3, 10) else 1)",
+        ])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !fits {
+        bail!(
+            "the Python tests need Python 3.10 or later with venv and pip, and {python:?} is not \
+             one (or is missing). Install one (Debian: `sudo apt-get install -y python3-venv`), set \
+             PYTHON to one, or run `cargo xtask test --no-python` to leave these tests out."
+        );
+    }
+    Ok(python)
+}
+
+/// The Chromium to test the page with (`$CHROMIUM`, or `/usr/bin/chromium`), after checking
+/// that Node.js and npm are there too.
+fn find_browser() -> Result<String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    if !Path::new(&chromium).exists() {
+        bail!(
+            "the browser tests need Chromium, and {chromium} is missing. Install it (Debian: \
+             `sudo apt-get install -y chromium`, as .ci/run does), set CHROMIUM to another \
+             Chromium, or run `cargo xtask test --no-browser` to leave these tests out."
+        );
+    }
+    for tool in ["node", "npm"] {
+        if Command::new(tool).arg("--version").output().is_err() {
+            bail!(
+                "the browser tests need Node.js 18 or later with npm, and {tool} is missing: \
+                 install it (Debian: `sudo apt-get install -y nodejs npm`), or run \
+                 `cargo xtask test --no-browser` to leave these tests out."
+            );
+        }
+    }
+    Ok(chromium)
 }
 
 /// The Python package built and installed into `target/py-venv`, and pytest over it.
-fn python_tests(root: &Path) -> Result<bool> {
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
-    if Command::new(&python).arg("--version").output().is_err() {
-        eprintln!(
-            "Python tests: {python} not found. Install Python 3.10 or later with venv and pip, set \
-             PYTHON to one, or run `cargo xtask test --no-python` to leave these tests out."
-        );
-        return Ok(false);
-    }
+fn python_tests(root: &Path, python: &str) -> Result<bool> {
     let venv = root.join("target/py-venv");
     let bin = venv.join("bin");
     if !bin.join("python").exists()
-        && !status(Command::new(&python).args(["-m", "venv"]).arg(&venv))?
+        && !status(Command::new(python).args(["-m", "venv"]).arg(&venv))?
     {
         bail!("cannot make a virtual environment at {}", venv.display());
     }
@@ -91,22 +135,7 @@ fn python_tests(root: &Path) -> Result<bool> {
 }
 
 /// The page's tests in headless Chromium.
-fn browser_tests(root: &Path, cargo: &str) -> Result<bool> {
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
-    if !Path::new(&chromium).exists() {
-        eprintln!(
-            "browser tests: Chromium is missing ({chromium} not found). Install it (Debian: \
-             `sudo apt-get install -y chromium`, as .ci/run does), set CHROMIUM to another \
-             Chromium, or run `cargo xtask test --no-browser` to leave these tests out."
-        );
-        return Ok(false);
-    }
-    if Command::new("node").arg("--version").output().is_err() {
-        eprintln!(
-            "browser tests: Node.js is missing (node not found): install Node.js 18 or later with npm, or run `cargo xtask test --no-browser`."
-        );
-        return Ok(false);
-    }
+fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
     let tests = root.join("crates/tiles-cli/web-tests");
     if !tests.join("node_modules/playwright-core").exists() {
         let npm = Command::new("npm")
@@ -130,7 +159,7 @@ fn browser_tests(root: &Path, cargo: &str) -> Result<bool> {
         Command::new("node")
             .args(["--test", "--test-concurrency=1", "page.test.mjs"])
             .env("TILES_BIN", root.join("target/debug/tiles"))
-            .env("CHROMIUM", &chromium)
+            .env("CHROMIUM", chromium)
             .env("SCREENSHOTS", &screenshots)
             .current_dir(&tests),
     )?;

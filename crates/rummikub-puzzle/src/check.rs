@@ -5,8 +5,9 @@ use std::fmt;
 
 use crate::parse::{Answer, Puzzle};
 use crate::row::Piece;
-use crate::solve::{NoSolution, deciding_rule, solve};
+use crate::solve::{NoSolution, deciding_rule, solve_until};
 use crate::table::{Action, RowId, Table};
+use tiles_core::{Stop, Stopped};
 
 /// What checking an answer found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,9 +209,22 @@ fn written_row(id: RowId, pieces: &[Piece]) -> String {
 
 /// Checks a proposed answer against the rules and against the solver's preferred answer.
 pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
+    match check_until(puzzle, answer, &Stop::never()) {
+        Ok(verdict) => verdict,
+        Err(Stopped) => unreachable!("a signal never raised"),
+    }
+}
+
+/// [`check`], giving up with [`Stopped`] once `stop` is raised while it looks for the
+/// preferred answer.
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn check_until(puzzle: &Puzzle, answer: &Answer, stop: &Stop) -> Result<Verdict, Stopped> {
     let table = match play(puzzle, answer) {
         Ok(table) => table,
-        Err(verdict) => return verdict,
+        Err(verdict) => return Ok(verdict),
     };
     if !answer.rows.is_empty() {
         let expected: Vec<String> = table
@@ -223,43 +237,44 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
                 Some((line, id, pieces)) => {
                     let written = written_row(*id, pieces);
                     if &written != want {
-                        return Verdict::WrongRows {
+                        return Ok(Verdict::WrongRows {
                             line: *line,
                             expected: want.clone(),
                             found: written,
-                        };
+                        });
                     }
                 }
                 None => {
                     let line = answer.rows.last().map_or(0, |row| row.0) + 1;
-                    return Verdict::WrongRows {
+                    return Ok(Verdict::WrongRows {
                         line,
                         expected: want.clone(),
                         found: NO_MORE_ROWS.into(),
-                    };
+                    });
                 }
             }
         }
         if let Some((line, id, pieces)) = answer.rows.get(expected.len()) {
-            return Verdict::WrongRows {
+            return Ok(Verdict::WrongRows {
                 line: *line,
                 expected: NO_MORE_ROWS.into(),
                 found: written_row(*id, pieces),
-            };
+            });
         }
     }
     let proposed: Vec<Action> = answer.actions.iter().map(|&(_, action)| action).collect();
-    let best = match solve(&puzzle.table, puzzle.goal) {
+    let best = match solve_until(&puzzle.table, puzzle.goal, stop) {
         Ok(best) => best,
-        Err(reason) => return Verdict::Unverified(reason),
+        Err(NoSolution::Stopped(stopped)) => return Err(stopped),
+        Err(reason) => return Ok(Verdict::Unverified(reason)),
     };
     if proposed.len() > best.len() {
-        return Verdict::NotShortest {
+        return Ok(Verdict::NotShortest {
             actions: proposed.len(),
             shortest: best.len(),
-        };
+        });
     }
-    match deciding_rule(&proposed, &best) {
+    Ok(match deciding_rule(&proposed, &best) {
         None => Verdict::Preferred {
             actions: proposed.len(),
         },
@@ -275,5 +290,5 @@ pub fn check(puzzle: &Puzzle, answer: &Answer) -> Verdict {
                 rule,
             }
         }
-    }
+    })
 }

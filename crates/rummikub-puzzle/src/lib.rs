@@ -13,12 +13,13 @@ mod table;
 use std::fmt::Write as _;
 
 pub use bound::{NEVER, idle_rows, lower_bound};
-pub use check::{Verdict, check};
+pub use check::{Verdict, check, check_until};
 pub use fixture::run_fixture;
 pub use parse::{Answer, MAX_ROW_ID, Puzzle, parse_answer, parse_piece, parse_puzzle, row_of};
 pub use row::{COLORS, Joker, Piece, Row, RowError, Rows};
-pub use solve::{MAX_ACTIONS, MAX_STATES, NoSolution, compare, solve, solve_counting};
+pub use solve::{MAX_ACTIONS, MAX_STATES, NoSolution, compare, solve, solve_counting, solve_until};
 pub use table::{Action, ActionError, RowId, Table};
+pub use tiles_core;
 pub use tiles_notation::ParseError;
 
 /// Solves a puzzle and returns the answer text: one action per line, then every row of the

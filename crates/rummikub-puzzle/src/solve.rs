@@ -18,6 +18,7 @@
 use std::cmp::Ordering;
 
 use rustc_hash::FxHashMap;
+use tiles_core::{Stop, Stopped};
 
 use crate::bound::{NEVER, idle_rows, lower_bound};
 use crate::row::{Piece, Row};
@@ -60,7 +61,27 @@ pub enum NoSolution {
         /// The longest length fully tried.
         tried: u8,
     },
+    /// The stop signal given to [`solve_until`] was raised before an answer was found.
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
 }
+
+/// Why the first phase gave up.
+enum Halt {
+    /// It examined as many states as it may.
+    Limit,
+    /// Its stop signal was raised.
+    Stopped,
+}
+
+impl From<Stopped> for Halt {
+    fn from(_: Stopped) -> Halt {
+        Halt::Stopped
+    }
+}
+
+/// States examined between two checks of the stop signal: well under a millisecond of work.
+const CHECK_EVERY: usize = 1024;
 
 /// One move: the actions it prints and the table it leaves.
 struct Step {
@@ -165,9 +186,22 @@ struct Search {
     limit: usize,
     /// Per table and number of actions: the preferred sequence, if any.
     best: FxHashMap<(Table, u8), Option<Vec<Action>>>,
+    /// Checked every [`CHECK_EVERY`] states.
+    stop: Stop,
 }
 
 impl Search {
+    fn new(goal: Piece, stop: Stop) -> Search {
+        Search {
+            goal,
+            known: FxHashMap::default(),
+            states: 0,
+            limit: MAX_STATES,
+            best: FxHashMap::default(),
+            stop,
+        }
+    }
+
     /// The preferred shortest answer from `table` (see [`solve`]).
     fn run(&mut self, table: &Table) -> Result<Vec<Action>, NoSolution> {
         let goal = self.goal;
@@ -180,16 +214,18 @@ impl Search {
         }
         // Shorter budgets fail at the first state.
         for budget in need..=MAX_ACTIONS {
+            self.stop.check()?;
             match self.reachable(table, budget) {
                 Ok(true) => {
                     // The length is proved; choosing among its answers must not hit the limit.
                     self.limit = usize::MAX;
                     return Ok(self
-                        .preferred(table, budget)
+                        .preferred(table, budget)?
                         .expect("a reachable budget has a sequence"));
                 }
                 Ok(false) => {}
-                Err(()) => {
+                Err(Halt::Stopped) => return Err(NoSolution::Stopped(Stopped)),
+                Err(Halt::Limit) => {
                     return Err(NoSolution::SearchLimit {
                         states: self.states,
                         tried: budget - 1,
@@ -204,7 +240,7 @@ impl Search {
     }
 
     /// Whether the goal can be placed from `table` within `budget` actions.
-    fn reachable(&mut self, table: &Table, budget: u8) -> Result<bool, ()> {
+    fn reachable(&mut self, table: &Table, budget: u8) -> Result<bool, Halt> {
         let need = lower_bound(table, self.goal);
         if need > budget {
             return Ok(false);
@@ -224,7 +260,10 @@ impl Search {
         }
         self.states += 1;
         if self.states > self.limit {
-            return Err(());
+            return Err(Halt::Limit);
+        }
+        if self.states.is_multiple_of(CHECK_EVERY) {
+            self.stop.check()?;
         }
         let mut steps = Vec::new();
         moves(table, self.goal, budget - need, &mut |step| {
@@ -248,9 +287,12 @@ impl Search {
 
     /// The preferred sequence of exactly `budget` actions from `table` (the shortest possible
     /// from here), if any.
-    fn preferred(&mut self, table: &Table, budget: u8) -> Option<Vec<Action>> {
+    fn preferred(&mut self, table: &Table, budget: u8) -> Result<Option<Vec<Action>>, Stopped> {
         if let Some(known) = self.best.get(&(table.clone(), budget)) {
-            return known.clone();
+            return Ok(known.clone());
+        }
+        if self.best.len().is_multiple_of(CHECK_EVERY) {
+            self.stop.check()?;
         }
         let result = if budget == 1 {
             table
@@ -263,10 +305,17 @@ impl Search {
             let mut best: Option<Vec<Action>> = None;
             for step in steps {
                 let cost = step.cost();
-                if cost >= budget || self.reachable(&step.table, budget - cost) != Ok(true) {
+                if cost >= budget {
                     continue;
                 }
-                let Some(rest) = self.preferred(&step.table, budget - cost) else {
+                match self.reachable(&step.table, budget - cost) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(Halt::Stopped) => return Err(Stopped),
+                    // Phase 2 runs without a limit on states.
+                    Err(Halt::Limit) => unreachable!("phase 2 has no limit"),
+                }
+                let Some(rest) = self.preferred(&step.table, budget - cost)? else {
                     continue;
                 };
                 let mut sequence: Vec<Action> = step.actions.iter().flatten().copied().collect();
@@ -281,7 +330,7 @@ impl Search {
             best
         };
         self.best.insert((table.clone(), budget), result.clone());
-        result
+        Ok(result)
     }
 }
 
@@ -348,16 +397,21 @@ pub fn solve(table: &Table, goal: Piece) -> Result<Vec<Action>, NoSolution> {
     solve_counting(table, goal).0
 }
 
+/// [`solve`], giving up with [`NoSolution::Stopped`] once `stop` is raised (the search checks
+/// it every thousand or so table states).
+///
+/// # Errors
+///
+/// [`NoSolution`] with the reason, [`NoSolution::Stopped`] among them.
+pub fn solve_until(table: &Table, goal: Piece, stop: &Stop) -> Result<Vec<Action>, NoSolution> {
+    let mut search = Search::new(goal, stop.clone());
+    search.run(table)
+}
+
 /// [`solve`], with the number of table states the search expanded (both phases): a measure
 /// of how hard the puzzle is for this solver.
 pub fn solve_counting(table: &Table, goal: Piece) -> (Result<Vec<Action>, NoSolution>, usize) {
-    let mut search = Search {
-        goal,
-        known: FxHashMap::default(),
-        states: 0,
-        limit: MAX_STATES,
-        best: FxHashMap::default(),
-    };
+    let mut search = Search::new(goal, Stop::never());
     let result = search.run(table);
     (result, search.states)
 }

@@ -27,7 +27,10 @@ pub use game::{
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};
 pub use rules::{Preset, Rules, UnknownPreset};
-pub use solve::{Objective, Place, SolveError, UnknownObjective, arrange, solve, solve_going_out};
+pub use solve::{
+    Objective, Place, SolveError, UnknownObjective, arrange, arrange_until, solve, solve_going_out,
+    solve_until,
+};
 pub use steps::{Onto, Step, Take};
 pub use tile::{Color, Number, NumberOutOfRange, Tile};
 pub use tiles_core;

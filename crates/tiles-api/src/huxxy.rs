@@ -6,8 +6,9 @@ use huxxy::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::ApiError;
 use crate::fields::{Names, in_text};
-use crate::standings::{EntryJson, check_games, default_games, default_seed, entries};
+use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
 
 /// A `huxxy/eval` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -169,8 +170,10 @@ pub struct GameResponse {
 /// # Errors
 ///
 /// An unknown bot, or not four of them.
-pub fn game(request: GameRequest) -> Result<GameResponse, String> {
+pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
+    // A game takes a few milliseconds at most: the signal is checked before it starts.
+    stop.check()?;
     let replay = huxxy::replay(variant, request.seed, bots);
     let turns = replay
         .turns
@@ -268,8 +271,9 @@ pub fn run_tournament(
     seed: u64,
     games: u64,
     bots: [&'static dyn Bot<Game>; PLAYERS],
-) -> Result<TournamentResult, String> {
-    huxxy::tournament(variant, seed, games, bots, &Stop::never()).map_err(|error| error.to_string())
+    stop: &Stop,
+) -> Result<TournamentResult, ApiError> {
+    huxxy::tournament(variant, seed, games, bots, stop).map_err(play_error)
 }
 
 /// Answers `huxxy/tournament`.
@@ -277,10 +281,10 @@ pub fn run_tournament(
 /// # Errors
 ///
 /// An unknown bot, not four of them, or more than [`MAX_GAMES`](crate::standings::MAX_GAMES) games.
-pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, String> {
+pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
     check_games(request.games)?;
-    let result = run_tournament(variant, request.seed, request.games, bots)?;
+    let result = run_tournament(variant, request.seed, request.games, bots, stop)?;
     Ok(TournamentResponse {
         games: request.games,
         seed: request.seed,

@@ -17,6 +17,7 @@ use std::fmt;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+use tiles_core::{Stop, Stopped};
 
 /// Why a request got no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +28,27 @@ pub enum ApiError {
     /// engine refused its contents: the message names the field and, inside a field's text,
     /// the column.
     BadRequest(String),
+    /// The stop signal given to [`respond_until`] was raised before the answer was found (the
+    /// server's time limit passed): the work has stopped.
+    Stopped,
+}
+
+impl From<String> for ApiError {
+    fn from(message: String) -> ApiError {
+        ApiError::BadRequest(message)
+    }
+}
+
+impl From<&str> for ApiError {
+    fn from(message: &str) -> ApiError {
+        ApiError::BadRequest(message.to_owned())
+    }
+}
+
+impl From<Stopped> for ApiError {
+    fn from(_: Stopped) -> ApiError {
+        ApiError::Stopped
+    }
 }
 
 impl fmt::Display for ApiError {
@@ -40,6 +62,7 @@ impl fmt::Display for ApiError {
                 )
             }
             ApiError::BadRequest(message) => f.write_str(message),
+            ApiError::Stopped => Stopped.fmt(f),
         }
     }
 }
@@ -53,7 +76,7 @@ pub struct Operation {
     pub name: &'static str,
     /// What it answers, in one line.
     pub summary: &'static str,
-    run: fn(Request<'_>) -> Result<String, ApiError>,
+    run: fn(Request<'_>, &Stop) -> Result<String, ApiError>,
 }
 
 /// A request as it reaches an operation: the JSON text as sent (the fast path), or a JSON
@@ -72,72 +95,72 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         name: "rummikub/group",
         summary: "is this group a valid run or set, and if not, why not",
-        run: |request| answer(request, rummikub::group),
+        run: |request, _| answer(request, rummikub::group),
     },
     Operation {
         name: "rummikub/arrange",
         summary: "can all these tiles be laid down in valid groups",
-        run: |request| answer(request, rummikub::arrange),
+        run: |request, stop| answer_until(request, stop, rummikub::arrange),
     },
     Operation {
         name: "rummikub/solve",
         summary: "the best move from a rack onto a table, step by step",
-        run: |request| answer(request, rummikub::solve),
+        run: |request, stop| answer_until(request, stop, rummikub::solve),
     },
     Operation {
         name: "rummikub/turn",
         summary: "is this turn legal: the table before, the rack, the table after",
-        run: |request| answer(request, rummikub::turn),
+        run: |request, _| answer(request, rummikub::turn),
     },
     Operation {
         name: "rummikub/game",
         summary: "a game between bots, or with people at some seats, turn by turn",
-        run: |request| answer(request, rummikub::game),
+        run: |request, stop| answer_until(request, stop, rummikub::game),
     },
     Operation {
         name: "rummikub/tournament",
         summary: "many games between bots: wins, ranks, scores and forfeits per bot",
-        run: |request| answer(request, rummikub::tournament),
+        run: |request, stop| answer_until(request, stop, rummikub::tournament),
     },
     Operation {
         name: "rummikub-puzzle/solve",
         summary: "the preferred shortest answer to an action puzzle, with the table after each action",
-        run: |request| answer(request, puzzle::solve),
+        run: |request, stop| answer_until(request, stop, puzzle::solve),
     },
     Operation {
         name: "rummikub-puzzle/check",
         summary: "is a proposed answer legal, shortest and preferred",
-        run: |request| answer(request, puzzle::check),
+        run: |request, stop| answer_until(request, stop, puzzle::check),
     },
     Operation {
         name: "fiveup/check",
         summary: "is this a legal game of Five Up; its layout and its score",
-        run: |request| answer(request, fiveup::check),
+        run: |request, _| answer(request, fiveup::check),
     },
     Operation {
         name: "huxxy/eval",
         summary: "a call of one of the five reference functions, answered as Python prints it",
-        run: |request| answer(request, huxxy::eval),
+        run: |request, _| answer(request, huxxy::eval),
     },
     Operation {
         name: "huxxy/game",
         summary: "one game between bots, turn by turn",
-        run: |request| answer(request, huxxy::game),
+        run: |request, stop| answer_until(request, stop, huxxy::game),
     },
     Operation {
         name: "huxxy/tournament",
         summary: "many games between bots: wins, ranks, points left and forfeits per bot",
-        run: |request| answer(request, huxxy::tournament),
+        run: |request, stop| answer_until(request, stop, huxxy::tournament),
     },
     Operation {
         name: "mahjong/analyze",
         summary: "a hand's completeness, readings, shanten, waits, effective tiles and best discards",
-        run: |request| answer(request, mahjong::analyze),
+        run: |request, _| answer(request, mahjong::analyze),
     },
     Operation {
         name: "mahjong/score",
         summary: "a winning hand's yaku, han, fu, limit and payments",
-        run: |request| {
+        run: |request, _| {
             answer_quick(
                 request,
                 |text| {
@@ -184,12 +207,38 @@ pub fn respond(
     request_json: &str,
     defaults: &Map<String, Value>,
 ) -> Result<String, ApiError> {
+    respond_until(operation, request_json, defaults, &Stop::never())
+}
+
+/// [`respond`], giving up with [`ApiError::Stopped`] once `stop` is raised: the operations
+/// that can run long (solves, searches, bot games, tournaments) check it between their steps,
+/// a few milliseconds apart at most, so the work ends soon after the signal.
+///
+/// ```
+/// use tiles_api::{ApiError, respond_until};
+/// use tiles_core::Stop;
+///
+/// let stop = Stop::after(std::time::Duration::ZERO);
+/// let request = r#"{"games":1000000}"#;
+/// let answer = respond_until("huxxy/tournament", request, &Default::default(), &stop);
+/// assert_eq!(answer, Err(ApiError::Stopped));
+/// ```
+///
+/// # Errors
+///
+/// As [`respond`], and [`ApiError::Stopped`].
+pub fn respond_until(
+    operation: &str,
+    request_json: &str,
+    defaults: &Map<String, Value>,
+    stop: &Stop,
+) -> Result<String, ApiError> {
     let op = self::operation(operation)
         .ok_or_else(|| ApiError::UnknownOperation(operation.to_owned()))?;
     if defaults.is_empty() {
         // Most requests are read straight into their type; one that is not (bad JSON, a field
         // of the wrong kind, an unknown field) is read again below for the precise error.
-        match (op.run)(Request::Text(request_json)) {
+        match (op.run)(Request::Text(request_json), stop) {
             Err(ApiError::BadRequest(message)) if message == UNREAD => {}
             answered => return answered,
         }
@@ -207,7 +256,7 @@ pub fn respond(
             .entry(name.clone())
             .or_insert_with(|| default.clone());
     }
-    (op.run)(Request::Value(Value::Object(fields)))
+    (op.run)(Request::Value(Value::Object(fields)), stop)
 }
 
 /// `{"error": message}`.
@@ -222,11 +271,26 @@ fn answer<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
     operation: fn(R) -> Result<S, String>,
 ) -> Result<String, ApiError> {
-    answer_with(request, operation, |response| {
-        let mut json = Vec::with_capacity(1024);
-        serde_json::to_writer(&mut json, response).expect("responses are plain data");
-        String::from_utf8(json).expect("serde_json writes UTF-8")
-    })
+    answer_with(request, operation, write_json)
+}
+
+/// [`answer`] for an operation that can run long: it takes the stop signal, and its errors
+/// are [`ApiError`]s ([`ApiError::Stopped`] among them).
+fn answer_until<R: DeserializeOwned, S: Serialize>(
+    request: Request<'_>,
+    stop: &Stop,
+    operation: fn(R, &Stop) -> Result<S, ApiError>,
+) -> Result<String, ApiError> {
+    let request = read_request(request)?;
+    let response = operation(request, stop)?;
+    Ok(write_json(&response))
+}
+
+/// The response's JSON.
+fn write_json<S: Serialize>(response: &S) -> String {
+    let mut json = Vec::with_capacity(1024);
+    serde_json::to_writer(&mut json, response).expect("responses are plain data");
+    String::from_utf8(json).expect("serde_json writes UTF-8")
 }
 
 /// [`answer_with`] for a request type with a quick path (see `quick`), which the text path
@@ -252,14 +316,19 @@ fn answer_with<R: DeserializeOwned, S>(
     operation: fn(R) -> Result<S, String>,
     write: fn(&S) -> String,
 ) -> Result<String, ApiError> {
-    let request = match request {
-        Request::Text(text) => {
-            serde_json::from_str::<R>(text).map_err(|_| ApiError::BadRequest(UNREAD.to_owned()))?
-        }
-        Request::Value(value) => read_value(value)?,
-    };
+    let request = read_request(request)?;
     let response = operation(request).map_err(ApiError::BadRequest)?;
     Ok(write(&response))
+}
+
+/// Reads a request as `R`: text that does not read is refused with [`UNREAD`].
+fn read_request<R: DeserializeOwned>(request: Request<'_>) -> Result<R, ApiError> {
+    match request {
+        Request::Text(text) => {
+            serde_json::from_str::<R>(text).map_err(|_| ApiError::BadRequest(UNREAD.to_owned()))
+        }
+        Request::Value(value) => read_value(value),
+    }
 }
 
 /// Reads a request value as `R`, with the path of the field at fault in the error.

@@ -1,8 +1,12 @@
 //! `rummikub-puzzle/solve` and `rummikub-puzzle/check`.
 
-use rummikub_puzzle::{Action, Puzzle, Table, Verdict, answer_text, parse_answer, parse_puzzle};
+use rummikub_puzzle::{
+    Action, NoSolution, Puzzle, Table, Verdict, answer_text, parse_answer, parse_puzzle,
+};
 use serde::{Deserialize, Serialize};
+use tiles_core::Stop;
 
+use crate::ApiError;
 use crate::fields::in_text;
 
 /// A `rummikub-puzzle/solve` request.
@@ -79,32 +83,35 @@ fn trace(puzzle: &Puzzle, actions: &[Action]) -> (Vec<TraceStep>, Table) {
 /// # Errors
 ///
 /// An unreadable puzzle, with its line and column.
-pub fn solve(request: SolveRequest) -> Result<SolveResponse, String> {
+pub fn solve(request: SolveRequest, stop: &Stop) -> Result<SolveResponse, ApiError> {
     let puzzle = read_puzzle(&request.puzzle)?;
     let start = rows(&puzzle.table);
-    Ok(match rummikub_puzzle::solve(&puzzle.table, puzzle.goal) {
-        Ok(actions) => {
-            let (steps, table) = trace(&puzzle, &actions);
-            SolveResponse {
-                solved: true,
-                reason: None,
-                actions: actions.iter().map(ToString::to_string).collect(),
-                start,
-                trace: steps,
-                rows: rows(&table),
-                answer: Some(answer_text(&puzzle, &actions, false)),
+    Ok(
+        match rummikub_puzzle::solve_until(&puzzle.table, puzzle.goal, stop) {
+            Ok(actions) => {
+                let (steps, table) = trace(&puzzle, &actions);
+                SolveResponse {
+                    solved: true,
+                    reason: None,
+                    actions: actions.iter().map(ToString::to_string).collect(),
+                    start,
+                    trace: steps,
+                    rows: rows(&table),
+                    answer: Some(answer_text(&puzzle, &actions, false)),
+                }
             }
-        }
-        Err(reason) => SolveResponse {
-            solved: false,
-            reason: Some(reason.to_string()),
-            actions: Vec::new(),
-            start: start.clone(),
-            trace: Vec::new(),
-            rows: start,
-            answer: None,
+            Err(NoSolution::Stopped(_)) => return Err(ApiError::Stopped),
+            Err(reason) => SolveResponse {
+                solved: false,
+                reason: Some(reason.to_string()),
+                actions: Vec::new(),
+                start: start.clone(),
+                trace: Vec::new(),
+                rows: start,
+                answer: None,
+            },
         },
-    })
+    )
 }
 
 /// A `rummikub-puzzle/check` request.
@@ -135,11 +142,11 @@ pub struct CheckResponse {
 /// # Errors
 ///
 /// An unreadable puzzle or answer, with its line and column.
-pub fn check(request: CheckRequest) -> Result<CheckResponse, String> {
+pub fn check(request: CheckRequest, stop: &Stop) -> Result<CheckResponse, ApiError> {
     let puzzle = read_puzzle(&request.puzzle)?;
     let answer = parse_answer(&request.check).map_err(|error| in_text("check", &error))?;
     let actions: Vec<Action> = answer.actions.iter().map(|&(_, action)| action).collect();
-    let verdict = rummikub_puzzle::check(&puzzle, &answer);
+    let verdict = rummikub_puzzle::check_until(&puzzle, &answer, stop)?;
     Ok(CheckResponse {
         preferred: verdict.is_preferred(),
         legal: !matches!(verdict, Verdict::Illegal { .. } | Verdict::WrongRows { .. }),

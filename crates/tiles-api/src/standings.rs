@@ -2,7 +2,9 @@
 //! standings as the responses give them.
 
 use serde::Serialize;
-use tiles_core::Standings;
+use tiles_core::{PlayError, Standings};
+
+use crate::ApiError;
 
 /// The most games one tournament request plays.
 pub const MAX_GAMES: u64 = 1_000_000;
@@ -63,4 +65,12 @@ pub fn entries(standings: &Standings) -> Vec<EntryJson> {
             forfeits: standings.entries[entry].forfeits,
         })
         .collect()
+}
+
+/// A tournament's error as the API's: stopped, or a line-up that does not fit the seats.
+pub(crate) fn play_error(error: PlayError) -> ApiError {
+    match error {
+        PlayError::Stopped(_) => ApiError::Stopped,
+        error => ApiError::BadRequest(error.to_string()),
+    }
 }

@@ -5,13 +5,24 @@
 //! operations and of the heavy ones (median, 99th percentile, slowest), the throughput, and
 //! every status other than 200 (or a documented example's own 400); exits non-zero if a
 //! request was lost or refused. Before the clock starts, each client sends ten quick requests
-//! (a warm-up). `cargo bench -p tiles-cli --bench serve_load`.
+//! (a warm-up).
+//!
+//! Then the jam: a fresh server with its default limits, 8 clients sending the heaviest
+//! requests the limits allow (million-game tournaments, hard solves, long puzzles: see
+//! `tests/load`) one after another and 56 sending the quick examples, for 30 seconds. Prints
+//! the quick operations' latency, the heavy ones' statuses and slowest answer, and the server's
+//! peak memory; fails if a request is lost, the quick operations' 99th percentile reaches
+//! 20 ms, a heavy request waits past its time limit plus a second, or memory reaches 1 GB.
+//! `cargo bench -p tiles-cli --bench serve_load`.
 
 use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use tiles_testkit::http::{Connection, start_server};
+
+#[path = "../tests/load/mod.rs"]
+mod load;
 
 const CLIENTS: usize = 64;
 const REQUESTS: usize = 10_000;
@@ -175,4 +186,36 @@ fn main() {
     }
     assert_eq!(answered, REQUESTS, "requests lost");
     assert!(refused.is_empty(), "requests refused");
+    jam();
+}
+
+/// The jam: heavy and quick clients together on a fresh server with the default limits.
+fn jam() {
+    const LIMIT: Duration = Duration::from_secs(10);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
+    command.args(["serve", "--addr", "127.0.0.1:0"]);
+    let (mut child, addr) = start_server(command).expect("tiles serve starts");
+    let report = load::mixed(addr, 8, 56, Duration::from_secs(30));
+    let peak = load::peak_mib(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    println!("jam, 8 heavy and 56 quick clients for 30 s: {report}; peak memory {peak} MiB");
+    let input = "8 heavy + 56 quick clients, 30 s";
+    println!(
+        "figure: serve jammed quick p99 | {input} | {}",
+        ms(report.quick_percentile(0.99))
+    );
+    println!(
+        "figure: serve jammed heavy slowest | {input} | {}",
+        ms(report.slowest_heavy().1)
+    );
+    assert!(
+        report.quick_percentile(0.99) < Duration::from_millis(20),
+        "the quick operations' p99 reached 20 ms"
+    );
+    assert!(
+        report.slowest_heavy().1 < LIMIT + Duration::from_secs(1),
+        "a heavy request waited past its limit and a second"
+    );
+    assert!(peak < 1024, "memory reached {peak} MiB");
 }

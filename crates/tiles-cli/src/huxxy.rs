@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use huxxy::eval_call;
+use huxxy::tiles_core::Stop;
 use serde_json::{Map, Value, json};
 use tiles_api::fields::Names;
 use tiles_api::huxxy::{DEFAULT_BOTS, lineup, run_tournament};
@@ -119,13 +120,15 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Tournament(args) => {
             match lineup(args.lineup.jokers, &Names::Text(args.lineup.bots.clone())) {
-                Ok((variant, bots)) => match run_tournament(variant, args.seed, args.games, bots) {
-                    Ok(result) => {
-                        batch::print(&result.to_string());
-                        ExitCode::SUCCESS
+                Ok((variant, bots)) => {
+                    match run_tournament(variant, args.seed, args.games, bots, &Stop::never()) {
+                        Ok(result) => {
+                            batch::print(&result.to_string());
+                            ExitCode::SUCCESS
+                        }
+                        Err(error) => batch::unreadable(&error.to_string()),
                     }
-                    Err(error) => batch::unreadable(&error),
-                },
+                }
                 Err(error) => batch::unreadable(&error.replacen("bots:", "--bots:", 1)),
             }
         }

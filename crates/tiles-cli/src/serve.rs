@@ -7,22 +7,25 @@
 //!
 //! - a body over `--max-body` bytes: 413;
 //! - more than `--max-in-flight` requests being worked on: 503 at once (with `Retry-After`);
-//! - a request still being worked on after `--time-limit` seconds: 503. The engines cannot
-//!   be interrupted: the work goes on to its end on its blocking thread, and keeps its place in
-//!   the in-flight count until then, so a flood of slow requests cannot pile up work;
+//! - a request still being worked on after `--time-limit` seconds: 503, and its work stops.
+//!   Every operation that can run long checks a stop signal between its steps (a solver's
+//!   layers, a search's states, a tournament's games and turns), raised when the time is up or
+//!   the client goes away, so its worker is free a few milliseconds later;
 //! - the engines never run on the threads that accept and read requests. The operations that
 //!   can take long ([`HEAVY`]: solves, bot games, tournaments) queue for a pool of their own
 //!   (`--heavy-workers`, one less than the cores by default; a tournament's games run inside
 //!   it too), the others run at once on tokio's blocking pool: a burst of slow solves never
 //!   holds up the quick answers, and one waiting past its time limit is dropped unstarted;
+//! - more than `--max-queued` heavy requests waiting for a heavy worker: 503 at once (with
+//!   `Retry-After`), so a flood of heavy requests cannot take every place in flight;
 //! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish, and exits 0.
 
 mod page;
 
 use itertools::Itertools;
-use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -33,15 +36,20 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Args;
+use huxxy::tiles_core::{Stop, StopFlag};
 use tokio::sync::Semaphore;
 
 /// Serves the web page and the HTTP API.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The address to listen on. Loopback unless told otherwise: `0.0.0.0:8080` serves every
-    /// network the machine is on; port 0 takes any free port.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
+    /// The address to listen on, `HOST:PORT` (`localhost:8766`, `0.0.0.0:8080`, `[::1]:80`).
+    /// Loopback unless told otherwise: `0.0.0.0:8080` serves every network the machine is on;
+    /// port 0 takes any free port.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    addr: String,
+    /// The port to listen on, in place of the one `--addr` gives.
+    #[arg(long)]
+    port: Option<u16>,
     /// The largest request body, in bytes; a larger one gets 413.
     #[arg(long, default_value_t = 4 << 20, value_name = "BYTES")]
     max_body: usize,
@@ -55,6 +63,27 @@ pub struct ServeArgs {
     /// than the cores, at least one.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     heavy_workers: Option<u16>,
+    /// Heavy requests waiting for a heavy worker; one more gets 503 at once. By default half
+    /// of `--max-in-flight`, so heavy requests never take every place.
+    #[arg(long, value_name = "N")]
+    max_queued: Option<usize>,
+}
+
+impl ServeArgs {
+    /// Where to listen: `--addr`, its port replaced by `--port` if given.
+    fn address(&self) -> String {
+        match self.port {
+            Some(port) => {
+                // `HOST:PORT`, `[v6]:PORT`, or a host alone.
+                let host = match self.addr.rsplit_once(':') {
+                    Some((host, _)) if !self.addr.ends_with(']') => host,
+                    _ => &self.addr,
+                };
+                format!("{host}:{port}")
+            }
+            None => self.addr.clone(),
+        }
+    }
 }
 
 /// The operations that can take long: they queue for the heavy pool.
@@ -85,6 +114,10 @@ struct Server {
     max_in_flight: u32,
     time_limit: Duration,
     heavy: rayon::ThreadPool,
+    /// Heavy requests waiting for a heavy worker.
+    queued: Arc<AtomicUsize>,
+    max_queued: usize,
+    max_body: usize,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
@@ -108,12 +141,18 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> Result<(), String> {
-    let listener = tokio::net::TcpListener::bind(args.addr)
+    let wanted = args.address();
+    if !wanted.contains(':') {
+        return Err(format!(
+            "--addr {wanted:?}: expected HOST:PORT, such as 127.0.0.1:8080 or localhost:8766"
+        ));
+    }
+    let listener = tokio::net::TcpListener::bind(&wanted)
         .await
-        .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
+        .map_err(|error| format!("cannot listen on {wanted}: {error}"))?;
     let addr = listener
         .local_addr()
-        .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
+        .map_err(|error| format!("cannot listen on {wanted}: {error}"))?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let heavy_workers = args
         .heavy_workers
@@ -134,6 +173,11 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         max_in_flight: args.max_in_flight,
         time_limit: Duration::from_secs_f64(args.time_limit),
         heavy,
+        queued: Arc::new(AtomicUsize::new(0)),
+        max_queued: args
+            .max_queued
+            .unwrap_or((args.max_in_flight as usize / 2).max(1)),
+        max_body: args.max_body,
     });
     let app = router(server, args.max_body);
     crate::batch::print(&format!(
@@ -220,7 +264,10 @@ async fn answer(
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             return error(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                &"the request body is larger than this server takes (--max-body)",
+                &format_args!(
+                    "the request body is larger than this server takes: at most {} bytes (--max-body)",
+                    server.max_body
+                ),
             );
         }
         Err(rejection) => return error(rejection.status(), &rejection.body_text()),
@@ -229,55 +276,115 @@ async fn answer(
         return error(StatusCode::BAD_REQUEST, &"the request body is not UTF-8");
     };
     let Ok(permit) = Arc::clone(&server.in_flight).try_acquire_owned() else {
-        let mut response = error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &format_args!(
-                "busy: {} requests are being worked on (--max-in-flight); try again shortly",
-                server.max_in_flight
-            ),
-        );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        return response;
+        return busy(&format_args!(
+            "busy: {} requests are being worked on (--max-in-flight); try again shortly",
+            server.max_in_flight
+        ));
     };
     let name = op.name;
+    let heavy = HEAVY.contains(&name);
+    // A place in the heavy queue, given back when the work starts (or is dropped unstarted).
+    let waiting = if heavy {
+        match Waiting::join(&server.queued, server.max_queued) {
+            Some(waiting) => Some(waiting),
+            None => {
+                return busy(&format_args!(
+                    "busy: {} heavy requests are waiting for a worker (--max-queued); try again shortly",
+                    server.max_queued
+                ));
+            }
+        }
+    } else {
+        None
+    };
     let deadline = Instant::now() + server.time_limit;
+    // Raised when the time is up, or when this handler is dropped: the client has gone, or
+    // it has had its answer (the work is over then anyway).
+    let (stop, flag) = Stop::flag();
+    let stop = stop.with_deadline(deadline);
+    let _raise = RaiseOnDrop(flag);
     let (answered, answer) = tokio::sync::oneshot::channel();
     let work = move || {
-        // Waited past its time limit (it has had its 503): not worth starting.
-        if Instant::now() >= deadline {
+        drop(waiting);
+        // Waited past its time limit (it has had its 503), or its client has gone: not worth
+        // starting.
+        if stop.is_stopped() {
             return;
         }
-        let response =
-            std::panic::catch_unwind(|| tiles_api::respond(name, &text, &serde_json::Map::new()));
+        let response = std::panic::catch_unwind(|| {
+            tiles_api::respond_until(name, &text, &serde_json::Map::new(), &stop)
+        });
         // The place is free before the answer goes: the client may send its next request
         // as soon as it has this one's.
         drop(permit);
         let _ = answered.send(response);
     };
-    if HEAVY.contains(&name) {
+    if heavy {
         server.heavy.spawn(work);
     } else {
         drop(tokio::task::spawn_blocking(work));
     }
-    match tokio::time::timeout_at(deadline.into(), answer).await {
-        Ok(Ok(Ok(Ok(response)))) => json(StatusCode::OK, response),
-        Ok(Ok(Ok(Err(tiles_api::ApiError::BadRequest(message))))) => {
-            error(StatusCode::BAD_REQUEST, &message)
-        }
-        Ok(Ok(Ok(Err(unknown)))) => error(StatusCode::NOT_FOUND, &unknown),
-        Ok(Ok(Err(_)) | Err(_)) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &"internal error (a bug: please report this request)",
-        ),
-        Err(_) => error(
+    let too_long = || {
+        error(
             StatusCode::SERVICE_UNAVAILABLE,
             &format_args!(
                 "the request took longer than the time limit of {} s (--time-limit)",
                 server.time_limit.as_secs_f64()
             ),
+        )
+    };
+    match tokio::time::timeout_at(deadline.into(), answer).await {
+        Ok(Ok(Ok(Ok(response)))) => json(StatusCode::OK, response),
+        Ok(Ok(Ok(Err(tiles_api::ApiError::BadRequest(message))))) => {
+            error(StatusCode::BAD_REQUEST, &message)
+        }
+        Ok(Ok(Ok(Err(tiles_api::ApiError::Stopped)))) | Err(_) => too_long(),
+        Ok(Ok(Ok(Err(unknown)))) => error(StatusCode::NOT_FOUND, &unknown),
+        // Dropped unstarted because its time was up (the timeout is firing now).
+        Ok(Err(_)) if Instant::now() >= deadline => too_long(),
+        // The work panicked (or, impossibly, went without a word).
+        Ok(Ok(Err(_)) | Err(_)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &"internal error (a bug: please report this request)",
         ),
+    }
+}
+
+/// 503 at once, with `Retry-After`.
+fn busy(message: &dyn std::fmt::Display) -> Response {
+    let mut response = error(StatusCode::SERVICE_UNAVAILABLE, message);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
+}
+
+/// A place in the heavy queue: taken if one is free, given back when dropped.
+struct Waiting(Arc<AtomicUsize>);
+
+impl Waiting {
+    fn join(queued: &Arc<AtomicUsize>, max: usize) -> Option<Waiting> {
+        queued
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Waiting(Arc::clone(queued)))
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Raises a stop flag when dropped.
+struct RaiseOnDrop(StopFlag);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
     }
 }
 
@@ -350,13 +457,23 @@ mod tests {
         serve: ServeArgs,
     }
 
-    /// Without `--addr` the server listens on loopback only.
+    /// Without `--addr` the server listens on loopback only; `--port` replaces the port.
     #[test]
     fn it_binds_to_loopback_unless_told_otherwise() {
         let cli = Cli::parse_from(["serve"]);
-        assert!(cli.serve.addr.ip().is_loopback(), "{}", cli.serve.addr);
+        assert_eq!(cli.serve.address(), "127.0.0.1:8080");
         let cli = Cli::parse_from(["serve", "--addr", "0.0.0.0:9000"]);
-        assert!(!cli.serve.addr.ip().is_loopback());
+        assert_eq!(cli.serve.address(), "0.0.0.0:9000");
+        let cli = Cli::parse_from(["serve", "--port", "8767"]);
+        assert_eq!(cli.serve.address(), "127.0.0.1:8767");
+        let cli = Cli::parse_from(["serve", "--addr", "[::1]:80", "--port", "8767"]);
+        assert_eq!(cli.serve.address(), "[::1]:8767");
+        let cli = Cli::parse_from(["serve", "--addr", "localhost:8766"]);
+        assert_eq!(cli.serve.address(), "localhost:8766");
+        let cli = Cli::parse_from(["serve", "--addr", "localhost", "--port", "1"]);
+        assert_eq!(cli.serve.address(), "localhost:1");
+        let cli = Cli::parse_from(["serve", "--addr", "[::1]", "--port", "1"]);
+        assert_eq!(cli.serve.address(), "[::1]:1");
     }
 
     /// Every heavy operation is one the API has.

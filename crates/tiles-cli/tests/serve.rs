@@ -59,6 +59,30 @@ impl Drop for Server {
     }
 }
 
+/// `--addr` takes a host name, and `--port` a port in place of `--addr`'s.
+#[test]
+fn it_listens_on_a_host_name_and_a_port() {
+    for args in [
+        &["serve", "--addr", "localhost:0"][..],
+        &["serve", "--port", "0"],
+        &["serve", "--addr", "localhost", "--port", "0"],
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
+        command.args(args).stderr(Stdio::inherit());
+        let (child, addr) = start_server(command).expect("tiles serve starts");
+        let server = Server { child, addr };
+        assert!(addr.ip().is_loopback(), "{args:?}: {addr}");
+        assert_eq!(server.post(FAST.0, FAST.1).status, 200, "{args:?}");
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_tiles"))
+        .args(["serve", "--addr", "nowhere.invalid:80"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("nowhere.invalid:80"), "{stderr}");
+}
+
 /// A request that keeps a server busy for a while (seconds in a debug build).
 const SLOW: (&str, &str) = ("huxxy/tournament", r#"{"games":300}"#);
 
@@ -141,7 +165,11 @@ fn bad_requests_get_their_status_and_a_json_error() {
     let oversize = format!(r#"{{"tiles":"{}"}}"#, "R1 ".repeat(400));
     let reply = server.post("rummikub/arrange", &oversize);
     assert_eq!(reply.status, 413, "{}", reply.body);
-    assert!(reply.body.contains("--max-body"), "{}", reply.body);
+    assert!(
+        reply.body.contains("at most 1000 bytes (--max-body)"),
+        "{}",
+        reply.body
+    );
     let not_utf8 = request(
         server.addr,
         "POST",
@@ -272,6 +300,35 @@ fn requests_in_flight_are_bounded() {
     assert_eq!(server.post(FAST.0, FAST.1).status, 200);
 }
 
+/// With the one heavy worker busy and `--max-queued` heavy requests waiting, one more heavy
+/// request gets 503 at once, with Retry-After; quick requests are still answered.
+#[test]
+fn heavy_requests_waiting_are_bounded() {
+    let server = Server::start(&[
+        "--time-limit",
+        "300",
+        "--heavy-workers",
+        "1",
+        "--max-queued",
+        "2",
+    ]);
+    // One runs and two wait; until they are all in, a slow request sent is one of them.
+    let mut slow = Vec::new();
+    let busy = loop {
+        assert!(slow.len() < 10, "no heavy request was turned away");
+        let next = start_slow(&server);
+        match next.recv_timeout(Duration::from_secs(1)) {
+            Ok(reply) => break reply,
+            Err(_) => slow.push(next),
+        }
+    };
+    assert_eq!(busy.status, 503, "{}", busy.body);
+    assert!(busy.body.contains("--max-queued"), "{}", busy.body);
+    assert_eq!(busy.header("retry-after"), Some("1"));
+    assert!(slow.len() >= 3, "turned away with {} in", slow.len());
+    assert_eq!(server.post(FAST.0, FAST.1).status, 200);
+}
+
 /// Ctrl-C stops the server cleanly: the request under way is answered, then it exits 0.
 #[test]
 fn ctrl_c_lets_the_requests_under_way_finish() {
@@ -290,10 +347,11 @@ fn ctrl_c_lets_the_requests_under_way_finish() {
 }
 
 /// Mixed requests from 64 clients on kept-alive connections, a few slow ones among them:
-/// every request gets its own right answer, none is lost, and no status but 200.
+/// every request gets its own right answer, none is lost, and no status but 200 (every
+/// client may have a heavy request waiting: the queue of heavy requests is as long as that).
 #[test]
 fn mixed_requests_from_many_clients_are_all_answered() {
-    let server = Server::start(&["--time-limit", "300"]);
+    let server = Server::start(&["--time-limit", "300", "--max-queued", "64"]);
     let mix: Vec<(&str, String, String)> = tiles_api::examples()
         .into_iter()
         .filter(|example| !example.operation.starts_with("huxxy/tournament"))

@@ -36,6 +36,8 @@ fn call(py: Python<'_>, operation: &str, request_json: &str) -> PyResult<String>
                 UnknownOperation::new_err(error.to_string())
             }
             tiles_api::ApiError::BadRequest(message) => BadRequest::new_err(message),
+            // No stop signal is given here.
+            tiles_api::ApiError::Stopped => TilesError::new_err(error.to_string()),
         })
 }
 

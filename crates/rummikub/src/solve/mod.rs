@@ -29,6 +29,7 @@ mod tests;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+use tiles_core::{Stop, Stopped};
 
 use crate::answer::{Arrangement, LazyShortfall, Move};
 use crate::group::{Group, GroupError, GroupKind};
@@ -166,6 +167,10 @@ pub enum SolveError {
         "the solver supports at most 6 colours, groups of at least 1 and at most 3 tiles minimum, and at most 7 copies plus jokers: {0}"
     )]
     UnsupportedRules(&'static str),
+    /// The stop signal given to [`solve_until`] or [`arrange_until`] was raised before the
+    /// answer was found.
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
 }
 
 /// Partitions all of `tiles` into valid groups; `Ok(None)` if there is none.
@@ -179,9 +184,24 @@ pub enum SolveError {
 /// [`SolveError::TooManyCopies`] or [`SolveError::TooManyJokers`] for more of a tile than the
 /// game has, [`SolveError::UnsupportedRules`] for house rules too large for the solver.
 pub fn arrange(tiles: &[Tile], rules: &Rules) -> Result<Option<Arrangement>, SolveError> {
+    arrange_until(tiles, rules, &Stop::never())
+}
+
+/// [`arrange`], giving up with [`SolveError::Stopped`] once `stop` is raised (the search
+/// checks it every few thousand states: a few milliseconds apart at most).
+///
+/// # Errors
+///
+/// As [`arrange`], and [`SolveError::Stopped`].
+pub fn arrange_until(
+    tiles: &[Tile],
+    rules: &Rules,
+    stop: &Stop,
+) -> Result<Option<Arrangement>, SolveError> {
     check_in_game(tiles, Place::Tiles, rules)?;
-    let problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles, Pruning::FULL)?;
-    let Some(outcome) = problem.any_arrangement() else {
+    let mut problem = Problem::new(rules, tiles, &[], &[], Objective::MostTiles, Pruning::FULL)?;
+    problem.stop = stop.clone();
+    let Some(outcome) = problem.any_arrangement()? else {
         return Ok(None);
     };
     let mut groups = outcome.new_groups;
@@ -210,7 +230,33 @@ pub fn solve(
     rules: &Rules,
     objective: Objective,
 ) -> Result<Move, SolveError> {
-    solve_with(table, rack, rules, objective, Pruning::FULL)
+    solve_with(table, rack, rules, objective, Pruning::FULL, &Stop::never())
+}
+
+/// [`solve`], giving up with [`SolveError::Stopped`] once `stop` is raised: the sweeps check
+/// it between their layers and every few thousand states, a few milliseconds apart at most.
+///
+/// ```
+/// use rummikub::{Objective, Rules, SolveError, parse_tiles};
+/// use rummikub::tiles_core::Stop;
+///
+/// let rack = parse_tiles("R1 R2 R3").unwrap();
+/// let stop = Stop::after(std::time::Duration::ZERO);
+/// let stopped = rummikub::solve_until(&[], &rack, &Rules::standard(), Objective::MostTiles, &stop);
+/// assert!(matches!(stopped, Err(SolveError::Stopped(_))));
+/// ```
+///
+/// # Errors
+///
+/// As [`solve`], and [`SolveError::Stopped`].
+pub fn solve_until(
+    table: &[Vec<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    objective: Objective,
+    stop: &Stop,
+) -> Result<Move, SolveError> {
+    solve_with(table, rack, rules, objective, Pruning::FULL, stop)
 }
 
 /// How hard the sweep prunes (see [`Problem::best_outcome`]): the tests compare the full
@@ -256,7 +302,7 @@ pub fn solve_going_out(
         go_out: true,
         ..Pruning::FULL
     };
-    solve_with(table, rack, rules, objective, going_out)
+    solve_with(table, rack, rules, objective, going_out, &Stop::never())
 }
 
 /// [`solve`] with no pruning beyond the bound on the objective's first part (no narrow sweeps,
@@ -273,7 +319,7 @@ pub fn solve_plain(
         dominance: false,
         go_out: false,
     };
-    solve_with(table, rack, rules, objective, plain)
+    solve_with(table, rack, rules, objective, plain, &Stop::never())
 }
 
 /// [`solve`] whose narrow sweep keeps one state per layer, so that it often misses the best
@@ -290,7 +336,7 @@ pub fn solve_narrowest(
         dominance: true,
         go_out: false,
     };
-    solve_with(table, rack, rules, objective, narrowest)
+    solve_with(table, rack, rules, objective, narrowest, &Stop::never())
 }
 
 /// [`solve`] with the given pruning.
@@ -300,6 +346,7 @@ fn solve_with(
     rules: &Rules,
     objective: Objective,
     pruning: Pruning,
+    stop: &Stop,
 ) -> Result<Move, SolveError> {
     let mut groups = Vec::with_capacity(table.len());
     for (index, tiles) in table.iter().enumerate() {
@@ -312,15 +359,16 @@ fn solve_with(
     }
     check_in_game(rack, Place::Rack, rules)?;
     let table_tiles: Vec<Tile> = table.iter().flatten().copied().collect();
-    let problem = if objective == Objective::Opening {
+    let mut problem = if objective == Objective::Opening {
         // The table is left as it is: only the rack is laid out, against the threshold.
         check_counts(rules, table_tiles.iter().chain(rack))?;
         Problem::new(rules, &[], rack, &[], objective, pruning)?
     } else {
         Problem::new(rules, &table_tiles, rack, &groups, objective, pruning)?
     };
+    problem.stop = stop.clone();
     let outcome = problem
-        .best_outcome()
+        .best_outcome()?
         .expect("keeping the table as it is always works");
     let mut new_groups = outcome.new_groups;
     sort_new_groups(&mut new_groups, rules);
@@ -375,7 +423,7 @@ pub(crate) fn best_meld(rack: &[Tile], rules: &Rules, needed: u32) -> Result<u32
         };
         let problem = Problem::new(&lowered, &[], rack, &[], Objective::Opening, Pruning::FULL)?;
         let plays = problem
-            .best_outcome()
+            .best_outcome()?
             .is_some_and(|outcome| !outcome.placed.is_empty());
         if plays {
             low = middle;

@@ -11,6 +11,7 @@
 //! run the sweep builds is at a node exactly when its tiles so far are a table run's start.
 
 use rustc_hash::FxHashMap;
+use tiles_core::Stop;
 
 use crate::group::{Group, GroupKind};
 use crate::rules::Rules;
@@ -113,6 +114,9 @@ pub(super) struct Problem<'r> {
     pub(super) set_credits: Vec<Vec<i64>>,
     /// Run plans worked out so far.
     pub(super) plans: RunPlans,
+    /// Checked between layers of a sweep and every few thousand states (see
+    /// [`super::solve_until`]).
+    pub(super) stop: Stop,
 }
 
 /// A table group kept counts this many units in the objective key, so that a table set's
@@ -194,6 +198,7 @@ impl<'r> Problem<'r> {
             sets_at: Default::default(),
             set_credits: vec![Vec::new(); MAX_COLORS * VALUES],
             plans: RunPlans::default(),
+            stop: Stop::never(),
         };
         for (tiles, counts, jokers) in [
             (must, &mut problem.must, &mut problem.must_jokers),

@@ -7,6 +7,7 @@
 //! to optimise, searches depth first instead and stops at the first arrangement.
 
 use rustc_hash::FxHashMap;
+use tiles_core::Stopped;
 
 use super::model::{
     COUNT_BITS, Choice, MAX_COLORS, Memo, NO_RANGE, Outcome, Problem, State, Step, count_of, key,
@@ -45,6 +46,10 @@ pub(super) struct Sweep {
 
 /// Room for the nodes of a question's first sweep: a narrow sweep keeps a few thousand.
 const INITIAL_NODES: usize = 4096;
+
+/// States expanded between two checks of the stop signal within a layer: a few milliseconds
+/// of work at most.
+const CHECK_EVERY: usize = 4096;
 
 /// The lowest target: every move reaches it.
 const ANY: i64 = i64::MIN;
@@ -239,12 +244,20 @@ impl Problem<'_> {
     /// key). With a `beam`, only that many states with the highest gain plus bound go on from
     /// each layer. Returns the nodes, the index of the best finished state and its key, if any
     /// reaches the target. Without a beam that is the best of all moves, if the best reaches
-    /// the target: no state on its way was dropped.
-    pub(super) fn sweep(&self, target: i64, beam: Option<usize>, memo: &mut Memo) -> Option<Sweep> {
+    /// the target: no state on its way was dropped. The stop signal is checked before each
+    /// layer and every [`CHECK_EVERY`] states within one.
+    pub(super) fn sweep(
+        &self,
+        target: i64,
+        beam: Option<usize>,
+        memo: &mut Memo,
+    ) -> Result<Option<Sweep>, Stopped> {
         let layer_count = usize::from(self.last_value) * (self.n_colors + 1);
-        let bound = self.state_bound(&State::start(), memo)?;
+        let Some(bound) = self.state_bound(&State::start(), memo) else {
+            return Ok(None);
+        };
         if bound < target {
-            return None;
+            return Ok(None);
         }
         let start = Node {
             state: State::start(),
@@ -271,7 +284,19 @@ impl Problem<'_> {
         let mut first = 0;
         let mut next = std::mem::take(&mut memo.layer);
         for _ in 0..layer_count {
+            if let Err(stopped) = self.stop.check() {
+                memo.layer = next;
+                memo.spare_layer = current;
+                memo.spare_links.push(links);
+                return Err(stopped);
+            }
             for (offset, node) in current.iter().enumerate() {
+                if offset % CHECK_EVERY == CHECK_EVERY - 1 && self.stop.is_stopped() {
+                    memo.layer = next;
+                    memo.spare_layer = current;
+                    memo.spare_links.push(links);
+                    return Err(Stopped);
+                }
                 let parent = first + offset;
                 let (start, end) = self.choice_range(&node.state, memo);
                 // A colour step changes one colour's part: without jokers, only that colour's
@@ -335,13 +360,13 @@ impl Problem<'_> {
             }
         }
         memo.spare_layer = current;
-        match best {
+        Ok(match best {
             Some((at, total)) => Some(Sweep { links, at, total }),
             None => {
                 memo.spare_links.push(links);
                 None
             }
-        }
+        })
     }
 
     /// The best move. A narrow sweep ([`super::Pruning::beams`]) first finds a good move quickly; the
@@ -352,13 +377,18 @@ impl Problem<'_> {
     /// gets through, the full sweep runs with a target on the primary objective, from the
     /// start's bound down (by 1, 2, 4 …) until it succeeds. `None` only if nothing at all is
     /// possible.
-    pub(super) fn best_outcome(&self) -> Option<Outcome> {
+    pub(super) fn best_outcome(&self) -> Result<Option<Outcome>, Stopped> {
         let mut memo = Memo::new(self);
-        let bound = self.state_bound(&State::start(), &mut memo)?;
-        let found = self
-            .beams
-            .iter()
-            .find_map(|&width| self.sweep(ANY, Some(width), &mut memo));
+        let Some(bound) = self.state_bound(&State::start(), &mut memo) else {
+            return Ok(None);
+        };
+        let mut found = None;
+        for &width in self.beams {
+            found = self.sweep(ANY, Some(width), &mut memo)?;
+            if found.is_some() {
+                break;
+            }
+        }
         if let Some(good) = found {
             if self.go_out {
                 let outcome = self.replay(&good.links, good.at, &mut memo);
@@ -370,31 +400,32 @@ impl Problem<'_> {
                         .map(|&n| usize::from(n))
                         .sum::<usize>();
                 if outcome.placed.len() == rack {
-                    return Some(outcome);
+                    return Ok(Some(outcome));
                 }
             }
             // The narrow sweep may have missed a move with one more tile: a full sweep aiming
             // at that drops far more states than one aiming just past the narrow move.
             if self.counts_tiles
                 && primary(good.total) < primary(bound)
-                && let Some(best) = self.sweep(key(primary(good.total) + 1, 0, 0), None, &mut memo)
+                && let Some(best) =
+                    self.sweep(key(primary(good.total) + 1, 0, 0), None, &mut memo)?
             {
-                return Some(self.replay(&best.links, best.at, &mut memo));
+                return Ok(Some(self.replay(&best.links, best.at, &mut memo)));
             }
             // Only a strictly better move needs the full sweep to find it.
-            return Some(match self.sweep(good.total + 1, None, &mut memo) {
+            return Ok(Some(match self.sweep(good.total + 1, None, &mut memo)? {
                 Some(best) => self.replay(&best.links, best.at, &mut memo),
                 None => self.replay(&good.links, good.at, &mut memo),
-            });
+            }));
         }
         let mut target = primary(bound);
         let mut drop = 1;
         loop {
-            if let Some(best) = self.sweep(key(target, 0, 0), None, &mut memo) {
-                return Some(self.replay(&best.links, best.at, &mut memo));
+            if let Some(best) = self.sweep(key(target, 0, 0), None, &mut memo)? {
+                return Ok(Some(self.replay(&best.links, best.at, &mut memo)));
             }
             if target <= 0 {
-                return None;
+                return Ok(None);
             }
             target = (target - drop).max(0);
             drop *= 2;
@@ -404,29 +435,31 @@ impl Problem<'_> {
     /// Some way to use every tile, found depth first: with nothing optional there is nothing to
     /// optimise, so the first complete path is an answer. States found to lead nowhere are
     /// remembered, so an impossible arrangement is proved by visiting each state once.
-    pub(super) fn any_arrangement(&self) -> Option<Outcome> {
+    pub(super) fn any_arrangement(&self) -> Result<Option<Outcome>, Stopped> {
+        self.stop.check()?;
         let mut memo = Memo::new(self);
         let mut dead: rustc_hash::FxHashSet<State> = rustc_hash::FxHashSet::default();
         let mut path: Vec<(State, u32)> = Vec::new();
-        if !self.search(State::start(), &mut path, &mut dead, &mut memo) {
-            return None;
+        if !self.search(State::start(), &mut path, &mut dead, &mut memo)? {
+            return Ok(None);
         }
-        Some(self.build(&path, &memo))
+        Ok(Some(self.build(&path, &memo)))
     }
 
-    /// Depth-first search for a complete path from `state`, recorded in `path`.
+    /// Depth-first search for a complete path from `state`, recorded in `path`. The stop
+    /// signal is checked every [`CHECK_EVERY`] states found to lead nowhere.
     pub(super) fn search(
         &self,
         state: State,
         path: &mut Vec<(State, u32)>,
         dead: &mut rustc_hash::FxHashSet<State>,
         memo: &mut Memo,
-    ) -> bool {
+    ) -> Result<bool, Stopped> {
         if state.value > self.last_value {
-            return self.finish(&state, memo).is_some();
+            return Ok(self.finish(&state, memo).is_some());
         }
         if dead.contains(&state) || self.state_bound(&state, memo).is_none() {
-            return false;
+            return Ok(false);
         }
         let (start, end) = self.choice_range(&state, memo);
         for at in start..end {
@@ -439,13 +472,16 @@ impl Problem<'_> {
                 continue;
             }
             path.push((state, at));
-            if self.search(next, path, dead, memo) {
-                return true;
+            if self.search(next, path, dead, memo)? {
+                return Ok(true);
             }
             path.pop();
         }
         dead.insert(state);
-        false
+        if dead.len().is_multiple_of(CHECK_EVERY) {
+            self.stop.check()?;
+        }
+        Ok(false)
     }
 
     /// Whether a colour with open runs `a` can do whatever it could with open runs `b`: no

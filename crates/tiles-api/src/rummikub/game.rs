@@ -8,8 +8,9 @@ use rummikub::{
 use serde::{Deserialize, Serialize};
 
 use super::{StepJson, group_names, names, read_groups, read_tiles, rules, standard, steps_json};
+use crate::ApiError;
 use crate::fields::{Names, Table, Tiles};
-use crate::standings::{EntryJson, check_games, default_games, default_seed, entries};
+use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
 
 /// A `rummikub/turn` request.
 #[derive(Debug, Clone, Deserialize)]
@@ -266,14 +267,14 @@ fn read_move(index: usize, json: &MoveJson) -> Result<Action, String> {
 ///
 /// Bad rules, players or seats; a person's move that is unreadable, illegal (with the rule
 /// it breaks) or comes after the end.
-pub fn game(request: GameRequest) -> Result<GameResponse, String> {
+pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
     let (options, seats, seat_names) = seats(&request.rules, request.players, &request.bots)?;
     let people: Vec<usize> = (0..seats.len()).filter(|&s| seats[s].is_none()).collect();
     if request.moves.len() > MAX_TURNS {
-        return Err(format!(
+        return Err(ApiError::BadRequest(format!(
             "moves: at most {MAX_TURNS} moves, not {}",
             request.moves.len()
-        ));
+        )));
     }
     let mut moves = request.moves.iter().enumerate();
     let mut log = GameLog::new(&options, request.seed, seat_names.clone());
@@ -282,6 +283,7 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
         if log.turns.len() >= MAX_TURNS {
             break;
         }
+        stop.check()?;
         match seats[player] {
             Some(bot) => {
                 let action = bot.choose(&log.game.view(player));
@@ -301,7 +303,9 @@ pub fn game(request: GameRequest) -> Result<GameResponse, String> {
         }
     }
     if let Some((index, _)) = moves.next() {
-        return Err(format!("moves[{index}]: the game is over"));
+        return Err(ApiError::BadRequest(format!(
+            "moves[{index}]: the game is over"
+        )));
     }
     let seen = |seat: usize| people.is_empty() || people.contains(&seat);
     let turns = log
@@ -415,7 +419,7 @@ pub struct TournamentResponse {
 /// # Errors
 ///
 /// Unknown rules or bots, a line-up of other than 2 to 4, or more than [`MAX_GAMES`](crate::standings::MAX_GAMES) games.
-pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, String> {
+pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
     let names = request.bots.names();
     let (options, seats, _) = seats(&request.rules, Some(names.len()), &request.bots)?;
     let lineup: Vec<&dyn Bot<rummikub::Game>> = seats
@@ -425,14 +429,8 @@ pub fn tournament(request: TournamentRequest) -> Result<TournamentResponse, Stri
         })
         .collect::<Result<_, _>>()?;
     check_games(request.games)?;
-    let result = rummikub::tournament(
-        &options,
-        request.seed,
-        request.games,
-        &lineup,
-        &Stop::never(),
-    )
-    .map_err(|error| error.to_string())?;
+    let result = rummikub::tournament(&options, request.seed, request.games, &lineup, stop)
+        .map_err(play_error)?;
     Ok(TournamentResponse {
         games: request.games,
         seed: request.seed,

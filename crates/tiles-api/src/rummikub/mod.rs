@@ -5,9 +5,13 @@ mod game;
 
 pub use game::*;
 
-use rummikub::{Group, Objective, Preset, Rules, Slot, Tile, parse_table, parse_tile, parse_tiles};
+use rummikub::tiles_core::Stop;
+use rummikub::{
+    Group, Objective, Preset, Rules, Slot, SolveError, Tile, parse_table, parse_tile, parse_tiles,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::ApiError;
 use crate::fields::{Table, Tiles, in_item, in_text};
 
 fn standard() -> String {
@@ -129,10 +133,10 @@ pub struct ArrangeResponse {
 /// # Errors
 ///
 /// Unknown rules, unreadable tiles, tiles the rules don't have or have fewer copies of.
-pub fn arrange(request: ArrangeRequest) -> Result<ArrangeResponse, String> {
+pub fn arrange(request: ArrangeRequest, stop: &Stop) -> Result<ArrangeResponse, ApiError> {
     let rules = rules(&request.rules)?;
     let tiles = read_tiles(&request.tiles, "tiles")?;
-    let found = rummikub::arrange(&tiles, &rules).map_err(|error| error.to_string())?;
+    let found = rummikub::arrange_until(&tiles, &rules, stop).map_err(|e| solve_error(e, ""))?;
     Ok(ArrangeResponse {
         groups: found.map(|found| group_names(found.groups())),
     })
@@ -286,16 +290,16 @@ fn read_groups(table: &Table, field: &str) -> Result<Vec<Vec<Tile>>, String> {
 }
 
 /// The table of a request, as groups of tiles; a flat list of tiles is arranged into groups.
-fn read_table(table: &Table, rules: &Rules) -> Result<Vec<Vec<Tile>>, String> {
+fn read_table(table: &Table, rules: &Rules, stop: &Stop) -> Result<Vec<Vec<Tile>>, ApiError> {
     match table {
-        Table::Text(_) | Table::Groups(_) => read_groups(table, "table"),
+        Table::Text(_) | Table::Groups(_) => Ok(read_groups(table, "table")?),
         Table::Flat(names) => {
             // A flat list says nothing of its groups: it is arranged first (it must be
             // arrangeable: every table tile is in some valid group).
             let tiles = Tiles::List(names.clone());
             let tiles = read_tiles(&tiles, "table")?;
-            let found = rummikub::arrange(&tiles, rules)
-                .map_err(|error| format!("table: {error}"))?
+            let found = rummikub::arrange_until(&tiles, rules, stop)
+                .map_err(|error| solve_error(error, "table: "))?
                 .ok_or("table: its tiles cannot form valid groups")?;
             Ok(found
                 .groups()
@@ -306,21 +310,30 @@ fn read_table(table: &Table, rules: &Rules) -> Result<Vec<Vec<Tile>>, String> {
     }
 }
 
+/// The solver's error as the API's: stopped, or a bad request (its message after `prefix`).
+fn solve_error(error: SolveError, prefix: &str) -> ApiError {
+    match error {
+        SolveError::Stopped(_) => ApiError::Stopped,
+        error => ApiError::BadRequest(format!("{prefix}{error}")),
+    }
+}
+
 /// Answers `rummikub/solve`.
 ///
 /// # Errors
 ///
 /// Unknown rules or objective, unreadable tiles, an invalid table, tiles the rules don't
 /// have or have fewer copies of.
-pub fn solve(request: SolveRequest) -> Result<SolveResponse, String> {
+pub fn solve(request: SolveRequest, stop: &Stop) -> Result<SolveResponse, ApiError> {
     let rules = rules(&request.rules)?;
     let objective = request
         .objective
         .parse::<Objective>()
         .map_err(|error| format!("objective: {error}"))?;
-    let table = read_table(&request.table, &rules)?;
+    let table = read_table(&request.table, &rules, stop)?;
     let rack = read_tiles(&request.rack, "rack")?;
-    let found = rummikub::solve(&table, &rack, &rules, objective).map_err(|e| e.to_string())?;
+    let found = rummikub::solve_until(&table, &rack, &rules, objective, stop)
+        .map_err(|error| solve_error(error, ""))?;
     Ok(SolveResponse {
         placed: names(found.placed()),
         tiles: found.tiles(),
