@@ -76,7 +76,25 @@ pub struct Operation {
     pub name: &'static str,
     /// What it answers, in one line.
     pub summary: &'static str,
-    run: fn(Request<'_>, &Stop) -> Result<String, ApiError>,
+    /// Whether it can run long (solves, searches, bot games, tournaments): it checks the stop
+    /// signal of [`respond_until`], and a server queues it for its heavy workers.
+    pub heavy: bool,
+    run: fn(Request<'_>, &Stop, Form) -> Result<Answer, ApiError>,
+}
+
+/// The form an answer is wanted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// JSON text (the CLI, the server).
+    Text,
+    /// A JSON value (Python, which makes its objects from it).
+    Value,
+}
+
+/// An operation's answer, in the form asked for.
+enum Answer {
+    Text(String),
+    Value(Value),
 }
 
 /// A request as it reaches an operation: the JSON text as sent (the fast path), or a JSON
@@ -95,74 +113,89 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         name: "rummikub/group",
         summary: "is this group a valid run or set, and if not, why not",
-        run: |request, _| answer(request, rummikub::group),
+        heavy: false,
+        run: |request, _, form| answer(request, form, rummikub::group),
     },
     Operation {
         name: "rummikub/arrange",
         summary: "can all these tiles be laid down in valid groups",
-        run: |request, stop| answer_until(request, stop, rummikub::arrange),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, rummikub::arrange),
     },
     Operation {
         name: "rummikub/solve",
         summary: "the best move from a rack onto a table, step by step",
-        run: |request, stop| answer_until(request, stop, rummikub::solve),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, rummikub::solve),
     },
     Operation {
         name: "rummikub/turn",
         summary: "is this turn legal: the table before, the rack, the table after",
-        run: |request, _| answer(request, rummikub::turn),
+        heavy: false,
+        run: |request, _, form| answer(request, form, rummikub::turn),
     },
     Operation {
         name: "rummikub/game",
         summary: "a game between bots, or with people at some seats, turn by turn",
-        run: |request, stop| answer_until(request, stop, rummikub::game),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, rummikub::game),
     },
     Operation {
         name: "rummikub/tournament",
         summary: "many games between bots: wins, ranks, scores and forfeits per bot",
-        run: |request, stop| answer_until(request, stop, rummikub::tournament),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, rummikub::tournament),
     },
     Operation {
         name: "rummikub-puzzle/solve",
         summary: "the preferred shortest answer to an action puzzle, with the table after each action",
-        run: |request, stop| answer_until(request, stop, puzzle::solve),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, puzzle::solve),
     },
     Operation {
         name: "rummikub-puzzle/check",
         summary: "is a proposed answer legal, shortest and preferred",
-        run: |request, stop| answer_until(request, stop, puzzle::check),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, puzzle::check),
     },
     Operation {
         name: "fiveup/check",
         summary: "is this a legal game of Five Up; its layout and its score",
-        run: |request, _| answer(request, fiveup::check),
+        heavy: false,
+        run: |request, _, form| answer(request, form, fiveup::check),
     },
     Operation {
         name: "huxxy/eval",
         summary: "a call of one of the five reference functions, answered as Python prints it",
-        run: |request, _| answer(request, huxxy::eval),
+        heavy: false,
+        run: |request, _, form| answer(request, form, huxxy::eval),
     },
     Operation {
         name: "huxxy/game",
         summary: "one game between bots, turn by turn",
-        run: |request, stop| answer_until(request, stop, huxxy::game),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, huxxy::game),
     },
     Operation {
         name: "huxxy/tournament",
         summary: "many games between bots: wins, ranks, points left and forfeits per bot",
-        run: |request, stop| answer_until(request, stop, huxxy::tournament),
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, huxxy::tournament),
     },
     Operation {
         name: "mahjong/analyze",
         summary: "a hand's completeness, readings, shanten, waits, effective tiles and best discards",
-        run: |request, _| answer(request, mahjong::analyze),
+        heavy: false,
+        run: |request, _, form| answer(request, form, mahjong::analyze),
     },
     Operation {
         name: "mahjong/score",
         summary: "a winning hand's yaku, han, fu, limit and payments",
-        run: |request, _| {
+        heavy: false,
+        run: |request, _, form| {
             answer_quick(
                 request,
+                form,
                 |text| {
                     quick::score_request(text).map(|input| {
                         mahjong::scored_input(&input)
@@ -238,9 +271,9 @@ pub fn respond_until(
     if defaults.is_empty() {
         // Most requests are read straight into their type; one that is not (bad JSON, a field
         // of the wrong kind, an unknown field) is read again below for the precise error.
-        match (op.run)(Request::Text(request_json), stop) {
+        match (op.run)(Request::Text(request_json), stop, Form::Text) {
             Err(ApiError::BadRequest(message)) if message == UNREAD => {}
-            answered => return answered,
+            answered => return answered.map(Answer::into_text),
         }
     }
     let value: Value = serde_json::from_str(request_json)
@@ -256,7 +289,60 @@ pub fn respond_until(
             .entry(name.clone())
             .or_insert_with(|| default.clone());
     }
-    (op.run)(Request::Value(Value::Object(fields)), stop)
+    (op.run)(Request::Value(Value::Object(fields)), stop, Form::Text).map(Answer::into_text)
+}
+
+/// [`respond_until`] for a request that is already a JSON value, answered as a JSON value: no
+/// JSON text on either side (the Python package makes its objects from the values). The
+/// value equals the JSON text [`respond`] gives, read back.
+///
+/// ```
+/// use serde_json::json;
+/// use tiles_core::Stop;
+///
+/// let request = json!({"tiles": ["R1", "R2", "R3"]});
+/// let answer = tiles_api::respond_value("rummikub/arrange", request, &Stop::never());
+/// assert_eq!(answer, Ok(json!({"groups": [["R1", "R2", "R3"]]})));
+/// ```
+///
+/// # Errors
+///
+/// As [`respond_until`]; a request that is not an object is a bad request.
+pub fn respond_value(operation: &str, request: Value, stop: &Stop) -> Result<Value, ApiError> {
+    let op = self::operation(operation)
+        .ok_or_else(|| ApiError::UnknownOperation(operation.to_owned()))?;
+    if !request.is_object() {
+        return Err(ApiError::BadRequest(format!(
+            "a request is a JSON object, found {}",
+            fields::json_kind(&request)
+        )));
+    }
+    match (op.run)(Request::Value(request), stop, Form::Value)? {
+        Answer::Value(value) => Ok(value),
+        Answer::Text(text) => {
+            Ok(serde_json::from_str(&text).expect("an operation writes valid JSON"))
+        }
+    }
+}
+
+impl Answer {
+    /// The answer as JSON text.
+    fn into_text(self) -> String {
+        match self {
+            Answer::Text(text) => text,
+            Answer::Value(value) => value.to_string(),
+        }
+    }
+}
+
+/// `response` in `form`: written by `write` as text, or as a value by serde.
+fn in_form<S: Serialize>(response: &S, form: Form, write: fn(&S) -> String) -> Answer {
+    match form {
+        Form::Text => Answer::Text(write(response)),
+        Form::Value => {
+            Answer::Value(serde_json::to_value(response).expect("responses are plain data"))
+        }
+    }
 }
 
 /// `{"error": message}`.
@@ -269,9 +355,10 @@ pub fn error_json(message: &dyn fmt::Display) -> String {
 /// not read as `R` is refused with [`UNREAD`], for the dispatcher to read again as a value.
 fn answer<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
+    form: Form,
     operation: fn(R) -> Result<S, String>,
-) -> Result<String, ApiError> {
-    answer_with(request, operation, write_json)
+) -> Result<Answer, ApiError> {
+    answer_with(request, form, operation, write_json)
 }
 
 /// [`answer`] for an operation that can run long: it takes the stop signal, and its errors
@@ -279,11 +366,12 @@ fn answer<R: DeserializeOwned, S: Serialize>(
 fn answer_until<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
     stop: &Stop,
+    form: Form,
     operation: fn(R, &Stop) -> Result<S, ApiError>,
-) -> Result<String, ApiError> {
+) -> Result<Answer, ApiError> {
     let request = read_request(request)?;
     let response = operation(request, stop)?;
-    Ok(write_json(&response))
+    Ok(in_form(&response, form, write_json))
 }
 
 /// The response's JSON.
@@ -295,30 +383,32 @@ fn write_json<S: Serialize>(response: &S) -> String {
 
 /// [`answer_with`] for a request type with a quick path (see `quick`), which the text path
 /// tries first: it reads the request and answers it with its JSON, or leaves the text to serde.
-fn answer_quick<R: DeserializeOwned, S>(
+fn answer_quick<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
+    form: Form,
     quick: fn(&str) -> Option<Result<String, String>>,
     operation: fn(R) -> Result<S, String>,
     write: fn(&S) -> String,
-) -> Result<String, ApiError> {
+) -> Result<Answer, ApiError> {
     if let Request::Text(text) = request
         && let Some(answered) = quick(text)
     {
-        return answered.map_err(ApiError::BadRequest);
+        return answered.map(Answer::Text).map_err(ApiError::BadRequest);
     }
-    answer_with(request, operation, write)
+    answer_with(request, form, operation, write)
 }
 
 /// [`answer`] with the response written by `write` (a response type whose JSON is written by
 /// hand, for speed, and checked against serde's in the tests).
-fn answer_with<R: DeserializeOwned, S>(
+fn answer_with<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
+    form: Form,
     operation: fn(R) -> Result<S, String>,
     write: fn(&S) -> String,
-) -> Result<String, ApiError> {
+) -> Result<Answer, ApiError> {
     let request = read_request(request)?;
     let response = operation(request).map_err(ApiError::BadRequest)?;
-    Ok(write(&response))
+    Ok(in_form(&response, form, write))
 }
 
 /// Reads a request as `R`: text that does not read is refused with [`UNREAD`].
@@ -335,13 +425,49 @@ fn read_request<R: DeserializeOwned>(request: Request<'_>) -> Result<R, ApiError
 fn read_value<R: DeserializeOwned>(request: Value) -> Result<R, ApiError> {
     serde_path_to_error::deserialize(request).map_err(|error| {
         let path = error.path().to_string();
-        let inner = error.into_inner();
+        let inner = plain_words(&error.into_inner().to_string());
         ApiError::BadRequest(if path == "." {
-            inner.to_string()
+            inner
         } else {
             format!("{path}: {inner}")
         })
     })
+}
+
+/// serde's message for a value of the wrong kind in the schema's words: `expected a whole
+/// number, found 1.5` for `invalid type: floating point `1.5`, expected u32`, `expected a meld
+/// such as …` for `expected struct MeldRequest`. Other messages are left as they are.
+fn plain_words(message: &str) -> String {
+    let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        .and_then(|rest| rest.split_once(", expected "))
+    else {
+        return message.to_owned();
+    };
+    let found = match found.split_once(' ') {
+        Some(("string", text)) => text.to_owned(),
+        Some(("floating", rest)) => rest.trim_start_matches("point ").replace('`', ""),
+        Some(("integer" | "boolean", value)) => value.replace('`', ""),
+        _ => match found {
+            "sequence" => "a list".to_owned(),
+            "map" => "an object".to_owned(),
+            "null" | "unit value" => "null".to_owned(),
+            other => other.to_owned(),
+        },
+    };
+    let expected = match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a boolean" => "true or false",
+        "struct MeldRequest" => r#"a meld such as {"type": "pon", "tiles": "555z"}"#,
+        other => match other.strip_prefix("struct ") {
+            Some(_) => "an object of fields",
+            None => other,
+        },
+    };
+    format!("expected {expected}, found {found}")
 }
 
 /// One documented example: an operation, a request and the response it gets.

@@ -56,7 +56,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/group",
         r#"{"tiles":["R1",2]}"#,
-        "tiles[1]: invalid type: integer `2`, expected a string",
+        "tiles[1]: expected a string, found 2",
     ),
     (
         "rummikub/group",
@@ -76,7 +76,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/solve",
         r#"{"table":"R1 R2 R3","rack":5}"#,
-        "rack: invalid type: integer `5`, expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\"",
+        "rack: expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\", found 5",
     ),
     (
         "rummikub/solve",
@@ -216,7 +216,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "fiveup/check",
         r#"{"game":{"tiles":1}}"#,
-        "game: invalid type: map, expected a game such as \"0-6 6-6 6-5\" or [[0,6],[6,6],[6,5]]",
+        "game: expected a game such as \"0-6 6-6 6-5\" or [[0,6],[6,6],[6,5]], found an object",
     ),
     (
         "huxxy/eval",
@@ -236,7 +236,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "huxxy/game",
         r#"{"seed":-1}"#,
-        "seed: invalid value: integer `-1`, expected u64",
+        "seed: expected a whole number, 0 or more, found -1",
     ),
     (
         "huxxy/tournament",
@@ -364,4 +364,38 @@ fn the_score_response_is_written_as_serde_writes_it() {
             "{text}"
         );
     }
+}
+
+/// `respond_value` answers every documented example with the value of the JSON text `respond`
+/// gives, and refuses what `respond` refuses with the same message.
+#[test]
+fn values_in_and_out_answer_as_the_text() {
+    for example in tiles_api::examples() {
+        let text = tiles_api::respond(
+            &example.operation,
+            &example.request,
+            &serde_json::Map::new(),
+        );
+        let request: serde_json::Value = serde_json::from_str(&example.request).unwrap();
+        let value =
+            tiles_api::respond_value(&example.operation, request, &tiles_core::Stop::never());
+        match text {
+            Ok(text) => assert_eq!(
+                value.unwrap(),
+                serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+                "{}",
+                example.operation
+            ),
+            Err(error) => assert_eq!(value.unwrap_err(), error, "{}", example.operation),
+        }
+    }
+    let refused = tiles_api::respond_value(
+        "rummikub/group",
+        serde_json::json!(["R1"]),
+        &tiles_core::Stop::never(),
+    );
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "a request is a JSON object, found a list"
+    );
 }

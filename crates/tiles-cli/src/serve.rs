@@ -12,7 +12,7 @@
 //!   layers, a search's states, a tournament's games and turns), raised when the time is up or
 //!   the client goes away, so its worker is free a few milliseconds later;
 //! - the engines never run on the threads that accept and read requests. The operations that
-//!   can take long ([`HEAVY`]: solves, bot games, tournaments) queue for a pool of their own
+//!   can take long (those the API marks heavy: solves, bot games, tournaments) queue for a pool of their own
 //!   (`--heavy-workers`, one less than the cores by default; a tournament's games run inside
 //!   it too), the others run at once on tokio's blocking pool: a burst of slow solves never
 //!   holds up the quick answers, and one waiting past its time limit is dropped unstarted;
@@ -85,18 +85,6 @@ impl ServeArgs {
         }
     }
 }
-
-/// The operations that can take long: they queue for the heavy pool.
-pub const HEAVY: &[&str] = &[
-    "rummikub/arrange",
-    "rummikub/solve",
-    "rummikub/game",
-    "rummikub/tournament",
-    "rummikub-puzzle/solve",
-    "rummikub-puzzle/check",
-    "huxxy/game",
-    "huxxy/tournament",
-];
 
 /// A positive number of seconds, at most a day.
 fn seconds(text: &str) -> Result<f64, String> {
@@ -275,14 +263,18 @@ async fn answer(
     let Ok(text) = String::from_utf8(body.to_vec()) else {
         return error(StatusCode::BAD_REQUEST, &"the request body is not UTF-8");
     };
-    let Ok(permit) = Arc::clone(&server.in_flight).try_acquire_owned() else {
+    // The place in flight is held until this handler returns: with the answer (the place is
+    // free before the answer goes out, so the client may send its next request as soon as it
+    // has this one's), or at the time limit, when the work is stopped (a few milliseconds to
+    // wind down) or, still queued, will never start.
+    let Ok(_permit) = Arc::clone(&server.in_flight).try_acquire_owned() else {
         return busy(&format_args!(
             "busy: {} requests are being worked on (--max-in-flight); try again shortly",
             server.max_in_flight
         ));
     };
     let name = op.name;
-    let heavy = HEAVY.contains(&name);
+    let heavy = op.heavy;
     // A place in the heavy queue, given back when the work starts (or is dropped unstarted).
     let waiting = if heavy {
         match Waiting::join(&server.queued, server.max_queued) {
@@ -314,9 +306,6 @@ async fn answer(
         let response = std::panic::catch_unwind(|| {
             tiles_api::respond_until(name, &text, &serde_json::Map::new(), &stop)
         });
-        // The place is free before the answer goes: the client may send its next request
-        // as soon as it has this one's.
-        drop(permit);
         let _ = answered.send(response);
     };
     if heavy {
@@ -437,7 +426,7 @@ fn operations_json() -> String {
                 quote(op.name),
                 quote(&format!("/api/{}", op.name)),
                 quote(op.summary),
-                HEAVY.contains(&op.name),
+                op.heavy,
                 examples
             )
         })
@@ -474,14 +463,6 @@ mod tests {
         assert_eq!(cli.serve.address(), "localhost:1");
         let cli = Cli::parse_from(["serve", "--addr", "[::1]", "--port", "1"]);
         assert_eq!(cli.serve.address(), "[::1]:1");
-    }
-
-    /// Every heavy operation is one the API has.
-    #[test]
-    fn the_heavy_operations_exist() {
-        for name in super::HEAVY {
-            assert!(tiles_api::operation(name).is_some(), "{name}");
-        }
     }
 
     /// A time limit is a positive number of seconds.

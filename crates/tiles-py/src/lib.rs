@@ -1,11 +1,21 @@
 //! `tiles._tiles`: the native part of the `tiles` Python package. Every operation goes through
 //! the API crate's dispatcher (`call`), so Python gets the same answers, field names and error
-//! messages as the `tiles` command and the HTTP API; list calls (`shanten`, `is_complete`)
-//! answer many mahjong hands in one call, without JSON, for throughput.
+//! messages as the `tiles` command and the HTTP API. Requests and responses cross as Python
+//! objects and JSON values (`convert`), never as JSON text. List calls (`shanten`,
+//! `is_complete`, `score_many`, `analyze_many`) answer many mahjong hands in one call, with
+//! the GIL released and the work spread over every core.
+
+mod convert;
+mod score;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+use serde_json::Value;
+use tiles_api::ApiError;
+use tiles_core::Stop;
 
 create_exception!(
     tiles,
@@ -26,28 +36,148 @@ create_exception!(
     "An operation the engines do not have."
 );
 
-/// Answers one request to `operation` (`"rummikub/solve"`): the JSON response as text.
-/// Raises `BadRequest` or `UnknownOperation` (both `ValueError`s) with the engine's message.
+/// Answers one request to `operation` (`"rummikub/solve"`): the request's fields as a dict,
+/// the response as dicts, lists, strings, numbers and `None`. Raises `BadRequest` or
+/// `UnknownOperation` (both `ValueError`s) with the engine's message, or `TypeError` for a
+/// field of a type no request holds.
 #[pyfunction]
-fn call(py: Python<'_>, operation: &str, request_json: &str) -> PyResult<String> {
+pub(crate) fn call<'py>(
+    py: Python<'py>,
+    operation: &str,
+    request: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = convert::to_value(request, "")?;
+    let respond = || tiles_api::respond_value(operation, request, &Stop::never());
+    // The GIL is let go for the work that can run long; for a quick answer letting it go and
+    // taking it back would cost more than the work.
+    let answer = if tiles_api::operation(operation).is_some_and(|op| op.heavy) {
+        py.detach(respond)
+    } else {
+        respond()
+    }
+    .map_err(raised)?;
+    convert::to_python(py, &answer)
+}
+
+/// Answers one request given as JSON text with the response's JSON text: the form the `tiles`
+/// command and the HTTP API speak (the tests check `call` against it).
+#[pyfunction]
+fn call_json(py: Python<'_>, operation: &str, request_json: &str) -> PyResult<String> {
     py.detach(|| tiles_api::respond(operation, request_json, &Default::default()))
-        .map_err(|error| match error {
-            tiles_api::ApiError::UnknownOperation(_) => {
-                UnknownOperation::new_err(error.to_string())
+        .map_err(raised)
+}
+
+/// The API's error as a Python exception.
+fn raised(error: ApiError) -> PyErr {
+    match error {
+        ApiError::UnknownOperation(_) => UnknownOperation::new_err(error.to_string()),
+        ApiError::BadRequest(message) => BadRequest::new_err(message),
+        // No stop signal is given here.
+        ApiError::Stopped => TilesError::new_err(error.to_string()),
+    }
+}
+
+/// The items of `items`, a list or tuple named `name` (a string is refused: it is not a list
+/// of hands, though Python would iterate over its characters).
+fn items<'py>(
+    items: &Bound<'py, PyAny>,
+    name: &str,
+    such_as: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if items.is_instance_of::<PyString>() || items.is_instance_of::<PyDict>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected a list, such as {such_as}, found {}",
+            convert::kind(items)
+        )));
+    }
+    let Ok(iterator) = items.try_iter() else {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected a list, such as {such_as}, found {}",
+            convert::kind(items)
+        )));
+    };
+    iterator.collect()
+}
+
+/// Answers `operation` for every request, on every core with the GIL released: a list of
+/// responses in order, each a refused request's `{"error": message}` in its place.
+fn answer_many<'py>(
+    py: Python<'py>,
+    operation: &'static str,
+    requests: Vec<Value>,
+) -> PyResult<Bound<'py, PyList>> {
+    let answers: Vec<Result<Value, ApiError>> = py.detach(|| {
+        requests
+            .into_par_iter()
+            .with_min_len(64)
+            .map(|request| tiles_api::respond_value(operation, request, &Stop::never()))
+            .collect()
+    });
+    let list = PyList::empty(py);
+    for answer in answers {
+        match answer {
+            Ok(value) => list.append(convert::to_python(py, &value)?)?,
+            Err(error) => {
+                let refused = PyDict::new(py);
+                refused.set_item("error", error.to_string())?;
+                list.append(refused)?;
             }
-            tiles_api::ApiError::BadRequest(message) => BadRequest::new_err(message),
-            // No stop signal is given here.
-            tiles_api::ApiError::Stopped => TilesError::new_err(error.to_string()),
+        }
+    }
+    Ok(list)
+}
+
+/// `mahjong/score` for each request dict (the fields of `tiles.mahjong.score`), in one call
+/// on every core with the GIL released: the results in order, a refused request's
+/// `{"error": message}` in its place.
+#[pyfunction]
+fn score_many<'py>(py: Python<'py>, requests: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let requests = items(
+        requests,
+        "requests",
+        r#"[{"hand": "123m456p789s11122z", "win": "2z"}]"#,
+    )?;
+    score::score_many(py, &requests)
+}
+
+/// `mahjong/analyze` for each hand (a hand's text, or a dict with `hand` and `melds`), in one
+/// call.
+#[pyfunction]
+fn analyze_many<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let requests = items(hands, "hands", r#"["123m456p789s1122z"]"#)?
+        .iter()
+        .enumerate()
+        .map(|(index, hand)| {
+            if let Ok(text) = hand.cast::<PyString>() {
+                let mut fields = serde_json::Map::new();
+                fields.insert("hand".into(), Value::String(text.to_str()?.to_owned()));
+                return Ok(Value::Object(fields));
+            }
+            if !hand.is_instance_of::<PyDict>() {
+                return Err(PyTypeError::new_err(format!(
+                    "hands[{index}]: expected a hand such as \"123m456p789s1122z\" or a dict with hand and melds, found {}",
+                    convert::kind(hand)
+                )));
+            }
+            convert::to_value(hand, &format!("hands[{index}]"))
         })
+        .collect::<PyResult<Vec<Value>>>()?;
+    answer_many(py, "mahjong/analyze", requests)
 }
 
 /// Reads every hand (mpsz notation), or the error naming the first bad one.
-fn hands(items: &[String]) -> PyResult<Vec<mahjong::Hand>> {
-    items
+fn hands(hands: &Bound<'_, PyAny>) -> PyResult<Vec<mahjong::Hand>> {
+    items(hands, "hands", r#"["123m456p789s1122z"]"#)?
         .iter()
         .enumerate()
-        .map(|(index, text)| {
-            mahjong::parse_hand(text)
+        .map(|(index, hand)| {
+            let Ok(text) = hand.cast::<PyString>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "hands[{index}]: expected a hand such as \"123m456p789s1122z\", found {}",
+                    convert::kind(hand)
+                )));
+            };
+            mahjong::parse_hand(text.to_str()?)
                 .map_err(|error| BadRequest::new_err(format!("hands[{index}]: {error}")))
         })
         .collect()
@@ -56,8 +186,8 @@ fn hands(items: &[String]) -> PyResult<Vec<mahjong::Hand>> {
 /// The shanten of each hand (the least over the standard form, seven pairs and thirteen
 /// orphans; -1 for a complete hand), in order.
 #[pyfunction]
-fn shanten(py: Python<'_>, hands: Vec<String>) -> PyResult<Vec<i8>> {
-    let read = self::hands(&hands)?;
+fn shanten(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<i8>> {
+    let read = self::hands(hands)?;
     py.detach(|| {
         read.iter()
             .enumerate()
@@ -71,8 +201,8 @@ fn shanten(py: Python<'_>, hands: Vec<String>) -> PyResult<Vec<i8>> {
 
 /// Whether each hand is complete (a 14-tile hand in any form), in order.
 #[pyfunction]
-fn is_complete(py: Python<'_>, hands: Vec<String>) -> PyResult<Vec<bool>> {
-    let read = self::hands(&hands)?;
+fn is_complete(py: Python<'_>, hands: &Bound<'_, PyAny>) -> PyResult<Vec<bool>> {
+    let read = self::hands(hands)?;
     Ok(py.detach(|| read.iter().map(mahjong::is_complete).collect()))
 }
 
@@ -92,8 +222,13 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("BadRequest", py.get_type::<BadRequest>())?;
     module.add("UnknownOperation", py.get_type::<UnknownOperation>())?;
     module.add_function(wrap_pyfunction!(call, module)?)?;
+    module.add_function(wrap_pyfunction!(call_json, module)?)?;
     module.add_function(wrap_pyfunction!(shanten, module)?)?;
     module.add_function(wrap_pyfunction!(is_complete, module)?)?;
+    module.add_function(wrap_pyfunction!(score::score, module)?)?;
+    module.add_function(wrap_pyfunction!(score_many, module)?)?;
+    module.add_function(wrap_pyfunction!(analyze_many, module)?)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(operations, module)?)?;
     Ok(())
 }

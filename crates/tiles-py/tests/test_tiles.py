@@ -21,7 +21,7 @@ PUZZLE = "3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"
 
 def raw(operation: str, **fields):
     """The API's answer to exactly these fields (the others left to the API's defaults)."""
-    return json.loads(_tiles.call(operation, json.dumps(fields)))
+    return json.loads(_tiles.call_json(operation, json.dumps(fields)))
 
 
 # Every operation: a call through its function, and the same request with only the required
@@ -88,11 +88,13 @@ def test_bad_input_raises_bad_request_with_the_engines_message(function, fields,
 
 def test_an_unknown_operation_and_an_unknown_field():
     with pytest.raises(tiles.UnknownOperation, match="unknown operation"):
-        _tiles.call("chess/mate", "{}")
+        _tiles.call("chess/mate", {})
     with pytest.raises(TypeError):
         rummikub.group(tile="R1")  # a misspelt keyword is Python's own error
     with pytest.raises(tiles.BadRequest, match="unknown field"):
-        _tiles.call("rummikub/group", '{"tile": "R1"}')
+        _tiles.call("rummikub/group", {"tile": "R1"})
+    with pytest.raises(tiles.UnknownOperation, match="unknown operation"):
+        _tiles.call_json("chess/mate", "{}")
 
 
 def test_a_turn_refused_says_why_and_a_person_plays_a_game_by_its_moves():
@@ -204,3 +206,70 @@ def test_the_reference_functions_refuse_a_card_that_is_not_one(name):
     }[name]
     with pytest.raises(tiles.BadRequest, match="ZZ"):
         FUNCTIONS[name](*arguments)
+
+
+# Requests and responses cross as Python objects: the same answers as the JSON text.
+WINS = [
+    {"hand": "123m456p789s11555z", "win": "5z"},
+    {"hand": "234m234p234s678s22m", "win": "2m", "tsumo": True, "riichi": True, "dora_indicators": "1m"},
+    {"hand": "123m456p99p", "win": "9p", "melds": [{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}]},
+    {"hand": "19m19p19s1234567z1m", "win": "1m", "seat_wind": "S"},
+]
+
+
+def test_score_many_answers_as_score_each_with_errors_in_place():
+    bad = {"hand": "123m456p789s11223z", "win": "3z"}
+    requests = WINS + [bad] + WINS
+    answers = mahjong.score_many(requests)
+    assert len(answers) == len(requests)
+    for request, answer in zip(requests, answers):
+        if request is bad:
+            with pytest.raises(tiles.BadRequest) as raised:
+                mahjong.score(**request)
+            assert answer == {"error": str(raised.value)}
+        else:
+            assert answer == mahjong.score(**request) == raw("mahjong/score", **request)
+    many = mahjong.score_many(WINS * 500)
+    assert many == [mahjong.score(**request) for request in WINS] * 500
+
+
+def test_analyze_many_answers_as_analyze_each():
+    hands = ["123m456p789s1122z", "19m19p19s1234567z", {"hand": "123m456p78s", "melds": [{"type": "pon", "tiles": "555z"}]}, "12"]
+    answers = mahjong.analyze_many(hands)
+    assert answers[:3] == [mahjong.analyze(hand=h) if isinstance(h, str) else mahjong.analyze(**h) for h in hands[:3]]
+    assert set(answers[3]) == {"error"} and answers[3]["error"].startswith("hand")
+
+
+def test_list_calls_want_lists():
+    for call in (mahjong.shanten, mahjong.is_complete, mahjong.analyze_many, mahjong.score_many):
+        with pytest.raises(TypeError, match="expected a list"):
+            call("123m456p789s1122z")
+    with pytest.raises(TypeError, match=r"requests\[0\]: expected a dict"):
+        mahjong.score_many(["123m456p789s11555z"])
+    with pytest.raises(TypeError, match=r"hands\[1\]: expected a hand"):
+        mahjong.shanten(["123m", 5])
+
+
+def test_a_wrong_type_names_the_field_in_the_schemas_words():
+    cases = [
+        (lambda: mahjong.score(hand="123m456p789s11555z", win="5z", honba=1.5), "honba: expected a whole number, 0 or more, found 1.5"),
+        (lambda: mahjong.score(hand="123m456p789s11555z", win="5z", melds=["789s"]), 'melds[0]: expected a meld such as {"type": "pon", "tiles": "555z"}, found "789s"'),
+        (lambda: mahjong.score(hand="123m456p789s11555z", win="5z", tsumo="yes"), 'tsumo: expected true or false, found "yes"'),
+        (lambda: fiveup.check(game="0-6", players="two"), 'players: expected a whole number, 0 or more, found "two"'),
+    ]
+    for call, message in cases:
+        with pytest.raises(tiles.BadRequest) as raised:
+            call()
+        assert str(raised.value) == message
+    with pytest.raises(TypeError, match=r"^tiles: expected a string, a number, a boolean, None, a list or a dict, found a set$"):
+        rummikub.group(tiles={"R1"})
+
+
+def test_the_version_and_no_exported_imports():
+    assert re.fullmatch(r"\d+\.\d+\.\d+", tiles.__version__)
+    for module in (tiles, fiveup, huxxy, mahjong, rummikub, rummikub_puzzle):
+        public = {name for name in dir(module) if not name.startswith("_")}
+        exported = {name for name in module.__all__ if not name.startswith("_")}
+        assert public == exported, (module.__name__, public ^ exported)
+        for name in ("Any", "ast", "json", "annotations", "Union", "Sequence", "ask"):
+            assert not hasattr(module, name), (module.__name__, name)

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::net::SocketAddr;
+use std::sync::{Arc, Barrier};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -104,7 +105,9 @@ impl fmt::Display for Report {
 
 /// `heavy_clients` clients sending [`HEAVIEST`] one after another and `quick_clients` sending
 /// the documented examples of the operations the server does not mark heavy, each on its own
-/// kept-alive connection, for `run_for`. Panics if a request is lost, a quick one gets other
+/// kept-alive connection, for `run_for`. Before the clock starts every client sends three
+/// quick requests (a warm-up: the connections and the server's threads exist, as on a running
+/// server), and they all start together. Panics if a request is lost, a quick one gets other
 /// than its documented answer, or a heavy one other than 200 or 503.
 pub fn mixed(
     addr: SocketAddr,
@@ -128,11 +131,28 @@ pub fn mixed(
         .map(|example| (example.operation, example.request, example.response))
         .collect();
     assert!(quick.len() >= 6, "{} quick examples", quick.len());
-    let started = Instant::now();
+    let ready = Arc::new(Barrier::new(heavy_clients + quick_clients + 1));
+    // Opens a client's connection and warms it up.
+    let warm = {
+        let quick = quick.clone();
+        let ready = Arc::clone(&ready);
+        move |client: usize| {
+            let mut connection = Connection::open(addr, Duration::from_secs(120)).unwrap();
+            for i in 0..3 {
+                let (operation, body, _) = &quick[(client + i) % quick.len()];
+                connection
+                    .send("POST", &format!("/api/{operation}"), body.as_bytes())
+                    .unwrap_or_else(|error| panic!("{operation} lost in the warm-up: {error}"));
+            }
+            ready.wait();
+            (connection, Instant::now())
+        }
+    };
     let heavy: Vec<_> = (0..heavy_clients)
         .map(|client| {
+            let warm = warm.clone();
             thread::spawn(move || {
-                let mut connection = Connection::open(addr, Duration::from_secs(120)).unwrap();
+                let (mut connection, started) = warm(client);
                 let mut answered = Vec::new();
                 let mut i = client;
                 while started.elapsed() < run_for {
@@ -158,8 +178,9 @@ pub fn mixed(
     let quick_clients: Vec<_> = (0..quick_clients)
         .map(|client| {
             let quick = quick.clone();
+            let warm = warm.clone();
             thread::spawn(move || {
-                let mut connection = Connection::open(addr, Duration::from_secs(120)).unwrap();
+                let (mut connection, started) = warm(client);
                 let mut times = Vec::new();
                 let mut i = client * 7;
                 while started.elapsed() < run_for {
@@ -176,6 +197,8 @@ pub fn mixed(
             })
         })
         .collect();
+    ready.wait();
+    let started = Instant::now();
     let heavy: Vec<_> = heavy
         .into_iter()
         .flat_map(|client| client.join().expect("a heavy client"))

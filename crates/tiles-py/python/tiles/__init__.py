@@ -8,10 +8,11 @@ and its HTTP API. A request an engine refuses raises :class:`BadRequest` (a ``Va
 with the engine's own message, naming the field at fault.
 """
 
-from ._tiles import BadRequest, TilesError, UnknownOperation, operations
+from ._tiles import BadRequest, TilesError, UnknownOperation, __version__, operations
 from . import fiveup, huxxy, mahjong, rummikub, rummikub_puzzle
 
 __all__ = [
+    "__version__",
     "BadRequest",
     "TilesError",
     "UnknownOperation",

@@ -1,13 +1,12 @@
 """Sending a request to an operation and reading its response."""
 
-from __future__ import annotations
-
-import json
-from typing import Any
+import typing as _t
 
 from . import _tiles
 
 
-def ask(operation: str, **fields: Any) -> dict[str, Any]:
-    """The response of ``operation`` to the request made of ``fields``, as a ``dict``."""
-    return json.loads(_tiles.call(operation, json.dumps(fields)))
+def ask(operation: str, **fields: _t.Any) -> dict[str, _t.Any]:
+    """The response of ``operation`` to the request made of ``fields``, as a ``dict``: the
+    fields cross into Rust as Python objects, the response comes back as dicts and lists (no
+    JSON text on either side)."""
+    return _tiles.call(operation, fields)

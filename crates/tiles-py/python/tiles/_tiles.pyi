@@ -9,8 +9,46 @@ class BadRequest(TilesError):
 class UnknownOperation(TilesError):
     """An operation the engines do not have."""
 
-def call(operation: str, request_json: str) -> str:
-    """Answers one request to `operation`: the JSON response as text."""
+from typing import Any, Mapping, Sequence, Union
+
+__version__: str
+
+def call(operation: str, request: Mapping[str, Any]) -> Any:
+    """Answers one request to `operation` (its fields as a dict): the response as dicts and lists."""
+
+def call_json(operation: str, request_json: str) -> str:
+    """Answers one request given as JSON text: the response's JSON text."""
+
+def score(
+    *,
+    hand: str,
+    win: str,
+    melds: Sequence[Mapping[str, str]] = ...,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    seat_wind: str = "E",
+    round_wind: str = "E",
+    dora_indicators: Union[str, Sequence[str]] = ...,
+    ura_indicators: Union[str, Sequence[str]] = ...,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    rules: Union[str, Mapping[str, Any]] = "tenhou",
+) -> dict[str, Any]:
+    """A winning hand's yaku, han, fu, limit and payments."""
+
+def score_many(requests: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """`mahjong/score` for each request, on every core; a refused one is `{"error": message}`."""
+
+def analyze_many(hands: Sequence[Union[str, Mapping[str, Any]]]) -> list[dict[str, Any]]:
+    """`mahjong/analyze` for each hand, on every core; a refused one is `{"error": message}`."""
 
 def shanten(hands: list[str]) -> list[int]:
     """The shanten of each mahjong hand (the least over the forms; -1 complete)."""

@@ -1,12 +1,12 @@
 """Five Up dominoes: is a sequence of plays a legal game; its layout; its score."""
 
-from __future__ import annotations
+import typing as _t
 
-from typing import Any, Sequence, Union
+from ._request import ask as _ask
 
-from ._request import ask
+__all__ = ["check", "Game"]
 
-Game = Union[str, Sequence[Sequence[int]]]
+Game = _t.Union[str, _t.Sequence[_t.Sequence[int]]]
 
 
 def check(
@@ -17,11 +17,11 @@ def check(
     players: int = 2,
     target: int = 61,
     units: str = "fives",
-) -> dict[str, Any]:
+) -> dict[str, _t.Any]:
     """Is ``game`` (``"0-6 6-6 6-5"`` or ``[[0, 6], [6, 6], [6, 5]]``) a legal game of Five
     Up; with ``layout`` its layout, with ``score`` its score for ``players`` taking turns
     towards ``target`` in ``units`` (``fives`` or ``pips``)."""
-    return ask(
+    return _ask(
         "fiveup/check",
         game=game,
         layout=layout,

@@ -5,80 +5,64 @@ Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called meld
 (``[789s]`` open, ``{1111z}`` a concealed kan) or in ``melds``.
 """
 
-from __future__ import annotations
-
-from typing import Any, Mapping, Sequence, Union
+import typing as _t
 
 from . import _tiles
-from ._request import ask
+from ._request import ask as _ask
 
-Tiles = Union[str, Sequence[str]]
-Meld = Mapping[str, str]
+__all__ = [
+    "analyze",
+    "analyze_many",
+    "score",
+    "score_many",
+    "shanten",
+    "is_complete",
+    "Tiles",
+    "Meld",
+]
+
+Tiles = _t.Union[str, _t.Sequence[str]]
+Meld = _t.Mapping[str, str]
 
 
-def analyze(*, hand: str, melds: Sequence[Meld] = ()) -> dict[str, Any]:
+def analyze(*, hand: str, melds: _t.Sequence[Meld] = ()) -> dict[str, _t.Any]:
     """A hand's completeness, readings, shanten per form, waits, effective tiles and every
     discard ranked."""
-    return ask("mahjong/analyze", hand=hand, melds=list(melds))
+    return _ask("mahjong/analyze", hand=hand, melds=list(melds))
 
 
-def score(
-    *,
-    hand: str,
-    win: str,
-    melds: Sequence[Meld] = (),
-    tsumo: bool = False,
-    riichi: bool = False,
-    double_riichi: bool = False,
-    ippatsu: bool = False,
-    rinshan: bool = False,
-    chankan: bool = False,
-    haitei: bool = False,
-    houtei: bool = False,
-    tenhou: bool = False,
-    chiihou: bool = False,
-    seat_wind: str = "E",
-    round_wind: str = "E",
-    dora_indicators: Tiles = (),
-    ura_indicators: Tiles = (),
-    honba: int = 0,
-    riichi_sticks: int = 0,
-    rules: Union[str, Mapping[str, Any]] = "tenhou",
-) -> dict[str, Any]:
-    """A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
-    including the winning tile ``win``; ``rules`` is ``tenhou``, ``wrc`` or a dict of switches
-    over a preset."""
-    return ask(
-        "mahjong/score",
-        hand=hand,
-        melds=list(melds),
-        win=win,
-        tsumo=tsumo,
-        riichi=riichi,
-        double_riichi=double_riichi,
-        ippatsu=ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=haitei,
-        houtei=houtei,
-        tenhou=tenhou,
-        chiihou=chiihou,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        dora_indicators=dora_indicators,
-        ura_indicators=ura_indicators,
-        honba=honba,
-        riichi_sticks=riichi_sticks,
-        rules=rules,
-    )
+#: A winning hand's yaku, han, fu, limit and payments: ``score(*, hand, win, melds=(),
+#: tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False,
+#: chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind="E",
+#: round_wind="E", dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0,
+#: rules="tenhou")``. ``hand`` holds the concealed tiles including the winning tile ``win``;
+#: ``rules`` is ``tenhou``, ``wrc`` or a dict of switches over a preset. Native: the fields go
+#: straight into the engine's request and the result is built as a dict, a call by the
+#: million being the common case.
+score = _tiles.score
 
 
-def shanten(hands: Sequence[str]) -> list[int]:
+def shanten(hands: _t.Sequence[str]) -> list[int]:
     """The shanten of each hand (the least over the standard form, seven pairs and thirteen
     orphans; -1 for a complete hand), in one call for the whole list."""
-    return _tiles.shanten(list(hands))
+    return _tiles.shanten(hands)
 
 
-def is_complete(hands: Sequence[str]) -> list[bool]:
+def is_complete(hands: _t.Sequence[str]) -> list[bool]:
     """Whether each hand is complete, in one call for the whole list."""
-    return _tiles.is_complete(list(hands))
+    return _tiles.is_complete(hands)
+
+
+def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> list[dict[str, _t.Any]]:
+    """:func:`score` for each request (a dict of its keyword arguments: ``{"hand": ...,
+    "win": ..., "tsumo": True}``), in one call: the hands are scored on every core with the GIL
+    released. The results are in order; a request the engine refuses has
+    ``{"error": message}`` in its place, and the others are still scored."""
+    return _tiles.score_many(requests)
+
+
+def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> list[dict[str, _t.Any]]:
+    """:func:`analyze` for each hand (its text, or a dict with ``hand`` and ``melds``), in one
+    call on every core with the GIL released. The results are in order; a hand the engine
+    refuses has ``{"error": message}`` in its place."""
+    return _tiles.analyze_many(hands)

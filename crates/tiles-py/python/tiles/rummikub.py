@@ -5,40 +5,40 @@ Tiles are strings in the game's notation (``"R9"``, ``"J"``); where a field take
 tiles it takes a list of names or one string of them (``"R1 R2 R3"``).
 """
 
-from __future__ import annotations
+import typing as _t
 
-from typing import Any, Optional, Sequence, Union
+from ._request import ask as _ask
 
-from ._request import ask
+__all__ = ["group", "arrange", "solve", "turn", "game", "tournament", "Tiles", "Table"]
 
-Tiles = Union[str, Sequence[str]]
+Tiles = _t.Union[str, _t.Sequence[str]]
 
 
-def group(*, tiles: Tiles, rules: str = "standard") -> dict[str, Any]:
+def group(*, tiles: Tiles, rules: str = "standard") -> dict[str, _t.Any]:
     """Is this group a valid run or set under ``rules`` (``codegolf``, ``standard`` or
     ``puzzle``), and if not, why not."""
-    return ask("rummikub/group", rules=rules, tiles=tiles)
+    return _ask("rummikub/group", rules=rules, tiles=tiles)
 
 
-def arrange(*, tiles: Tiles, rules: str = "standard") -> dict[str, Any]:
+def arrange(*, tiles: Tiles, rules: str = "standard") -> dict[str, _t.Any]:
     """Can all these tiles be laid down in valid groups: ``{"groups": [...]}`` or ``None``."""
-    return ask("rummikub/arrange", rules=rules, tiles=tiles)
+    return _ask("rummikub/arrange", rules=rules, tiles=tiles)
 
 
 def solve(
     *,
-    table: Union[str, Sequence[Tiles]] = (),
+    table: _t.Union[str, _t.Sequence[Tiles]] = (),
     rack: Tiles = (),
     rules: str = "standard",
     objective: str = "tiles",
-) -> dict[str, Any]:
+) -> dict[str, _t.Any]:
     """The best move from ``rack`` onto ``table`` (a list of groups, a string of groups
     separated by ``|``, or a flat list of tiles), which may be rearranged; ``objective`` is
     ``tiles``, ``value``, ``tiles-then-value`` or ``opening``."""
-    return ask("rummikub/solve", rules=rules, table=table, rack=rack, objective=objective)
+    return _ask("rummikub/solve", rules=rules, table=table, rack=rack, objective=objective)
 
 
-Table = Union[str, Sequence[Tiles]]
+Table = _t.Union[str, _t.Sequence[Tiles]]
 
 
 def turn(
@@ -48,40 +48,40 @@ def turn(
     rack: Tiles = (),
     opened: bool = False,
     rules: str = "standard",
-) -> dict[str, Any]:
+) -> dict[str, _t.Any]:
     """Is this turn legal: ``table`` before it, the player's ``rack``, the table ``after`` it
     (each a list of groups or a string of groups separated by ``|``), and whether the player
     has made the initial meld. ``{"valid": …, "reason": …, "placed": …, "value": …, "left": …,
     "steps": …}``; a position that cannot be (an invalid table before, a tile the rules don't
     have) raises :class:`tiles.BadRequest`."""
-    return ask("rummikub/turn", rules=rules, table=table, rack=rack, after=after, opened=opened)
+    return _ask("rummikub/turn", rules=rules, table=table, rack=rack, after=after, opened=opened)
 
 
 def game(
     *,
     seed: int = 0,
-    bots: Union[str, Sequence[str]] = "solver,greedy,greedy,greedy",
-    players: Optional[int] = None,
-    moves: Sequence[dict[str, Any]] = (),
+    bots: _t.Union[str, _t.Sequence[str]] = "solver,greedy,greedy,greedy",
+    players: _t.Optional[int] = None,
+    moves: _t.Sequence[dict[str, _t.Any]] = (),
     rules: str = "standard",
-) -> dict[str, Any]:
+) -> dict[str, _t.Any]:
     """A game between bots (``solver``, ``value`` or ``greedy``, in seat order), or with
     people at the seats named ``human``, whose ``moves`` so far (``{"action": "draw"}`` or
     ``{"action": "play", "table": [...]}``) are replayed: the game goes on to its end or to a
     person's turn (``to_move``, with what they see in ``view``)."""
-    fields: dict[str, Any] = {"rules": rules, "seed": seed, "bots": bots, "moves": list(moves)}
+    fields: dict[str, _t.Any] = {"rules": rules, "seed": seed, "bots": bots, "moves": list(moves)}
     if players is not None:
         fields["players"] = players
-    return ask("rummikub/game", **fields)
+    return _ask("rummikub/game", **fields)
 
 
 def tournament(
     *,
     games: int = 1000,
     seed: int = 1,
-    bots: Union[str, Sequence[str]] = "solver,greedy,greedy,greedy",
+    bots: _t.Union[str, _t.Sequence[str]] = "solver,greedy,greedy,greedy",
     rules: str = "standard",
-) -> dict[str, Any]:
+) -> dict[str, _t.Any]:
     """Many games between bots (one per player, 2 to 4), the line-up turning round one seat
     per game: per bot its wins, average rank, average score and forfeits."""
-    return ask("rummikub/tournament", rules=rules, games=games, seed=seed, bots=bots)
+    return _ask("rummikub/tournament", rules=rules, games=games, seed=seed, bots=bots)

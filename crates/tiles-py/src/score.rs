@@ -1,0 +1,398 @@
+//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments are read straight
+//! into the API's request type and the response is made into a dict with interned keys, which
+//! is several times quicker than going through JSON values for the call made by the million.
+//! An argument of an unexpected type goes the general way (`call`), which names the field.
+
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
+use rayon::prelude::*;
+use tiles_api::fields::Tiles;
+use tiles_api::mahjong::{MeldRequest, RulesRequest, ScoreRequest, ScoreResponse};
+
+use crate::{BadRequest, convert};
+
+/// The names of `score`'s fields, in the schema's order.
+const FIELDS: [&str; 20] = [
+    "hand",
+    "melds",
+    "win",
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+    "rules",
+];
+
+/// A string argument, or `None` if it is not one.
+fn text(value: &Bound<'_, PyAny>) -> Option<String> {
+    value
+        .cast::<PyString>()
+        .ok()
+        .and_then(|text| text.to_str().ok().map(str::to_owned))
+}
+
+/// Tiles as a string or a list of strings.
+fn tiles(value: &Bound<'_, PyAny>) -> Option<Tiles> {
+    if let Some(text) = text(value) {
+        return Some(Tiles::Text(text));
+    }
+    let list = value.cast::<PyList>().ok()?;
+    list.iter()
+        .map(|item| text(&item))
+        .collect::<Option<Vec<String>>>()
+        .map(Tiles::List)
+}
+
+/// A whole number from 0 to `u32::MAX` (not a bool).
+fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        return None;
+    }
+    value.extract::<u32>().ok()
+}
+
+/// Called melds: a list of dicts with `type` and `tiles`.
+fn melds(value: &Bound<'_, PyAny>) -> Option<Vec<MeldRequest>> {
+    let list = value.cast::<PyList>().ok()?;
+    list.iter()
+        .map(|item| {
+            let meld = item.cast::<PyDict>().ok()?;
+            if meld.len() != 2 {
+                return None;
+            }
+            let kind = text(&meld.get_item("type").ok()??)?;
+            let tiles = text(&meld.get_item("tiles").ok()??)?;
+            Some(MeldRequest { kind, tiles })
+        })
+        .collect()
+}
+
+/// The request the fields make (`get` gives a field's value, `None` if left out), or `None`
+/// if a field has a type this quick reading does not take (the general way reads it, or names
+/// the field at fault).
+fn request<'py>(
+    get: impl Fn(usize) -> PyResult<Option<Bound<'py, PyAny>>>,
+) -> PyResult<Option<ScoreRequest>> {
+    let field = |index: usize| get(index);
+    let (Some(hand), Some(win)) = (field(0)?, field(2)?) else {
+        return Ok(None);
+    };
+    let (Some(hand), Some(win)) = (text(&hand), text(&win)) else {
+        return Ok(None);
+    };
+    let mut flags = [false; 10];
+    for (flag, index) in flags.iter_mut().zip(3..13) {
+        if let Some(value) = field(index)? {
+            match value.cast::<PyBool>() {
+                Ok(on) => *flag = on.is_true(),
+                Err(_) => return Ok(None),
+            }
+        }
+    }
+    let wind = |index: usize| -> PyResult<Option<String>> {
+        Ok(match field(index)? {
+            None => Some("E".to_owned()),
+            Some(value) => text(&value),
+        })
+    };
+    let indicators = |index: usize| -> PyResult<Option<Tiles>> {
+        Ok(match field(index)? {
+            None => Some(Tiles::List(Vec::new())),
+            Some(value) => tiles(&value),
+        })
+    };
+    let count = |index: usize| -> PyResult<Option<u32>> {
+        Ok(match field(index)? {
+            None => Some(0),
+            Some(value) => whole(&value),
+        })
+    };
+    let melds = match field(1)? {
+        None => Some(Vec::new()),
+        Some(value) => melds(&value),
+    };
+    let rules = match field(19)? {
+        None => Some(RulesRequest::default()),
+        Some(value) if value.is_none() => Some(RulesRequest::default()),
+        Some(value) => match convert::to_value(&value, "rules") {
+            Ok(rules) => Some(RulesRequest::from_value(rules)),
+            Err(_) => None,
+        },
+    };
+    let (
+        Some(melds),
+        Some(seat_wind),
+        Some(round_wind),
+        Some(dora_indicators),
+        Some(ura_indicators),
+        Some(honba),
+        Some(riichi_sticks),
+        Some(rules),
+    ) = (
+        melds,
+        wind(13)?,
+        wind(14)?,
+        indicators(15)?,
+        indicators(16)?,
+        count(17)?,
+        count(18)?,
+        rules,
+    )
+    else {
+        return Ok(None);
+    };
+    let [
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+    ] = flags;
+    Ok(Some(ScoreRequest {
+        hand,
+        melds,
+        win,
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        seat_wind,
+        round_wind,
+        dora_indicators,
+        ura_indicators,
+        honba,
+        riichi_sticks,
+        rules,
+    }))
+}
+
+/// The response as the dict the JSON response reads as.
+fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item(intern!(py, "han"), score.han)?;
+    dict.set_item(intern!(py, "fu"), score.fu)?;
+    dict.set_item(intern!(py, "yakuman"), score.yakuman)?;
+    let yaku = PyList::empty(py);
+    for one in &score.yaku {
+        let item = PyDict::new(py);
+        item.set_item(intern!(py, "name"), PyString::intern(py, one.name))?;
+        item.set_item(intern!(py, "han"), one.han)?;
+        yaku.append(item)?;
+    }
+    dict.set_item(intern!(py, "yaku"), yaku)?;
+    dict.set_item(
+        intern!(py, "limit"),
+        score.limit.map(|limit| PyString::intern(py, limit)),
+    )?;
+    let points = PyDict::new(py);
+    let paid = &score.points;
+    points.set_item(intern!(py, "total"), paid.total)?;
+    points.set_item(intern!(py, "ron"), paid.ron)?;
+    points.set_item(intern!(py, "dealer"), paid.dealer)?;
+    points.set_item(intern!(py, "non_dealer"), paid.non_dealer)?;
+    points.set_item(intern!(py, "honba"), paid.honba)?;
+    points.set_item(intern!(py, "riichi_sticks"), paid.riichi_sticks)?;
+    points.set_item(intern!(py, "received"), paid.received)?;
+    dict.set_item(intern!(py, "points"), points)?;
+    let parts = PyList::empty(py);
+    for part in &score.fu_parts {
+        let item = PyDict::new(py);
+        item.set_item(intern!(py, "part"), PyString::intern(py, part.part))?;
+        item.set_item(intern!(py, "fu"), part.fu)?;
+        item.set_item(intern!(py, "about"), part.about.0.to_string())?;
+        parts.append(item)?;
+    }
+    dict.set_item(intern!(py, "fu_parts"), parts)?;
+    dict.set_item(intern!(py, "base"), score.base)?;
+    dict.set_item(intern!(py, "reading"), score.reading.0.to_string())?;
+    dict.set_item(intern!(py, "wait"), PyString::intern(py, score.wait))?;
+    dict.set_item(intern!(py, "hand"), score.hand.0.to_string())?;
+    Ok(dict)
+}
+
+/// A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
+/// including the winning tile ``win``; ``melds`` the called melds (``{"type": "pon", "tiles":
+/// "555z"}``); ``rules`` is ``tenhou`` (the default), ``wrc`` or a dict of switches over a
+/// preset. Raises ``BadRequest`` naming the field at fault.
+#[pyfunction]
+#[pyo3(signature = (
+    *, hand, win, melds=None, tsumo=None, riichi=None, double_riichi=None, ippatsu=None,
+    rinshan=None, chankan=None, haitei=None, houtei=None, tenhou=None, chiihou=None,
+    seat_wind=None, round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
+    riichi_sticks=None, rules=None
+))]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the operation's fields, as keywords"
+)]
+pub fn score<'py>(
+    py: Python<'py>,
+    hand: Bound<'py, PyAny>,
+    win: Bound<'py, PyAny>,
+    melds: Option<Bound<'py, PyAny>>,
+    tsumo: Option<Bound<'py, PyAny>>,
+    riichi: Option<Bound<'py, PyAny>>,
+    double_riichi: Option<Bound<'py, PyAny>>,
+    ippatsu: Option<Bound<'py, PyAny>>,
+    rinshan: Option<Bound<'py, PyAny>>,
+    chankan: Option<Bound<'py, PyAny>>,
+    haitei: Option<Bound<'py, PyAny>>,
+    houtei: Option<Bound<'py, PyAny>>,
+    tenhou: Option<Bound<'py, PyAny>>,
+    chiihou: Option<Bound<'py, PyAny>>,
+    seat_wind: Option<Bound<'py, PyAny>>,
+    round_wind: Option<Bound<'py, PyAny>>,
+    dora_indicators: Option<Bound<'py, PyAny>>,
+    ura_indicators: Option<Bound<'py, PyAny>>,
+    honba: Option<Bound<'py, PyAny>>,
+    riichi_sticks: Option<Bound<'py, PyAny>>,
+    rules: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let given = [
+        Some(hand),
+        melds,
+        Some(win),
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        seat_wind,
+        round_wind,
+        dora_indicators,
+        ura_indicators,
+        honba,
+        riichi_sticks,
+        rules,
+    ];
+    match request(|index| Ok(given[index].clone()))? {
+        Some(request) => match tiles_api::mahjong::score(request) {
+            Ok(answer) => Ok(response(py, &answer)?.into_any()),
+            Err(message) => Err(BadRequest::new_err(message)),
+        },
+        None => {
+            // The general way names the field at fault.
+            let fields = PyDict::new(py);
+            for (name, value) in FIELDS.iter().zip(given) {
+                if let Some(value) = value {
+                    fields.set_item(name, value)?;
+                }
+            }
+            crate::call(py, "mahjong/score", &fields.into_any())
+        }
+    }
+}
+
+/// `score` for each request dict, on every core with the GIL released: the results in
+/// order, a refused request's `{"error": message}` in its place.
+pub fn score_many<'py>(
+    py: Python<'py>,
+    requests: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyList>> {
+    // Read with the GIL held; a request the quick reading does not take is read the general
+    // way (its answer, or its error, as `score` would give it).
+    #[allow(
+        clippy::large_enum_variant,
+        reason = "nearly every request is read the quick way: boxing it would cost an allocation each"
+    )]
+    enum Read {
+        Quick(ScoreRequest),
+        General(serde_json::Value),
+    }
+    let mut read = Vec::with_capacity(requests.len());
+    for (index, request) in requests.iter().enumerate() {
+        let Ok(fields) = request.cast::<PyDict>() else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "requests[{index}]: expected a dict of score fields, found {}",
+                convert::kind(request)
+            )));
+        };
+        let quick = request_of(fields)?;
+        read.push(match quick {
+            Some(quick) => Read::Quick(quick),
+            None => Read::General(convert::to_value(request, &format!("requests[{index}]"))?),
+        });
+    }
+    let answers: Vec<Result<Answered, String>> = py.detach(|| {
+        read.into_par_iter()
+            .with_min_len(64)
+            .map(|read| match read {
+                Read::Quick(request) => tiles_api::mahjong::score(request).map(Answered::Quick),
+                Read::General(value) => {
+                    tiles_api::respond_value("mahjong/score", value, &tiles_core::Stop::never())
+                        .map(Answered::General)
+                        .map_err(|error| error.to_string())
+                }
+            })
+            .collect()
+    });
+    let list = PyList::empty(py);
+    for answer in answers {
+        match answer {
+            Ok(Answered::Quick(score)) => list.append(response(py, &score)?)?,
+            Ok(Answered::General(value)) => list.append(convert::to_python(py, &value)?)?,
+            Err(message) => {
+                let refused = PyDict::new(py);
+                refused.set_item(intern!(py, "error"), message)?;
+                list.append(refused)?;
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// An answer read the quick way or the general way.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "nearly every answer is the quick way's: boxing it would cost an allocation each"
+)]
+enum Answered {
+    Quick(ScoreResponse),
+    General(serde_json::Value),
+}
+
+/// The quick reading of a request dict, `None` if a key is not a field of `score` or a value
+/// has a type the quick reading does not take. The dict is walked once.
+fn request_of(fields: &Bound<'_, PyDict>) -> PyResult<Option<ScoreRequest>> {
+    let mut given: [Option<Bound<'_, PyAny>>; 20] = Default::default();
+    for (key, value) in fields.iter() {
+        let Ok(key) = key.cast::<PyString>() else {
+            return Ok(None);
+        };
+        let key = key.to_str()?;
+        let Some(index) = FIELDS.iter().position(|name| *name == key) else {
+            return Ok(None);
+        };
+        given[index] = Some(value);
+    }
+    request(|index| Ok(given[index].clone()))
+}
