@@ -70,9 +70,13 @@ impl Verdict {
         matches!(self, Verdict::Legal(_))
     }
 
-    /// The verdict as one line: `valid`, or `invalid: ` and the [`Verdict::reason`].
+    /// The verdict as one line: `valid` (for no tiles at all, `valid (an empty game: …)`), or
+    /// `invalid: ` and the [`Verdict::reason`].
     pub fn summary(&self, tiles: &[Domino]) -> String {
         match self.reason(tiles) {
+            // Said in so many words: an empty text is a legal game of no plays, which a bare
+            // "valid" would hide.
+            None if tiles.is_empty() => "valid (an empty game: no tiles were read)".to_owned(),
             None => "valid".to_owned(),
             Some(reason) => format!("invalid: {reason}"),
         }

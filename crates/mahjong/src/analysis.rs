@@ -222,7 +222,8 @@ impl fmt::Display for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.hand.len();
         if self.melds.is_empty() {
-            writeln!(f, "hand        {} ({n} tiles)", self.hand)?;
+            let tiles = if n == 1 { "tile" } else { "tiles" };
+            writeln!(f, "hand        {} ({n} {tiles})", self.hand)?;
         } else {
             write!(f, "hand        {}", self.hand)?;
             for meld in &self.melds {
@@ -230,7 +231,8 @@ impl fmt::Display for Analysis {
             }
             let melds = self.melds.len();
             let called = if melds == 1 { "meld" } else { "melds" };
-            writeln!(f, " ({n} concealed tiles and {melds} {called})")?;
+            let concealed = if n == 1 { "tile" } else { "tiles" };
+            writeln!(f, " ({n} concealed {concealed} and {melds} {called})")?;
         }
         if n % 3 == 2 {
             let forms: Vec<String> = [

@@ -48,7 +48,7 @@ pub fn most_tiles_bound(
         })?;
     }
     check_in_game(rack, Place::Rack, rules)?;
-    check_counts(rules, table.iter().flatten().chain(rack))?;
+    check_counts(rules, table.iter().flatten().chain(rack), true)?;
     let kinds = Kinds::new(rules);
     let mut on_table = vec![0u32; kinds.count()];
     let mut in_rack = vec![0u32; kinds.count()];

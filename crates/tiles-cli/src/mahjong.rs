@@ -187,7 +187,44 @@ fn score_command(args: &ScoreArgs) -> ExitCode {
             let lines: Vec<String> = report.lines().map(str::to_owned).collect();
             batch::answer(&lines, 0)
         }
-        Err(error) => batch::unreadable(&error),
+        Err(error) => batch::unreadable(&args.in_options(&error)),
+    }
+}
+
+impl ScoreArgs {
+    /// An error of the request these options make, naming the option the user typed and its
+    /// value (`--seat X: unknown wind "X"`) where it names a field of the request
+    /// (`seat_wind: …`).
+    fn in_options(&self, error: &str) -> String {
+        if let Some(rest) = error.strip_prefix("rules.") {
+            let (name, rest) = rest.split_once(':').unwrap_or((rest, ""));
+            let typed = self
+                .rule
+                .iter()
+                .find(|switch| switch.split('=').next().map(str::trim) == Some(name))
+                .map_or_else(|| name.to_owned(), Clone::clone);
+            return format!("--rule {typed}:{rest}");
+        }
+        let options: [(&str, String); 7] = [
+            ("seat_wind", format!("--seat {}", self.seat)),
+            ("round_wind", format!("--round {}", self.round_wind)),
+            ("dora_indicators", format!("--dora {}", self.dora)),
+            ("ura_indicators", format!("--ura {}", self.ura)),
+            (
+                "win",
+                format!("--win {}", self.win.as_deref().unwrap_or_default()),
+            ),
+            ("riichi_sticks", format!("--sticks {}", self.sticks)),
+            ("rules", format!("--rules {}", self.rules)),
+        ];
+        for (field, option) in options {
+            if let Some(rest) = error.strip_prefix(field)
+                && rest.starts_with([':', ',', '.', '['])
+            {
+                return format!("{option}{rest}");
+            }
+        }
+        error.to_owned()
     }
 }
 

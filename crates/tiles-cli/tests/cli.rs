@@ -439,3 +439,90 @@ fn puzzle_check_traces_the_proposed_answer() {
         )
     );
 }
+
+/// Errors name what the user typed: the option and its value, not the JSON field behind it;
+/// counts in words that fit; an empty game said to be one.
+#[test]
+fn messages_speak_of_what_was_typed() {
+    let cases: &[(&[&str], i32, &str, &str)] = &[
+        (
+            &[
+                "mahjong",
+                "score",
+                "123m456p789s11555z",
+                "--win",
+                "5z",
+                "--seat",
+                "X",
+            ],
+            2,
+            "",
+            "error: --seat X: unknown wind \"X\"",
+        ),
+        (
+            &[
+                "mahjong",
+                "score",
+                "123m456p789s11555z",
+                "--win",
+                "5z",
+                "--dora",
+                "3m,5q",
+            ],
+            2,
+            "",
+            "error: --dora 3m,5q, column 5:",
+        ),
+        (
+            &[
+                "mahjong",
+                "score",
+                "123m456p789s11555z",
+                "--win",
+                "5z",
+                "--rule",
+                "kiriage=maybe",
+            ],
+            2,
+            "",
+            "error: --rule kiriage=maybe: expected true, false",
+        ),
+        (
+            &["rummikub", "arrange", "R1", "R1", "R1"],
+            2,
+            "",
+            "error: 3 copies of R1, the rules have 2",
+        ),
+        (
+            &["mahjong", "analyze", "1m"],
+            0,
+            "hand        1m (1 tile)",
+            "",
+        ),
+        (
+            &["fiveup", "check", ""],
+            0,
+            "valid (an empty game: no tiles were read)",
+            "",
+        ),
+    ];
+    for &(args, code, stdout, stderr) in cases {
+        let output = tiles(args, b"");
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(
+            text(&output.stdout).starts_with(stdout),
+            "{args:?}: {}",
+            text(&output.stdout)
+        );
+        assert!(
+            text(&output.stderr).starts_with(stderr),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}

@@ -49,7 +49,7 @@ async function open(hash, viewport = { width: 1200, height: 900 }) {
   page.on("response", (response) => {
     if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith("/api/")) problems.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto(`${base}/#${hash}`);
+  await page.goto(`${base}/#/${hash}`);
   await page.waitForSelector(`#${hash}:not([hidden])`);
   page.problems = problems;
   return page;
@@ -190,6 +190,30 @@ test("huxxy: a reference call, and a seeded bot game turn by turn", async () => 
   assert.match(await page.textContent("#huxxy [data-turn]"), /^turn 2: player 1 \(greedy\)/);
   assert.equal(await page.locator("#huxxy .huxxy-table .group").count(), 3);
   await shot(page, "huxxy");
+});
+
+test("the page opens at the top, its examples filled in, and says what to enter", async () => {
+  for (const address of ["/", "/#rummikub", "/#/mahjong", "/#huxxy"]) {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 600 } });
+    await page.goto(`${base}${address}`);
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, address);
+    assert.ok(await page.isVisible("nav.tabs"), address);
+    await page.close();
+  }
+  const puzzle = await open("puzzle");
+  await puzzle.click('#puzzle [data-action="solve"]');
+  await puzzle.waitForSelector("#puzzle [data-answer]");
+  assert.equal(await puzzle.textContent("#puzzle [data-answer]"), "Solved in 1 action: PUT 3R 1");
+  const huxxy = await open("huxxy");
+  await huxxy.click('#huxxy [data-action="eval"]');
+  await huxxy.waitForSelector("#huxxy [data-result]");
+  assert.equal(await huxxy.textContent("#huxxy [data-result]"), "19");
+  const rummikub = await open("rummikub");
+  await rummikub.click('#rummikub [data-action="solve"]');
+  assert.match(await rummikub.textContent("#rummikub .status"), /^Enter your rack, and the table's groups/);
+  assert.equal(await rummikub.locator("#rummikub [data-summary]").count(), 0);
 });
 
 test("a phone-sized screen: nothing wider than the screen, in every game", async () => {

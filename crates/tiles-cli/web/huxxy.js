@@ -9,7 +9,8 @@ const CALLS = [
 ];
 
 export function mount(section) {
-  const expression = el("input", { name: "call", placeholder: CALLS[0], spellcheck: false, autocomplete: "off" });
+  const expression = el("input", { name: "call", placeholder: "a call such as score([...])", spellcheck: false, autocomplete: "off" });
+  expression.value = CALLS[0];
   const evalStatus = el("p", { className: "status", role: "status" });
   const evalResult = el("div", { className: "result", "aria-live": "polite" });
 

@@ -6,7 +6,10 @@ import { button, clearErrors, el, field, pre, puzzleTile, showApiError } from ".
 const EXAMPLE = "3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y";
 
 export function mount(section) {
-  const puzzle = el("textarea", { name: "puzzle", rows: 6, placeholder: EXAMPLE, spellcheck: false });
+  // The published example is filled in, ready to solve; the placeholder, shown once it is
+  // cleared, is plainly a hint.
+  const puzzle = el("textarea", { name: "puzzle", rows: 6, placeholder: "the goal tile, the number of rows, then one row per line", spellcheck: false });
+  puzzle.value = EXAMPLE;
   const status = el("p", { className: "status", role: "status" });
   const result = el("div", { className: "result", "aria-live": "polite" });
   const inputs = { puzzle };

@@ -89,6 +89,12 @@ function mountSolver(section) {
   async function solve() {
     clearErrors(inputs, status);
     result.replaceChildren();
+    if (!rack.value.trim()) {
+      status.textContent = table.value.trim()
+        ? "Enter your rack: the tiles you could play (click tiles with “Clicked tiles go to” set to the rack, or type them)."
+        : "Enter your rack, and the table's groups if there are any: click tiles above, or type them (R1 R2 R3 | K4 B4 O4).";
+      return;
+    }
     status.textContent = "solving…";
     try {
       const answer = await call("rummikub/solve", {

@@ -261,7 +261,7 @@ pub fn check_turn(
         table.push(group);
     }
     check_in_game(rack, Place::Rack, rules).map_err(TurnError::Position)?;
-    check_counts(rules, before.iter().flatten().chain(rack)).map_err(TurnError::Position)?;
+    check_counts(rules, before.iter().flatten().chain(rack), true).map_err(TurnError::Position)?;
     let mut groups = Vec::with_capacity(after.len());
     for (index, tiles) in after.iter().enumerate() {
         let group = Group::new(tiles, rules).map_err(|error| TurnError::InvalidGroup {

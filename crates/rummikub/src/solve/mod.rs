@@ -145,7 +145,7 @@ pub enum SolveError {
         error: GroupError,
     },
     /// More copies of a tile than the game has, counting table and rack together.
-    #[error("{tile} appears {count} times on the table and in the rack but the game has {copies}")]
+    #[error("{count} copies of {tile}{}, the rules have {copies}", counted_in(*.table))]
     TooManyCopies {
         /// The tile.
         tile: Tile,
@@ -153,14 +153,19 @@ pub enum SolveError {
         count: usize,
         /// Copies in the game.
         copies: u8,
+        /// Whether a table's tiles were counted with a rack's (a solve or a turn), rather
+        /// than tiles on their own (an arrangement).
+        table: bool,
     },
     /// More jokers than the game has.
-    #[error("{count} jokers on the table and in the rack but the game has {max}")]
+    #[error("{count} jokers{}, the rules have {max}", counted_in(*.table))]
     TooManyJokers {
         /// Jokers given.
         count: usize,
         /// Jokers in the game.
         max: u8,
+        /// As for [`SolveError::TooManyCopies`].
+        table: bool,
     },
     /// House rules beyond what the solver's state encoding holds.
     #[error(
@@ -171,6 +176,15 @@ pub enum SolveError {
     /// answer was found.
     #[error("{0}")]
     Stopped(#[from] Stopped),
+}
+
+/// Where the tiles of a count were: said only for a table and a rack counted together.
+fn counted_in(table: bool) -> &'static str {
+    if table {
+        " on the table and in the rack"
+    } else {
+        ""
+    }
 }
 
 /// Partitions all of `tiles` into valid groups; `Ok(None)` if there is none.
@@ -361,7 +375,7 @@ fn solve_with(
     let table_tiles: Vec<Tile> = table.iter().flatten().copied().collect();
     let mut problem = if objective == Objective::Opening {
         // The table is left as it is: only the rack is laid out, against the threshold.
-        check_counts(rules, table_tiles.iter().chain(rack))?;
+        check_counts(rules, table_tiles.iter().chain(rack), true)?;
         Problem::new(rules, &[], rack, &[], objective, pruning)?
     } else {
         Problem::new(rules, &table_tiles, rack, &groups, objective, pruning)?
@@ -463,6 +477,7 @@ fn sort_new_groups(groups: &mut [Group], rules: &Rules) {
 pub(crate) fn check_counts<'t>(
     rules: &Rules,
     tiles: impl IntoIterator<Item = &'t Tile>,
+    table: bool,
 ) -> Result<(), SolveError> {
     let mut counts: FxHashMap<Tile, usize> = FxHashMap::default();
     let mut order = Vec::new();
@@ -480,6 +495,7 @@ pub(crate) fn check_counts<'t>(
                 return Err(SolveError::TooManyJokers {
                     count,
                     max: rules.jokers,
+                    table,
                 });
             }
             Tile::Numbered { .. } if count > usize::from(rules.copies) => {
@@ -487,6 +503,7 @@ pub(crate) fn check_counts<'t>(
                     tile,
                     count,
                     copies: rules.copies,
+                    table,
                 });
             }
             _ => {}

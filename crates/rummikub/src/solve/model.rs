@@ -137,7 +137,9 @@ impl<'r> Problem<'r> {
         objective: Objective,
         pruning: Pruning,
     ) -> Result<Problem<'r>, SolveError> {
-        check_counts(rules, must.iter().chain(may))?;
+        // Only an arrangement has nothing but tiles that must be used.
+        let counted_with_table = !may.is_empty() || !table.is_empty();
+        check_counts(rules, must.iter().chain(may), counted_with_table)?;
         let n_colors = rules.colors.len();
         let min_group = rules.min_group.max(1);
         let jokers_per_group = u8::try_from(rules.max_jokers_in_group()).unwrap_or(u8::MAX);
