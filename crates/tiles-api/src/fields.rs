@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -47,7 +48,7 @@ pub fn in_item(field: &str, index: usize, error: &ParseError) -> String {
 
 /// Tiles (or cards, or dominoes): a list of names in the game's notation, `["R1", "J"]`, or
 /// one string of them, `"R1 J"`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Tiles {
     /// One string in the game's notation.
@@ -140,7 +141,7 @@ impl<'de> Deserialize<'de> for Tiles {
 /// A Rummikub table: a list of groups (`[["R1","R2","R3"],["K4","B4","O4"]]`), a string with
 /// the groups separated by `|` (`"R1 R2 R3 | K4 B4 O4"`), or a flat list of tiles whose groups
 /// are not known (`["R1","R2","R3"]`: arranged into some valid groups first).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Table {
     /// Groups separated by `|`.
@@ -219,7 +220,7 @@ impl<'de> Deserialize<'de> for Table {
 
 /// A name list such as a bot line-up: `"search,greedy,greedy,greedy"` or
 /// `["search", "greedy", "greedy", "greedy"]`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Names {
     /// Comma-separated.

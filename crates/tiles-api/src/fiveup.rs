@@ -3,6 +3,7 @@
 use std::fmt;
 
 use fiveup::{Domino, Scoring, Units, Verdict, parse_game};
+use schemars::JsonSchema;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,6 +20,30 @@ pub enum Game {
     /// A list of pairs, kept as compact JSON text for the notation reader (which reads
     /// `[[0,6],[6,6]]` too): error columns count in that text.
     Pairs(String),
+}
+
+impl JsonSchema for Game {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Game".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A game: a string in a notation `tiles fiveup check` reads (\"0-6 6-6 6-5\", \"0|6 6|6\"), or a list of pairs ([[0,6],[6,6]]).",
+            "anyOf": [
+                {"type": "string"},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 2,
+                        "maxItems": 2
+                    }
+                }
+            ]
+        })
+    }
 }
 
 struct GameVisitor;
@@ -62,8 +87,9 @@ fn fives() -> String {
 }
 
 /// A `fiveup/check` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "FiveUpCheckRequest")]
 pub struct CheckRequest {
     /// The dominoes in the order played.
     pub game: Game,
@@ -85,7 +111,7 @@ pub struct CheckRequest {
 }
 
 /// The tile that makes a game illegal.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Breaking {
     /// Its 1-based position in the game.
     pub position: usize,
@@ -94,7 +120,7 @@ pub struct Breaking {
 }
 
 /// Where one tile of a legal game hangs.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Placed {
     /// The tile as written.
     pub tile: String,
@@ -107,7 +133,7 @@ pub struct Placed {
 }
 
 /// The layout of a legal game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct LayoutJson {
     /// Per tile in play order.
     pub tiles: Vec<Placed>,
@@ -116,7 +142,7 @@ pub struct LayoutJson {
 }
 
 /// One play's score.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PlayJson {
     /// The tile as written.
     pub tile: String,
@@ -131,7 +157,7 @@ pub struct PlayJson {
 }
 
 /// The winner of a scored game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Winner {
     /// The 1-based player.
     pub player: usize,
@@ -140,7 +166,7 @@ pub struct Winner {
 }
 
 /// The score of a legal game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ScoreJson {
     /// Per play, in order.
     pub plays: Vec<PlayJson>,
@@ -155,7 +181,8 @@ pub struct ScoreJson {
 }
 
 /// A `fiveup/check` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "FiveUpCheckResponse")]
 pub struct CheckResponse {
     /// Whether the game is legal.
     pub valid: bool,

@@ -4,6 +4,7 @@ use huxxy::tiles_core::{Bot, Stop};
 use huxxy::{
     Card, End, Game, PLAYERS, TournamentResult, TurnAction, Variant, bot_named, eval_call,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
@@ -11,7 +12,7 @@ use crate::fields::{Names, in_text};
 use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
 
 /// A `huxxy/eval` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EvalRequest {
     /// One call of a reference function: `comp10001huxxy_score(['4C', '2H', 'KS'])`.
@@ -19,7 +20,7 @@ pub struct EvalRequest {
 }
 
 /// A `huxxy/eval` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EvalResponse {
     /// The result as Python prints it: `19`, `True`, `(0, 3, None)`.
     pub result: String,
@@ -84,8 +85,9 @@ fn variant_name(variant: Variant) -> &'static str {
 }
 
 /// A `huxxy/game` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "HuxxyGameRequest")]
 pub struct GameRequest {
     /// The deal's seed (default 0).
     #[serde(default)]
@@ -100,7 +102,7 @@ pub struct GameRequest {
 }
 
 /// A player at the start.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Seat {
     /// 0..4.
     pub player: usize,
@@ -111,7 +113,8 @@ pub struct Seat {
 }
 
 /// One turn.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "HuxxyTurn")]
 pub struct TurnJson {
     /// 1-based.
     pub turn: usize,
@@ -132,7 +135,7 @@ pub struct TurnJson {
 }
 
 /// A player's place at the end.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct RankedJson {
     /// 1 best; equal points share a rank.
     pub rank: usize,
@@ -145,7 +148,8 @@ pub struct RankedJson {
 }
 
 /// A `huxxy/game` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "HuxxyGameResponse")]
 pub struct GameResponse {
     /// `basic` or `jokers`.
     pub variant: String,
@@ -232,8 +236,9 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
 }
 
 /// A `huxxy/tournament` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "HuxxyTournamentRequest")]
 pub struct TournamentRequest {
     /// Games to play (default 1000, at most 1,000,000).
     #[serde(default = "default_games")]
@@ -251,7 +256,8 @@ pub struct TournamentRequest {
 }
 
 /// A `huxxy/tournament` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "HuxxyTournamentResponse")]
 pub struct TournamentResponse {
     /// Games played.
     pub games: u64,

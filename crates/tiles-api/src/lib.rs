@@ -6,6 +6,7 @@ pub mod fields;
 pub mod fiveup;
 pub mod huxxy;
 pub mod mahjong;
+mod openapi;
 pub mod puzzle;
 mod quick;
 pub mod rummikub;
@@ -14,6 +15,7 @@ pub mod standings;
 use itertools::Itertools;
 use std::fmt;
 
+pub use openapi::openapi;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -80,6 +82,18 @@ pub struct Operation {
     /// signal of [`respond_until`], and a server queues it for its heavy workers.
     pub heavy: bool,
     run: fn(Request<'_>, &Stop, Form) -> Result<Answer, ApiError>,
+    /// The JSON Schemas of its request and its response (see [`openapi`]).
+    schemas: fn(&mut schemars::SchemaGenerator) -> (schemars::Schema, schemars::Schema),
+}
+
+/// The schemas of a request type and a response type.
+fn schemas<R: schemars::JsonSchema, S: schemars::JsonSchema>(
+    generator: &mut schemars::SchemaGenerator,
+) -> (schemars::Schema, schemars::Schema) {
+    (
+        generator.subschema_for::<R>(),
+        generator.subschema_for::<S>(),
+    )
 }
 
 /// The form an answer is wanted in.
@@ -113,84 +127,98 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         name: "rummikub/group",
         summary: "is this group a valid run or set, and if not, why not",
+        schemas: schemas::<rummikub::GroupRequest, rummikub::GroupResponse>,
         heavy: false,
         run: |request, _, form| answer(request, form, rummikub::group),
     },
     Operation {
         name: "rummikub/arrange",
         summary: "can all these tiles be laid down in valid groups",
+        schemas: schemas::<rummikub::ArrangeRequest, rummikub::ArrangeResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, rummikub::arrange),
     },
     Operation {
         name: "rummikub/solve",
         summary: "the best move from a rack onto a table, step by step",
+        schemas: schemas::<rummikub::SolveRequest, rummikub::SolveResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, rummikub::solve),
     },
     Operation {
         name: "rummikub/turn",
         summary: "is this turn legal: the table before, the rack, the table after",
+        schemas: schemas::<rummikub::TurnRequest, rummikub::TurnResponse>,
         heavy: false,
         run: |request, _, form| answer(request, form, rummikub::turn),
     },
     Operation {
         name: "rummikub/game",
         summary: "a game between bots, or with people at some seats, turn by turn",
+        schemas: schemas::<rummikub::GameRequest, rummikub::GameResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, rummikub::game),
     },
     Operation {
         name: "rummikub/tournament",
         summary: "many games between bots: wins, ranks, scores and forfeits per bot",
+        schemas: schemas::<rummikub::TournamentRequest, rummikub::TournamentResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, rummikub::tournament),
     },
     Operation {
         name: "rummikub-puzzle/solve",
         summary: "the preferred shortest answer to an action puzzle, with the table after each action",
+        schemas: schemas::<puzzle::SolveRequest, puzzle::SolveResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, puzzle::solve),
     },
     Operation {
         name: "rummikub-puzzle/check",
         summary: "is a proposed answer legal, shortest and preferred",
+        schemas: schemas::<puzzle::CheckRequest, puzzle::CheckResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, puzzle::check),
     },
     Operation {
         name: "fiveup/check",
         summary: "is this a legal game of Five Up; its layout and its score",
+        schemas: schemas::<fiveup::CheckRequest, fiveup::CheckResponse>,
         heavy: false,
         run: |request, _, form| answer(request, form, fiveup::check),
     },
     Operation {
         name: "huxxy/eval",
         summary: "a call of one of the five reference functions, answered as Python prints it",
+        schemas: schemas::<huxxy::EvalRequest, huxxy::EvalResponse>,
         heavy: false,
         run: |request, _, form| answer(request, form, huxxy::eval),
     },
     Operation {
         name: "huxxy/game",
         summary: "one game between bots, turn by turn",
+        schemas: schemas::<huxxy::GameRequest, huxxy::GameResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, huxxy::game),
     },
     Operation {
         name: "huxxy/tournament",
         summary: "many games between bots: wins, ranks, points left and forfeits per bot",
+        schemas: schemas::<huxxy::TournamentRequest, huxxy::TournamentResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, huxxy::tournament),
     },
     Operation {
         name: "mahjong/analyze",
         summary: "a hand's completeness, readings, shanten, waits, effective tiles and best discards",
+        schemas: schemas::<mahjong::AnalyzeRequest, mahjong::AnalyzeResponse>,
         heavy: false,
         run: |request, _, form| answer(request, form, mahjong::analyze),
     },
     Operation {
         name: "mahjong/score",
         summary: "a winning hand's yaku, han, fu, limit and payments",
+        schemas: schemas::<mahjong::ScoreRequest, mahjong::ScoreResponse>,
         heavy: false,
         run: |request, _, form| {
             answer_quick(

@@ -3,6 +3,7 @@
 use rummikub_puzzle::{
     Action, NoSolution, Puzzle, Table, Verdict, answer_text, parse_answer, parse_puzzle,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
@@ -10,8 +11,9 @@ use crate::ApiError;
 use crate::fields::in_text;
 
 /// A `rummikub-puzzle/solve` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "PuzzleSolveRequest")]
 pub struct SolveRequest {
     /// The puzzle as the puzzle's input gives it: the goal tile, the number of rows, then one
     /// row per line (`"3R\n2\n1 4R 5R 6R\n2 4B 4G 4Y"`).
@@ -19,7 +21,7 @@ pub struct SolveRequest {
 }
 
 /// The table after one action.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TraceStep {
     /// The action.
     pub action: String,
@@ -30,7 +32,8 @@ pub struct TraceStep {
 }
 
 /// A `rummikub-puzzle/solve` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "PuzzleSolveResponse")]
 pub struct SolveResponse {
     /// Whether the puzzle has an answer.
     pub solved: bool,
@@ -115,8 +118,9 @@ pub fn solve(request: SolveRequest, stop: &Stop) -> Result<SolveResponse, ApiErr
 }
 
 /// A `rummikub-puzzle/check` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "PuzzleCheckRequest")]
 pub struct CheckRequest {
     /// The puzzle, as for `rummikub-puzzle/solve`.
     pub puzzle: String,
@@ -125,7 +129,8 @@ pub struct CheckRequest {
 }
 
 /// A `rummikub-puzzle/check` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "PuzzleCheckResponse")]
 pub struct CheckResponse {
     /// Whether the answer is legal, shortest and preferred.
     pub preferred: bool,

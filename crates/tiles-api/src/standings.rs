@@ -1,6 +1,7 @@
 //! What every tournament operation shares: its limit, its request defaults, and its
 //! standings as the responses give them.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use tiles_core::{PlayError, Standings};
 
@@ -30,7 +31,7 @@ pub(crate) fn check_games(games: u64) -> Result<(), String> {
 }
 
 /// One line-up entry's results.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EntryJson {
     /// The entry's place in the line-up (its seat in game 1).
     pub entry: usize,

@@ -2,7 +2,8 @@
 //!
 //! `POST /api/<operation>` answers the operation's JSON request with the bytes `tiles … --json`
 //! prints for that line; `GET /api` lists the operations with their documented examples;
-//! `GET /` is the page (see `page`). The protections, each with its status and a JSON
+//! `GET /api/openapi.json` describes them all as OpenAPI 3.1; `GET /` is the page (see
+//! `page`). The protections, each with its status and a JSON
 //! `{"error": …}` body:
 //!
 //! - a body over `--max-body` bytes: 413;
@@ -189,6 +190,7 @@ fn router(server: Arc<Server>, max_body: usize) -> Router {
         .route("/", get(page::index))
         .route("/static/{file}", get(page::asset))
         .route("/api", get(list))
+        .route("/api/openapi.json", get(openapi))
         .route("/api/{*operation}", post(answer).fallback(not_post))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(max_body))
@@ -395,6 +397,13 @@ async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         &"nothing here: the page is at /, the API at /api",
     )
+}
+
+/// `GET /api/openapi.json`: the OpenAPI 3.1 description of every operation (made once).
+async fn openapi() -> Response {
+    static DOCUMENT: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| tiles_api::openapi().to_string());
+    json(StatusCode::OK, DOCUMENT.clone())
 }
 
 /// `GET /api`: the operations, each with its path, summary and documented examples.

@@ -181,7 +181,8 @@ fn bad_requests_get_their_status_and_a_json_error() {
     assert_eq!(server.post(FAST.0, FAST.1).status, 200);
 }
 
-/// `GET /api` lists every operation with its path, summary and examples; `GET /` is the page,
+/// `GET /api` lists every operation with its path, summary and examples, `GET
+/// /api/openapi.json` describes them as OpenAPI 3.1; `GET /` is the page,
 /// and its scripts and style come with their types.
 #[test]
 fn the_api_lists_its_operations_and_the_page_is_served() {
@@ -210,6 +211,18 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
     assert!(!marked("rummikub/group") && !marked("mahjong/score") && !marked("rummikub/turn"));
     let example = &tiles_api::examples()[0];
     assert!(reply.body.contains(&example.request), "{}", example.request);
+    let openapi = server.get("/api/openapi.json");
+    assert_eq!(openapi.status, 200);
+    assert_eq!(openapi.header("content-type"), Some("application/json"));
+    let document: serde_json::Value = serde_json::from_str(&openapi.body).unwrap();
+    assert_eq!(document["openapi"], "3.1.0");
+    for op in tiles_api::OPERATIONS {
+        assert!(
+            document["paths"][format!("/api/{}", op.name)]["post"].is_object(),
+            "{} missing from the OpenAPI document",
+            op.name
+        );
+    }
     let page = server.get("/");
     assert_eq!(page.status, 200);
     assert_eq!(

@@ -6,6 +6,7 @@ mod score;
 use mahjong::{
     Effective, Tile, analyze as analyze_hand, analyze_full, best_of, has_melds, parse_hand,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::response::{
@@ -17,7 +18,7 @@ pub(crate) use self::score::{ScoreInput, TilesRef, scored_input};
 use crate::fields::in_text;
 
 /// A `mahjong/analyze` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
     /// The hand in mpsz notation, `123m456p789s1122z` (red fives `0m`), at most 14 tiles;
@@ -29,7 +30,7 @@ pub struct AnalyzeRequest {
 }
 
 /// A hand's shanten in each form.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ShantenJson {
     /// The least over the forms that apply: -1 complete, 0 ready.
     pub overall: i8,
@@ -42,7 +43,7 @@ pub struct ShantenJson {
 }
 
 /// A tile that lowers the shanten.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EffectiveJson {
     /// The tile kind.
     pub tile: String,
@@ -51,7 +52,7 @@ pub struct EffectiveJson {
 }
 
 /// One discard of a `3k + 2` hand.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DiscardJson {
     /// The tile discarded.
     pub tile: String,
@@ -64,7 +65,7 @@ pub struct DiscardJson {
 }
 
 /// A `mahjong/analyze` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct AnalyzeResponse {
     /// The hand, canonical mpsz.
     pub hand: String,

@@ -1,10 +1,11 @@
 //! The `mahjong/score` response: its fields (the schema) and its JSON, written by hand.
 
 use mahjong::{FuPart, FullHand, Reading, Score};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// One yaku of a score.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct YakuJson {
     /// Its name: `riichi`, `aka dora`, `kokushi 13-sided`.
     pub name: &'static str,
@@ -13,7 +14,7 @@ pub struct YakuJson {
 }
 
 /// Who pays what.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PointsJson {
     /// The hand's value: the ron payment, or the three tsumo payments together.
     pub total: u32,
@@ -32,7 +33,7 @@ pub struct PointsJson {
 }
 
 /// One part of the fu.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FuPartJson {
     /// `base`, `menzen ron`, `tsumo`, `meld`, `wait`, `pair` or `open pinfu`.
     pub part: &'static str,
@@ -56,6 +57,20 @@ impl std::fmt::Display for About {
 #[derive(Debug, Clone)]
 pub struct Shown<T>(pub T);
 
+impl<T> JsonSchema for Shown<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "String".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string"})
+    }
+}
+
 impl<T: std::fmt::Display> Serialize for Shown<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(&self.0)
@@ -63,7 +78,7 @@ impl<T: std::fmt::Display> Serialize for Shown<T> {
 }
 
 /// A `mahjong/score` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ScoreResponse {
     /// The han (13 per yakuman).
     pub han: u32,

@@ -4,6 +4,7 @@ use mahjong::{
     CalledMeld, FullHand, MeldKind, Piece, Score, ScoringRules, Situation, Wind, parse_full_hand,
     parse_pieces, score as score_hand,
 };
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -11,7 +12,7 @@ use super::response::{About, FuPartJson, PointsJson, ScoreResponse, Shown, YakuJ
 use crate::fields::{Tiles, in_item, in_text, json_kind};
 
 /// A called meld in a `mahjong/score` request.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MeldRequest {
     /// `chi`, `pon`, `kan` (open, called or added) or `ankan` (concealed).
@@ -24,6 +25,35 @@ pub struct MeldRequest {
 /// The scoring rules of a request: a preset name, or an object of switches over a preset.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RulesRequest(Option<Value>);
+
+impl JsonSchema for RulesRequest {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ScoringRules".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The scoring rules: a preset, or a preset and switches over it.",
+            "anyOf": [
+                {"type": "string", "description": "a preset: tenhou or wrc"},
+                {
+                    "type": "object",
+                    "properties": {
+                        "preset": {"type": "string", "description": "tenhou or wrc"},
+                        "red_fives": {"type": "boolean"},
+                        "open_tanyao": {"type": "boolean"},
+                        "double_wind_fu": {"type": "integer", "enum": [2, 4]},
+                        "kiriage": {"type": "boolean"},
+                        "counted_yakuman": {"type": "boolean"},
+                        "double_yakuman": {"type": "boolean"}
+                    },
+                    "additionalProperties": false
+                },
+                {"type": "null"}
+            ]
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for RulesRequest {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RulesRequest, D::Error> {
@@ -91,7 +121,7 @@ fn east() -> String {
 }
 
 /// A `mahjong/score` request.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreRequest {
     /// The concealed tiles including the winning tile, mpsz, red fives `0`; bracketed melds

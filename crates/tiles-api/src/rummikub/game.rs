@@ -5,6 +5,7 @@ use rummikub::tiles_core::{Bot, Stop};
 use rummikub::{
     Action, BOT_NAMES, Done, GameLog, GameOptions, MAX_TURNS, Rules, bot_named, check_turn,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{StepJson, group_names, names, read_groups, read_tiles, rules, standard, steps_json};
@@ -13,7 +14,7 @@ use crate::fields::{Names, Table, Tiles};
 use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
 
 /// A `rummikub/turn` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
@@ -33,7 +34,7 @@ pub struct TurnRequest {
 }
 
 /// A `rummikub/turn` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TurnResponse {
     /// Whether the turn is legal.
     pub valid: bool,
@@ -95,7 +96,7 @@ fn lineup_default() -> Names {
 
 /// One move of a person: `{"action":"draw"}` or `{"action":"play","table":[[…],…]}` (the
 /// table after the turn).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveJson {
     /// `play` or `draw`.
@@ -106,8 +107,9 @@ pub struct MoveJson {
 }
 
 /// A `rummikub/game` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "RummikubGameRequest")]
 pub struct GameRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
     #[serde(default = "standard")]
@@ -128,7 +130,8 @@ pub struct GameRequest {
 }
 
 /// One turn of a game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "RummikubTurn")]
 pub struct TurnJson {
     /// 1-based.
     pub turn: usize,
@@ -155,7 +158,7 @@ pub struct TurnJson {
 }
 
 /// What the seat to move sees, when it is a person's.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ViewJson {
     /// The seat.
     pub player: usize,
@@ -174,7 +177,8 @@ pub struct ViewJson {
 }
 
 /// A `rummikub/game` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "RummikubGameResponse")]
 pub struct GameResponse {
     /// The deal's seed.
     pub seed: u64,
@@ -381,8 +385,9 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
 }
 
 /// A `rummikub/tournament` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "RummikubTournamentRequest")]
 pub struct TournamentRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
     #[serde(default = "standard")]
@@ -400,7 +405,8 @@ pub struct TournamentRequest {
 }
 
 /// A `rummikub/tournament` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "RummikubTournamentResponse")]
 pub struct TournamentResponse {
     /// Games played.
     pub games: u64,

@@ -9,6 +9,7 @@ use rummikub::tiles_core::Stop;
 use rummikub::{
     Group, Objective, Preset, Rules, Slot, SolveError, Tile, parse_table, parse_tile, parse_tiles,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
@@ -42,7 +43,7 @@ fn read_tiles(tiles: &Tiles, field: &str) -> Result<Vec<Tile>, String> {
 }
 
 /// A `rummikub/group` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GroupRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
@@ -53,7 +54,7 @@ pub struct GroupRequest {
 }
 
 /// A `rummikub/group` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct GroupResponse {
     /// Whether the tiles are a valid group.
     pub valid: bool,
@@ -111,7 +112,7 @@ pub fn group(request: GroupRequest) -> Result<GroupResponse, String> {
 }
 
 /// A `rummikub/arrange` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArrangeRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
@@ -122,7 +123,7 @@ pub struct ArrangeRequest {
 }
 
 /// A `rummikub/arrange` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ArrangeResponse {
     /// The groups, or null if the tiles cannot all be laid down.
     pub groups: Option<Vec<Vec<String>>>,
@@ -143,8 +144,9 @@ pub fn arrange(request: ArrangeRequest, stop: &Stop) -> Result<ArrangeResponse, 
 }
 
 /// A `rummikub/solve` request.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "RummikubSolveRequest")]
 pub struct SolveRequest {
     /// `codegolf`, `standard` (default) or `puzzle`.
     #[serde(default = "standard")]
@@ -161,7 +163,7 @@ pub struct SolveRequest {
 }
 
 /// A table group as a step finds it: its index in the request's table and its tiles then.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct GroupAt {
     /// 0-based index in the request's table.
     pub group: usize,
@@ -170,7 +172,7 @@ pub struct GroupAt {
 }
 
 /// Tiles a step takes from a table group.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TakeJson {
     /// 0-based index in the request's table.
     pub group: usize,
@@ -181,7 +183,7 @@ pub struct TakeJson {
 }
 
 /// One step of a move.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct StepJson {
     /// The step in words: `add R4 to R1 R2 R3`.
     pub text: String,
@@ -228,7 +230,7 @@ fn steps_json(steps: &[rummikub::Step]) -> Vec<StepJson> {
 }
 
 /// An opening that reaches no threshold.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ShortfallJson {
     /// The best meld's points.
     pub best: u32,
@@ -239,7 +241,8 @@ pub struct ShortfallJson {
 }
 
 /// A `rummikub/solve` response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(rename = "RummikubSolveResponse")]
 pub struct SolveResponse {
     /// The rack tiles played.
     pub placed: Vec<String>,
