@@ -10,7 +10,7 @@
 
 use mahjong::ScoringRules;
 
-use crate::mahjong::{ScoreInput, TilesRef};
+use crate::mahjong::{SCORE_FIELDS as FIELDS, ScoreInput, TilesRef};
 
 /// A position in a JSON text.
 struct Scan<'a> {
@@ -264,30 +264,6 @@ fn set<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
     *slot = Some(value?);
     Some(())
 }
-
-/// The fields of a score request, in the order the schema lists them (and batches send them).
-const FIELDS: [&str; 20] = [
-    "hand",
-    "melds",
-    "win",
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "rules",
-];
 
 /// A `mahjong/score` request read quickly, or `None` for serde to read.
 pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {

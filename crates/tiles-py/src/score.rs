@@ -8,33 +8,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use rayon::prelude::*;
 use tiles_api::fields::Tiles;
-use tiles_api::mahjong::{MeldRequest, RulesRequest, ScoreRequest, ScoreResponse};
+use tiles_api::mahjong::{
+    MeldRequest, RulesRequest, SCORE_FIELDS as FIELDS, ScoreRequest, ScoreResponse,
+};
 
 use crate::{BadRequest, convert};
-
-/// The names of `score`'s fields, in the schema's order.
-const FIELDS: [&str; 20] = [
-    "hand",
-    "melds",
-    "win",
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "rules",
-];
 
 /// A string argument, or `None` if it is not one.
 fn text(value: &Bound<'_, PyAny>) -> Option<String> {

@@ -13,7 +13,7 @@ pub use self::response::{
     About, FuPartJson, PointsJson, ScoreResponse, Shown, YakuJson, score_json,
 };
 use self::score::full_hand;
-pub use self::score::{MeldRequest, RulesRequest, ScoreRequest, score, scored};
+pub use self::score::{MeldRequest, RulesRequest, SCORE_FIELDS, ScoreRequest, score, scored};
 pub(crate) use self::score::{ScoreInput, TilesRef, scored_input};
 use crate::fields::in_text;
 

@@ -120,6 +120,31 @@ fn east() -> String {
     "E".to_owned()
 }
 
+/// The fields of a `mahjong/score` request, in the order the schema lists them (and batches
+/// send them).
+pub const SCORE_FIELDS: [&str; 20] = [
+    "hand",
+    "melds",
+    "win",
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+    "rules",
+];
+
 /// A `mahjong/score` request.
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
