@@ -126,3 +126,30 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyA
         }
     })
 }
+
+/// Python's cyclic garbage collector held off while a long list of results is built, and let
+/// go as it was when dropped: each result is a few new dicts and lists, and a collection
+/// pass over the growing list every few hundred of them would cost as much as building it.
+pub struct GcPaused<'py> {
+    gc: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> GcPaused<'py> {
+    pub fn new(py: Python<'py>) -> PyResult<GcPaused<'py>> {
+        let gc = py.import("gc")?.into_any();
+        if gc.call_method0("isenabled")?.is_truthy()? {
+            gc.call_method0("disable")?;
+            Ok(GcPaused { gc: Some(gc) })
+        } else {
+            Ok(GcPaused { gc: None })
+        }
+    }
+}
+
+impl Drop for GcPaused<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.gc {
+            let _ = gc.call_method0("enable");
+        }
+    }
+}

@@ -113,6 +113,7 @@ fn answer_many<'py>(
             .map(|request| tiles_api::respond_value(operation, request, &Stop::never()))
             .collect()
     });
+    let _paused = convert::GcPaused::new(py)?;
     let list = PyList::empty(py);
     for answer in answers {
         match answer {
@@ -218,6 +219,11 @@ fn operations() -> Vec<(&'static str, &'static str)> {
 #[pymodule]
 fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
+    if !score::fields_agree() {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "tiles: the score fields are numbered unlike the API's (a bug)",
+        ));
+    }
     module.add("TilesError", py.get_type::<TilesError>())?;
     module.add("BadRequest", py.get_type::<BadRequest>())?;
     module.add("UnknownOperation", py.get_type::<UnknownOperation>())?;

@@ -5,7 +5,7 @@
 
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 use tiles_api::fields::Tiles;
 use tiles_api::mahjong::{
@@ -22,14 +22,25 @@ fn text(value: &Bound<'_, PyAny>) -> Option<String> {
         .and_then(|text| text.to_str().ok().map(str::to_owned))
 }
 
-/// Tiles as a string or a list of strings.
+/// The items of a list or a tuple.
+fn sequence<'py>(value: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
+    if let Ok(list) = value.cast::<PyList>() {
+        return Some(list.iter().collect());
+    }
+    value
+        .cast::<PyTuple>()
+        .ok()
+        .map(|tuple| tuple.iter().collect())
+}
+
+/// Tiles as a string or a list (or tuple) of strings.
 fn tiles(value: &Bound<'_, PyAny>) -> Option<Tiles> {
     if let Some(text) = text(value) {
         return Some(Tiles::Text(text));
     }
-    let list = value.cast::<PyList>().ok()?;
-    list.iter()
-        .map(|item| text(&item))
+    sequence(value)?
+        .iter()
+        .map(text)
         .collect::<Option<Vec<String>>>()
         .map(Tiles::List)
 }
@@ -42,10 +53,10 @@ fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
     value.extract::<u32>().ok()
 }
 
-/// Called melds: a list of dicts with `type` and `tiles`.
+/// Called melds: a list (or tuple) of dicts with `type` and `tiles`.
 fn melds(value: &Bound<'_, PyAny>) -> Option<Vec<MeldRequest>> {
-    let list = value.cast::<PyList>().ok()?;
-    list.iter()
+    sequence(value)?
+        .into_iter()
         .map(|item| {
             let meld = item.cast::<PyDict>().ok()?;
             if meld.len() != 2 {
@@ -217,76 +228,26 @@ fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, 
 /// "555z"}``); ``rules`` is ``tenhou`` (the default), ``wrc`` or a dict of switches over a
 /// preset. Raises ``BadRequest`` naming the field at fault.
 #[pyfunction]
-#[pyo3(signature = (
-    *, hand, win, melds=None, tsumo=None, riichi=None, double_riichi=None, ippatsu=None,
-    rinshan=None, chankan=None, haitei=None, houtei=None, tenhou=None, chiihou=None,
-    seat_wind=None, round_wind=None, dora_indicators=None, ura_indicators=None, honba=None,
-    riichi_sticks=None, rules=None
-))]
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the operation's fields, as keywords"
-)]
+#[pyo3(signature = (**fields))]
 pub fn score<'py>(
     py: Python<'py>,
-    hand: Bound<'py, PyAny>,
-    win: Bound<'py, PyAny>,
-    melds: Option<Bound<'py, PyAny>>,
-    tsumo: Option<Bound<'py, PyAny>>,
-    riichi: Option<Bound<'py, PyAny>>,
-    double_riichi: Option<Bound<'py, PyAny>>,
-    ippatsu: Option<Bound<'py, PyAny>>,
-    rinshan: Option<Bound<'py, PyAny>>,
-    chankan: Option<Bound<'py, PyAny>>,
-    haitei: Option<Bound<'py, PyAny>>,
-    houtei: Option<Bound<'py, PyAny>>,
-    tenhou: Option<Bound<'py, PyAny>>,
-    chiihou: Option<Bound<'py, PyAny>>,
-    seat_wind: Option<Bound<'py, PyAny>>,
-    round_wind: Option<Bound<'py, PyAny>>,
-    dora_indicators: Option<Bound<'py, PyAny>>,
-    ura_indicators: Option<Bound<'py, PyAny>>,
-    honba: Option<Bound<'py, PyAny>>,
-    riichi_sticks: Option<Bound<'py, PyAny>>,
-    rules: Option<Bound<'py, PyAny>>,
+    fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let given = [
-        Some(hand),
-        melds,
-        Some(win),
-        tsumo,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        seat_wind,
-        round_wind,
-        dora_indicators,
-        ura_indicators,
-        honba,
-        riichi_sticks,
-        rules,
-    ];
-    match request(|index| Ok(given[index].clone()))? {
+    let empty;
+    let fields = match fields {
+        Some(fields) => fields,
+        None => {
+            empty = PyDict::new(py);
+            &empty
+        }
+    };
+    match request_of(fields)? {
         Some(request) => match tiles_api::mahjong::score(request) {
             Ok(answer) => Ok(response(py, &answer)?.into_any()),
             Err(message) => Err(BadRequest::new_err(message)),
         },
-        None => {
-            // The general way names the field at fault.
-            let fields = PyDict::new(py);
-            for (name, value) in FIELDS.iter().zip(given) {
-                if let Some(value) = value {
-                    fields.set_item(name, value)?;
-                }
-            }
-            crate::call(py, "mahjong/score", &fields.into_any())
-        }
+        // The general way names the field at fault (an unknown one among them).
+        None => crate::call(py, "mahjong/score", fields.as_any()),
     }
 }
 
@@ -333,6 +294,7 @@ pub fn score_many<'py>(
             })
             .collect()
     });
+    let _paused = convert::GcPaused::new(py)?;
     let list = PyList::empty(py);
     for answer in answers {
         match answer {
@@ -358,6 +320,42 @@ enum Answered {
     General(serde_json::Value),
 }
 
+/// Whether [`field_index`] numbers the fields as the API lists them (checked when the module
+/// is imported).
+pub fn fields_agree() -> bool {
+    FIELDS
+        .iter()
+        .enumerate()
+        .all(|(index, name)| field_index(name) == Some(index))
+}
+
+/// The index of a field of `score` in [`FIELDS`].
+fn field_index(key: &str) -> Option<usize> {
+    Some(match key {
+        "hand" => 0,
+        "melds" => 1,
+        "win" => 2,
+        "tsumo" => 3,
+        "riichi" => 4,
+        "double_riichi" => 5,
+        "ippatsu" => 6,
+        "rinshan" => 7,
+        "chankan" => 8,
+        "haitei" => 9,
+        "houtei" => 10,
+        "tenhou" => 11,
+        "chiihou" => 12,
+        "seat_wind" => 13,
+        "round_wind" => 14,
+        "dora_indicators" => 15,
+        "ura_indicators" => 16,
+        "honba" => 17,
+        "riichi_sticks" => 18,
+        "rules" => 19,
+        _ => return None,
+    })
+}
+
 /// The quick reading of a request dict, `None` if a key is not a field of `score` or a value
 /// has a type the quick reading does not take. The dict is walked once.
 fn request_of(fields: &Bound<'_, PyDict>) -> PyResult<Option<ScoreRequest>> {
@@ -367,7 +365,7 @@ fn request_of(fields: &Bound<'_, PyDict>) -> PyResult<Option<ScoreRequest>> {
             return Ok(None);
         };
         let key = key.to_str()?;
-        let Some(index) = FIELDS.iter().position(|name| *name == key) else {
+        let Some(index) = field_index(key) else {
             return Ok(None);
         };
         given[index] = Some(value);

@@ -273,3 +273,24 @@ def test_the_version_and_no_exported_imports():
         assert public == exported, (module.__name__, public ^ exported)
         for name in ("Any", "ast", "json", "annotations", "Union", "Sequence", "ask"):
             assert not hasattr(module, name), (module.__name__, name)
+
+
+def test_score_takes_tuples_as_lists():
+    as_lists = mahjong.score(hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
+    as_tuples = mahjong.score(hand="123m456p99p", win="9p", melds=({"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}), dora_indicators=("4z",))
+    assert as_lists == as_tuples == raw("mahjong/score", hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
+
+
+def test_list_calls_leave_the_garbage_collector_as_it_was():
+    import gc
+
+    assert gc.isenabled()
+    mahjong.score_many(WINS)
+    mahjong.analyze_many(["123m456p789s1122z"])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        mahjong.score_many(WINS)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
