@@ -13,10 +13,11 @@
 //!   layers, a search's states, a tournament's games and turns), raised when the time is up or
 //!   the client goes away, so its worker is free a few milliseconds later;
 //! - the engines never run on the threads that accept and read requests. The operations that
-//!   can take long (those the API marks heavy: solves, bot games, tournaments) queue for a pool of their own
-//!   (`--heavy-workers`, one less than the cores by default; a tournament's games run inside
-//!   it too), the others run at once on tokio's blocking pool: a burst of slow solves never
-//!   holds up the quick answers, and one waiting past its time limit is dropped unstarted;
+//!   can take long (those the API marks heavy: solves, bot games, tournaments) queue for a
+//!   pool of their own (`--heavy-workers`, one less than the cores by default; a tournament's
+//!   games run inside it too), the others run at once on tokio's blocking pool: a burst of
+//!   slow solves never holds up the quick answers, and one waiting past its time limit is
+//!   dropped unstarted;
 //! - more than `--max-queued` heavy requests waiting for a heavy worker: 503 at once (with
 //!   `Retry-After`), so a flood of heavy requests cannot take every place in flight;
 //! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish, and exits 0.
