@@ -31,7 +31,9 @@ VENV = ROOT / "target" / "py-bench"
 PEERS = ["mahjong==2.1.0", "xiangting==6.0.2", "rummikub-solver==1.0.0"]
 
 
-def ensure_environment():
+def ensure_environment(script=__file__):
+    """Imports the packages compared, or makes the virtual environment that has them (the peers
+    and this package) and runs `script` again in it with the same arguments."""
     try:
         import mahjong  # noqa: F401
         import rummikub_solver  # noqa: F401
@@ -47,7 +49,7 @@ def ensure_environment():
         subprocess.run([str(python), "-m", "pip", "install", "-q", "--force-reinstall", "--no-deps",
                         str(ROOT / "crates" / "tiles-py")], check=True)
         os.environ["TILES_BENCH_VENV"] = "1"
-        os.execv(str(python), [str(python), __file__, *sys.argv[1:]])
+        os.execv(str(python), [str(python), script, *sys.argv[1:]])
 
 
 def median_time(function, runs):

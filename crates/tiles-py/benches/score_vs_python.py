@@ -6,44 +6,22 @@
     python3 crates/tiles-py/benches/score_vs_python.py [--hands 10000] [--seed 1] [--runs 5]
 
 The JSON-text way (`json.dumps`, the native call, `json.loads`) runs beside them for
-comparison. The hands are the scoring benchmark's (crates/mahjong/benches/score_vs_python.py draws them):
-four sets and a pair (now and then seven pairs or thirteen orphans), some sets called, red
-fives, and a situation that can happen. It makes a virtual environment under target/py-bench
-(unless run inside one that has both packages), installs the package from crates/tiles-py and
-mahjong 2.1.0 there, and runs itself in it. Each figure is the median of --runs runs, the
-sides alternating; it also checks that both of our calls give the same answers and counts how
+comparison. The hands are the scoring benchmark's (crates/mahjong/benches/score_vs_python.py
+draws them): four sets and a pair (now and then seven pairs or thirteen orphans), some sets
+called, red fives, and a situation that can happen. It runs in bench_vs_python.py's virtual
+environment (target/py-bench, made on first use: this package, mahjong 2.1.0 and the other
+peers). Each figure is the median of --runs runs, the sides alternating; it also checks that both of our calls give the same answers and counts how
 often they agree with the reference (han, fu, points and yaku).
 """
 
 import argparse
 import importlib.util
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-VENV = ROOT / "target" / "py-bench"
-
-
-def ensure_environment():
-    try:
-        import mahjong  # noqa: F401
-        import tiles  # noqa: F401
-    except ImportError:
-        python = VENV / "bin" / "python"
-        if os.environ.get("TILES_BENCH_VENV") == "1":
-            raise
-        if not python.exists():
-            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "mahjong==2.1.0"], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "--force-reinstall", "--no-deps",
-                        str(ROOT / "crates" / "tiles-py")], check=True)
-        os.environ["TILES_BENCH_VENV"] = "1"
-        os.execv(str(python), [str(python), __file__, *sys.argv[1:]])
+from bench_vs_python import ROOT, ensure_environment  # the same environment: target/py-bench
 
 
 def hands_module():
@@ -61,7 +39,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    ensure_environment()
+    ensure_environment(__file__)
     import tiles
     from mahjong.hand_calculating.hand import HandCalculator
 

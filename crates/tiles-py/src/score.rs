@@ -69,80 +69,32 @@ fn melds(value: &Bound<'_, PyAny>) -> Option<Vec<MeldRequest>> {
         .collect()
 }
 
-/// The request the fields make (`get` gives a field's value, `None` if left out), or `None`
-/// if a field has a type this quick reading does not take (the general way reads it, or names
-/// the field at fault).
-fn request<'py>(
-    get: impl Fn(usize) -> PyResult<Option<Bound<'py, PyAny>>>,
-) -> PyResult<Option<ScoreRequest>> {
-    let field = |index: usize| get(index);
-    let (Some(hand), Some(win)) = (field(0)?, field(2)?) else {
-        return Ok(None);
-    };
-    let (Some(hand), Some(win)) = (text(&hand), text(&win)) else {
-        return Ok(None);
-    };
+/// The request the fields make (`given[i]`: the value of field `FIELDS[i]`, `None` if left
+/// out), or `None` if a field has a type this quick reading does not take (the general way
+/// reads it, or names the field at fault).
+fn request(given: &[Option<Bound<'_, PyAny>>; 20]) -> Option<ScoreRequest> {
+    let field = |index: usize| given[index].as_ref();
+    let hand = text(field(0)?)?;
+    let win = text(field(2)?)?;
     let mut flags = [false; 10];
     for (flag, index) in flags.iter_mut().zip(3..13) {
-        if let Some(value) = field(index)? {
-            match value.cast::<PyBool>() {
-                Ok(on) => *flag = on.is_true(),
-                Err(_) => return Ok(None),
-            }
+        if let Some(value) = field(index) {
+            *flag = value.cast::<PyBool>().ok()?.is_true();
         }
     }
-    let wind = |index: usize| -> PyResult<Option<String>> {
-        Ok(match field(index)? {
-            None => Some("E".to_owned()),
-            Some(value) => text(&value),
-        })
+    let wind = |index: usize| field(index).map_or_else(|| Some("E".to_owned()), text);
+    let indicators =
+        |index: usize| field(index).map_or_else(|| Some(Tiles::List(Vec::new())), tiles);
+    let count = |index: usize| field(index).map_or(Some(0), whole);
+    let melds = field(1).map_or_else(|| Some(Vec::new()), melds)?;
+    let rules = match field(19) {
+        None => RulesRequest::default(),
+        Some(value) if value.is_none() => RulesRequest::default(),
+        Some(value) => RulesRequest::from_value(convert::to_value(value, "rules").ok()?),
     };
-    let indicators = |index: usize| -> PyResult<Option<Tiles>> {
-        Ok(match field(index)? {
-            None => Some(Tiles::List(Vec::new())),
-            Some(value) => tiles(&value),
-        })
-    };
-    let count = |index: usize| -> PyResult<Option<u32>> {
-        Ok(match field(index)? {
-            None => Some(0),
-            Some(value) => whole(&value),
-        })
-    };
-    let melds = match field(1)? {
-        None => Some(Vec::new()),
-        Some(value) => melds(&value),
-    };
-    let rules = match field(19)? {
-        None => Some(RulesRequest::default()),
-        Some(value) if value.is_none() => Some(RulesRequest::default()),
-        Some(value) => match convert::to_value(&value, "rules") {
-            Ok(rules) => Some(RulesRequest::from_value(rules)),
-            Err(_) => None,
-        },
-    };
-    let (
-        Some(melds),
-        Some(seat_wind),
-        Some(round_wind),
-        Some(dora_indicators),
-        Some(ura_indicators),
-        Some(honba),
-        Some(riichi_sticks),
-        Some(rules),
-    ) = (
-        melds,
-        wind(13)?,
-        wind(14)?,
-        indicators(15)?,
-        indicators(16)?,
-        count(17)?,
-        count(18)?,
-        rules,
-    )
-    else {
-        return Ok(None);
-    };
+    let (seat_wind, round_wind) = (wind(13)?, wind(14)?);
+    let (dora_indicators, ura_indicators) = (indicators(15)?, indicators(16)?);
+    let (honba, riichi_sticks) = (count(17)?, count(18)?);
     let [
         tsumo,
         riichi,
@@ -155,7 +107,7 @@ fn request<'py>(
         tenhou,
         chiihou,
     ] = flags;
-    Ok(Some(ScoreRequest {
+    Some(ScoreRequest {
         hand,
         melds,
         win,
@@ -176,7 +128,7 @@ fn request<'py>(
         honba,
         riichi_sticks,
         rules,
-    }))
+    })
 }
 
 /// The response as the dict the JSON response reads as.
@@ -370,5 +322,5 @@ fn request_of(fields: &Bound<'_, PyDict>) -> PyResult<Option<ScoreRequest>> {
         };
         given[index] = Some(value);
     }
-    request(|index| Ok(given[index].clone()))
+    Ok(request(&given))
 }

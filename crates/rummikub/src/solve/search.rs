@@ -283,18 +283,11 @@ impl Problem<'_> {
         current.push(start);
         let mut first = 0;
         let mut next = std::mem::take(&mut memo.layer);
+        // A stopped sweep gives its buffers up with the question: nothing sweeps after it.
         for _ in 0..layer_count {
-            if let Err(stopped) = self.stop.check() {
-                memo.layer = next;
-                memo.spare_layer = current;
-                memo.spare_links.push(links);
-                return Err(stopped);
-            }
+            self.stop.check()?;
             for (offset, node) in current.iter().enumerate() {
                 if offset % CHECK_EVERY == CHECK_EVERY - 1 && self.stop.is_stopped() {
-                    memo.layer = next;
-                    memo.spare_layer = current;
-                    memo.spare_links.push(links);
                     return Err(Stopped);
                 }
                 let parent = first + offset;
