@@ -1,10 +1,15 @@
 //! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments are read straight
-//! into the API's request type and the response is made into a dict with interned keys, which
-//! is several times quicker than going through JSON values for the call made by the million.
+//! into the API's request type and the response is made from template dicts (interned keys,
+//! the engine's names made once), which is several times quicker than going through JSON
+//! values for the call made by the million.
 //! An argument of an unexpected type goes the general way (`call`), which names the field.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 use tiles_api::fields::Tiles;
@@ -131,25 +136,89 @@ fn request(given: &[Option<Bound<'_, PyAny>>; 20]) -> Option<ScoreRequest> {
     })
 }
 
-/// The response as the dict the JSON response reads as.
-fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, PyDict>> {
+/// Dicts of a fixed set of keys, made by copying a template (a copy takes the key table whole,
+/// where inserting key by key grows it twice) whose values are then replaced.
+struct Templates {
+    score: Py<PyDict>,
+    points: Py<PyDict>,
+    yaku: Py<PyDict>,
+    part: Py<PyDict>,
+}
+
+static TEMPLATES: PyOnceLock<Templates> = PyOnceLock::new();
+
+/// Python strings of the engine's names (yaku, limits, waits, fu parts), made once each.
+static NAMES: Mutex<Option<HashMap<usize, Py<PyString>>>> = Mutex::new(None);
+
+/// The Python string of one of the engine's names: made on first use, then shared.
+fn name<'py>(py: Python<'py>, text: &'static str) -> Bound<'py, PyString> {
+    let mut names = NAMES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    names
+        .get_or_insert_with(HashMap::new)
+        .entry(text.as_ptr() as usize ^ (text.len() << 48))
+        .or_insert_with(|| PyString::intern(py, text).unbind())
+        .bind(py)
+        .clone()
+}
+
+/// A dict with `keys`, each None.
+fn template(py: Python<'_>, keys: &[&str]) -> PyResult<Py<PyDict>> {
     let dict = PyDict::new(py);
+    for key in keys {
+        dict.set_item(PyString::intern(py, key), py.None())?;
+    }
+    Ok(dict.unbind())
+}
+
+fn templates(py: Python<'_>) -> PyResult<&Templates> {
+    TEMPLATES.get_or_try_init(py, || {
+        Ok(Templates {
+            score: template(
+                py,
+                &[
+                    "han", "fu", "yakuman", "yaku", "limit", "points", "fu_parts", "base",
+                    "reading", "wait", "hand",
+                ],
+            )?,
+            points: template(
+                py,
+                &[
+                    "total",
+                    "ron",
+                    "dealer",
+                    "non_dealer",
+                    "honba",
+                    "riichi_sticks",
+                    "received",
+                ],
+            )?,
+            yaku: template(py, &["name", "han"])?,
+            part: template(py, &["part", "fu", "about"])?,
+        })
+    })
+}
+
+/// The response as the dict the JSON response reads as (its keys in the same order).
+fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, PyDict>> {
+    let made = templates(py)?;
+    let dict = made.score.bind(py).copy()?;
     dict.set_item(intern!(py, "han"), score.han)?;
     dict.set_item(intern!(py, "fu"), score.fu)?;
     dict.set_item(intern!(py, "yakuman"), score.yakuman)?;
-    let yaku = PyList::empty(py);
+    let mut yaku = Vec::with_capacity(score.yaku.len());
     for one in &score.yaku {
-        let item = PyDict::new(py);
-        item.set_item(intern!(py, "name"), PyString::intern(py, one.name))?;
+        let item = made.yaku.bind(py).copy()?;
+        item.set_item(intern!(py, "name"), name(py, one.name))?;
         item.set_item(intern!(py, "han"), one.han)?;
-        yaku.append(item)?;
+        yaku.push(item);
     }
-    dict.set_item(intern!(py, "yaku"), yaku)?;
-    dict.set_item(
-        intern!(py, "limit"),
-        score.limit.map(|limit| PyString::intern(py, limit)),
-    )?;
-    let points = PyDict::new(py);
+    dict.set_item(intern!(py, "yaku"), PyList::new(py, yaku)?)?;
+    if let Some(limit) = score.limit {
+        dict.set_item(intern!(py, "limit"), name(py, limit))?;
+    }
+    let points = made.points.bind(py).copy()?;
     let paid = &score.points;
     points.set_item(intern!(py, "total"), paid.total)?;
     points.set_item(intern!(py, "ron"), paid.ron)?;
@@ -159,19 +228,26 @@ fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, 
     points.set_item(intern!(py, "riichi_sticks"), paid.riichi_sticks)?;
     points.set_item(intern!(py, "received"), paid.received)?;
     dict.set_item(intern!(py, "points"), points)?;
-    let parts = PyList::empty(py);
+    let mut text = String::new();
+    let mut shown = |value: &dyn std::fmt::Display| {
+        use std::fmt::Write as _;
+        text.clear();
+        let _ = write!(text, "{value}");
+        PyString::new(py, &text)
+    };
+    let mut parts = Vec::with_capacity(score.fu_parts.len());
     for part in &score.fu_parts {
-        let item = PyDict::new(py);
-        item.set_item(intern!(py, "part"), PyString::intern(py, part.part))?;
+        let item = made.part.bind(py).copy()?;
+        item.set_item(intern!(py, "part"), name(py, part.part))?;
         item.set_item(intern!(py, "fu"), part.fu)?;
-        item.set_item(intern!(py, "about"), part.about.0.to_string())?;
-        parts.append(item)?;
+        item.set_item(intern!(py, "about"), shown(&part.about.0))?;
+        parts.push(item);
     }
-    dict.set_item(intern!(py, "fu_parts"), parts)?;
+    dict.set_item(intern!(py, "fu_parts"), PyList::new(py, parts)?)?;
     dict.set_item(intern!(py, "base"), score.base)?;
-    dict.set_item(intern!(py, "reading"), score.reading.0.to_string())?;
-    dict.set_item(intern!(py, "wait"), PyString::intern(py, score.wait))?;
-    dict.set_item(intern!(py, "hand"), score.hand.0.to_string())?;
+    dict.set_item(intern!(py, "reading"), shown(&score.reading.0))?;
+    dict.set_item(intern!(py, "wait"), name(py, score.wait))?;
+    dict.set_item(intern!(py, "hand"), shown(&score.hand.0))?;
     Ok(dict)
 }
 
