@@ -11,7 +11,7 @@
 //! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
-//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|wrc` and `--rule NAME=VALUE`.
+//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`.
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
 //! lines.

@@ -101,7 +101,8 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     sticks: u32,
     /// The rule set: tenhou (the default: red fives, open tanyao, 4 fu for a double-wind pair,
-    /// counted and double yakuman, no kiriage) or wrc.
+    /// counted yakuman, no double yakuman, no kiriage), majsoul (tenhou's with the four double
+    /// yakuman) or wrc.
     #[arg(long, value_name = "PRESET", default_value = "tenhou")]
     rules: String,
     /// One rule switch over the preset, repeatable: red_fives, open_tanyao, kiriage,

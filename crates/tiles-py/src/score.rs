@@ -253,7 +253,7 @@ fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, 
 
 /// A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
 /// including the winning tile ``win``; ``melds`` the called melds (``{"type": "pon", "tiles":
-/// "555z"}``); ``rules`` is ``tenhou`` (the default), ``wrc`` or a dict of switches over a
+/// "555z"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches over a
 /// preset. Raises ``BadRequest`` naming the field at fault.
 #[pyfunction]
 #[pyo3(signature = (**fields))]

@@ -188,15 +188,23 @@ pub struct ScoringRules {
 }
 
 impl ScoringRules {
-    /// The rules most online play uses: red fives, open tanyao, 4 fu for a double-wind pair,
-    /// no kiriage, counted yakuman, and the four double yakuman.
+    /// Tenhou's rules: red fives, open tanyao, 4 fu for a double-wind pair, no kiriage,
+    /// counted yakuman, and no single yakuman counted double (a real Tenhou record scores
+    /// suuankou on a single wait as one yakuman).
     pub const TENHOU: ScoringRules = ScoringRules {
         red_fives: true,
         open_tanyao: true,
         double_wind_four_fu: true,
         kiriage: false,
         counted_yakuman: true,
+        double_yakuman: false,
+    };
+
+    /// Mahjong Soul's ranked rules: Tenhou's, but kokushi on the thirteen-sided wait,
+    /// suuankou on a single wait, junsei chuuren and daisuushii count as two yakuman.
+    pub const MAJSOUL: ScoringRules = ScoringRules {
         double_yakuman: true,
+        ..ScoringRules::TENHOU
     };
 
     /// The World Riichi Championship rules: no red fives, open tanyao, 2 fu for a
@@ -211,8 +219,11 @@ impl ScoringRules {
     };
 
     /// The rule sets by name.
-    pub const PRESETS: [(&'static str, ScoringRules); 2] =
-        [("tenhou", ScoringRules::TENHOU), ("wrc", ScoringRules::WRC)];
+    pub const PRESETS: [(&'static str, ScoringRules); 3] = [
+        ("tenhou", ScoringRules::TENHOU),
+        ("majsoul", ScoringRules::MAJSOUL),
+        ("wrc", ScoringRules::WRC),
+    ];
 }
 
 impl Default for ScoringRules {
@@ -297,7 +308,7 @@ impl ScoringRules {
 
 /// A rule set name that is not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scoring rules {0:?}: expected tenhou or wrc")]
+#[error("unknown scoring rules {0:?}: expected tenhou, majsoul or wrc")]
 pub struct UnknownScoringRules(pub String);
 
 impl FromStr for ScoringRules {

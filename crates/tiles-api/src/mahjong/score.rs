@@ -35,11 +35,11 @@ impl JsonSchema for RulesRequest {
         schemars::json_schema!({
             "description": "The scoring rules: a preset, or a preset and switches over it.",
             "anyOf": [
-                {"type": "string", "description": "a preset: tenhou or wrc"},
+                {"type": "string", "description": "a preset: tenhou, majsoul or wrc"},
                 {
                     "type": "object",
                     "properties": {
-                        "preset": {"type": "string", "description": "tenhou or wrc"},
+                        "preset": {"type": "string", "description": "tenhou, majsoul or wrc"},
                         "red_fives": {"type": "boolean"},
                         "open_tanyao": {"type": "boolean"},
                         "double_wind_fu": {"type": "integer", "enum": [2, 4]},
@@ -86,7 +86,7 @@ impl RulesRequest {
                     Some(Value::String(name)) => preset(name)?,
                     Some(other) => {
                         return Err(format!(
-                            "rules.preset: expected tenhou or wrc, found {}",
+                            "rules.preset: expected tenhou, majsoul or wrc, found {}",
                             json_kind(other)
                         ));
                     }
@@ -109,7 +109,7 @@ impl RulesRequest {
                 Ok(rules)
             }
             Some(other) => Err(format!(
-                "rules: expected a preset name (tenhou or wrc) or an object of switches, found {}",
+                "rules: expected a preset name (tenhou, majsoul or wrc) or an object of switches, found {}",
                 json_kind(other)
             )),
         }
@@ -205,7 +205,7 @@ pub struct ScoreRequest {
     /// Riichi sticks on the table.
     #[serde(default)]
     pub riichi_sticks: u32,
-    /// `"tenhou"` (default), `"wrc"`, or switches: `{"preset":"tenhou","kiriage":true}`.
+    /// `"tenhou"` (default), `"majsoul"`, `"wrc"`, or switches: `{"preset":"tenhou","kiriage":true}`.
     #[serde(default)]
     pub rules: RulesRequest,
 }

@@ -36,7 +36,7 @@ def analyze(*, hand: str, melds: _t.Sequence[Meld] = ()) -> dict[str, _t.Any]:
 #: chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind="E",
 #: round_wind="E", dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0,
 #: rules="tenhou")``. ``hand`` holds the concealed tiles including the winning tile ``win``;
-#: ``rules`` is ``tenhou``, ``wrc`` or a dict of switches over a preset. Native: the fields go
+#: ``rules`` is ``tenhou``, ``majsoul``, ``wrc`` or a dict of switches over a preset. Native: the fields go
 #: straight into the engine's request and the result is built as a dict, a call by the
 #: million being the common case.
 score = _tiles.score
