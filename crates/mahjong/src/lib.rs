@@ -5,6 +5,8 @@
 mod agari;
 mod analysis;
 mod fixture;
+pub mod game;
+pub mod log;
 mod notation;
 mod open;
 mod residue;

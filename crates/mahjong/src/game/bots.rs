@@ -1,0 +1,289 @@
+//! Bots: `random` (a uniformly random legal action) and `efficiency` (tile efficiency with
+//! riichi, yaku-keeping calls and folding).
+
+use tiles_core::{Bot, SplitMix};
+
+use super::action::Action;
+use super::state::Game;
+use super::view::View;
+use crate::score::{MeldKind, Piece};
+use crate::tile::{Hand, KINDS, Tile};
+
+/// A uniformly random legal action, passes included. Deterministic: the choice is drawn from
+/// a generator seeded by the bot's seed and the view, so a game replays.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomBot {
+    /// Mixed into every choice (two random bots with different seeds play differently).
+    pub seed: u64,
+}
+
+/// A fingerprint of what the seat sees now.
+fn fingerprint(view: &View, seed: u64) -> u64 {
+    let mut mix = SplitMix::new(seed ^ (view.seat as u64) << 56);
+    let mut state = mix.next_u64();
+    let mut add = |value: u64| {
+        state = (state ^ value).wrapping_mul(0x100_0000_01B3);
+    };
+    add(u64::from(view.live_left));
+    add(u64::from(view.hand_id.number) << 8 | view.hand_id.wind as u64);
+    add(u64::from(view.hand_id.honba));
+    for piece in &view.hand {
+        add(piece.tile.index() as u64 * 2 + u64::from(piece.red));
+    }
+    for river in &view.rivers {
+        add(river.len() as u64);
+    }
+    for score in view.scores {
+        add(score as u64);
+    }
+    add(view.legal.len() as u64);
+    state
+}
+
+impl Bot<Game> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&self, view: &View) -> Action {
+        let mut random = SplitMix::new(fingerprint(view, self.seed));
+        view.legal[random.below(view.legal.len())]
+    }
+}
+
+/// Plays for tile efficiency: wins when it can; discards the tile that leaves the lowest
+/// shanten and then the most unseen effective tiles; declares riichi when the discard leaves
+/// it tenpai; calls a pon of a yakuhai (dragon, seat or round wind), and other calls only when
+/// its hand keeps a yaku (a yakuhai set already called, or all simples for tanyao) and the
+/// call lowers its shanten; folds against a riichi with a tile the riichi player discarded
+/// (genbutsu) when its hand is two or more from tenpai; declares nine terminals.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EfficiencyBot;
+
+/// The counts of a hand's pieces.
+fn counts_of(hand: &[Piece]) -> [u8; KINDS] {
+    let mut counts = [0u8; KINDS];
+    for piece in hand {
+        counts[piece.tile.index()] += 1;
+    }
+    counts
+}
+
+/// The shanten of these counts (a large number if they are no hand).
+fn shanten_of(counts: &[u8; KINDS]) -> i8 {
+    Hand::from_counts(*counts)
+        .ok()
+        .and_then(|hand| crate::shanten::shanten_overall(&hand).ok())
+        .unwrap_or(i8::MAX)
+}
+
+/// The yakuhai kinds for the seat: the dragons, its seat wind and the round wind.
+fn yakuhai(view: &View, tile: Tile) -> bool {
+    let index = tile.index();
+    let seat_wind = 27 + (view.seat + 4 - view.dealer) % 4;
+    let round_wind = 27 + view.hand_id.wind as usize;
+    (31..34).contains(&index) || index == seat_wind || index == round_wind
+}
+
+impl EfficiencyBot {
+    /// The discard for tile efficiency among the legal ones (plain before red, the drawn
+    /// tile's own copy first), and whether a riichi version of it is legal.
+    fn best_discard(view: &View) -> Option<Action> {
+        let counts = counts_of(&view.hand);
+        // Unseen copies: four less those in the hand, the rivers, the melds and indicators.
+        let mut visible = counts;
+        for river in &view.rivers {
+            for tile in river {
+                visible[tile.tile.tile.index()] += 1;
+            }
+        }
+        for melds in &view.melds {
+            for meld in melds {
+                for piece in &meld.tiles {
+                    visible[piece.tile.index()] += 1;
+                }
+            }
+        }
+        for piece in &view.indicators {
+            visible[piece.tile.index()] += 1;
+        }
+        let mut best: Option<(i8, u32, Tile)> = None;
+        for index in 0..KINDS {
+            if counts[index] == 0 {
+                continue;
+            }
+            let tile = Tile::at(index);
+            let legal = view.legal.iter().any(|action| {
+                matches!(action, Action::Discard { tile: piece, .. } if piece.tile == tile)
+            });
+            if !legal {
+                continue;
+            }
+            let mut after = counts;
+            after[index] -= 1;
+            let shanten = shanten_of(&after);
+            let mut effective = 0u32;
+            for draw in 0..KINDS {
+                if after[draw] >= 4 {
+                    continue;
+                }
+                after[draw] += 1;
+                if shanten_of(&after) < shanten {
+                    effective += u32::from(4u8.saturating_sub(visible[draw]));
+                }
+                after[draw] -= 1;
+            }
+            // Fewer shanten first, then more effective tiles, then honours and terminals out
+            // before simples.
+            let better = match best {
+                None => true,
+                Some((best_shanten, best_effective, best_tile)) => {
+                    (
+                        shanten,
+                        std::cmp::Reverse(effective),
+                        !tile.is_terminal_or_honor(),
+                    ) < (
+                        best_shanten,
+                        std::cmp::Reverse(best_effective),
+                        !best_tile.is_terminal_or_honor(),
+                    )
+                }
+            };
+            if better {
+                best = Some((shanten, effective, tile));
+            }
+        }
+        let (shanten, _, tile) = best?;
+        Self::discard_of(view, tile, shanten == 0)
+    }
+
+    /// The legal discard of `tile`: riichi if `riichi` and legal, the plain copy before the
+    /// red one, the drawn copy first.
+    fn discard_of(view: &View, tile: Tile, riichi: bool) -> Option<Action> {
+        let mut choices: Vec<Action> = view
+            .legal
+            .iter()
+            .copied()
+            .filter(|action| matches!(action, Action::Discard { tile: piece, .. } if piece.tile == tile))
+            .collect();
+        choices.sort_by_key(|action| match action {
+            Action::Discard {
+                tile,
+                tsumogiri,
+                riichi: declared,
+            } => (*declared != riichi, tile.red, !tsumogiri),
+            _ => (true, true, true),
+        });
+        choices.first().copied()
+    }
+
+    /// A safe discard against a riichi: a tile some riichi seat discarded.
+    fn fold(view: &View) -> Option<Action> {
+        let riichi_seats: Vec<usize> = (0..4)
+            .filter(|&seat| seat != view.seat && view.riichi[seat])
+            .collect();
+        if riichi_seats.is_empty() {
+            return None;
+        }
+        let counts = counts_of(&view.hand);
+        if shanten_of(&counts) < 2 {
+            return None;
+        }
+        let safe = |tile: Tile| {
+            riichi_seats.iter().all(|&seat| {
+                view.rivers[seat]
+                    .iter()
+                    .any(|river| river.tile.tile == tile)
+            })
+        };
+        // Honours first among the safe tiles, then the rest in tile order.
+        let mut candidates: Vec<Tile> = (0..KINDS)
+            .filter(|&index| counts[index] > 0)
+            .map(Tile::at)
+            .filter(|&tile| safe(tile))
+            .collect();
+        candidates.sort_by_key(|tile| std::cmp::Reverse(tile.index()));
+        candidates
+            .into_iter()
+            .find_map(|tile| Self::discard_of(view, tile, false))
+    }
+
+    /// Whether the seat's hand keeps a yaku if it calls `tile` with `used`.
+    fn keeps_yaku(view: &View, tile: Tile, used: &[Piece]) -> bool {
+        if yakuhai(view, tile) && used.len() >= 2 && used.iter().all(|piece| piece.tile == tile) {
+            return true;
+        }
+        let melds = &view.melds[view.seat];
+        let has_yakuhai = melds
+            .iter()
+            .any(|meld| meld.kind != MeldKind::Chi && yakuhai(view, meld.tiles[0].tile))
+            || (0..KINDS)
+                .any(|index| counts_of(&view.hand)[index] >= 3 && yakuhai(view, Tile::at(index)));
+        let simple = |tile: Tile| !tile.is_terminal_or_honor();
+        let all_simple = simple(tile)
+            && view.hand.iter().all(|piece| simple(piece.tile))
+            && melds
+                .iter()
+                .all(|meld| meld.tiles.iter().all(|piece| simple(piece.tile)));
+        has_yakuhai || all_simple
+    }
+
+    fn claim(view: &View) -> Action {
+        if view.legal.contains(&Action::Ron) {
+            return Action::Ron;
+        }
+        let Some((tile, _)) = view.claimable else {
+            return Action::Pass;
+        };
+        let counts = counts_of(&view.hand);
+        let now = shanten_of(&counts);
+        for action in &view.legal {
+            let used: Vec<Piece> = match action {
+                Action::Pon { tiles } | Action::Chi { tiles } => tiles.to_vec(),
+                _ => continue,
+            };
+            if !Self::keeps_yaku(view, tile.tile, &used) {
+                continue;
+            }
+            let mut after = counts;
+            for piece in &used {
+                after[piece.tile.index()] -= 1;
+            }
+            // After the call the hand discards one: compare the best it can keep.
+            let best_after = (0..KINDS)
+                .filter(|&index| after[index] > 0)
+                .map(|index| {
+                    let mut kept = after;
+                    kept[index] -= 1;
+                    shanten_of(&kept)
+                })
+                .min()
+                .unwrap_or(i8::MAX);
+            if best_after < now {
+                return *action;
+            }
+        }
+        Action::Pass
+    }
+}
+
+impl Bot<Game> for EfficiencyBot {
+    fn name(&self) -> &str {
+        "efficiency"
+    }
+
+    fn choose(&self, view: &View) -> Action {
+        if view.claimable.is_some() {
+            return Self::claim(view);
+        }
+        if view.legal.contains(&Action::Tsumo) {
+            return Action::Tsumo;
+        }
+        if view.legal.contains(&Action::NineTerminals) {
+            return Action::NineTerminals;
+        }
+        Self::fold(view)
+            .or_else(|| Self::best_discard(view))
+            .unwrap_or(view.legal[0])
+    }
+}

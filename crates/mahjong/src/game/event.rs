@@ -1,0 +1,186 @@
+//! What happens in a game, event by event: the record a seat's view, the logs and the replay
+//! are made from (mjai's events, in the engine's terms).
+
+use crate::score::{MeldKind, Piece, Score, Wind};
+
+/// Why a hand ended without a win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawKind {
+    /// The live wall ran out (ryuukyoku); tenpai players are paid by the others.
+    Exhaustive,
+    /// Nagashi mangan at the exhaustive draw: one or more players' discards were all
+    /// terminals and honours, none called.
+    NagashiMangan,
+    /// Nine different terminals and honours on a first draw (kyuushu kyuuhai).
+    NineTerminals,
+    /// The four first discards were the same wind (suufon renda).
+    FourWinds,
+    /// All four players declared riichi (suucha riichi).
+    FourRiichi,
+    /// Four kans by more than one player (suukaikan).
+    FourKans,
+    /// Three players won on one discard (sanchahou).
+    TripleRon,
+}
+
+impl DrawKind {
+    /// The name: `exhaustive draw`, `nagashi mangan`, `nine terminals`, `four winds`,
+    /// `four riichi`, `four kans`, `triple ron`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawKind::Exhaustive => "exhaustive draw",
+            DrawKind::NagashiMangan => "nagashi mangan",
+            DrawKind::NineTerminals => "nine terminals",
+            DrawKind::FourWinds => "four winds",
+            DrawKind::FourRiichi => "four riichi",
+            DrawKind::FourKans => "four kans",
+            DrawKind::TripleRon => "triple ron",
+        }
+    }
+
+    /// Whether it is an abortive draw (the dealer stays whatever the hands).
+    pub fn is_abortive(self) -> bool {
+        !matches!(self, DrawKind::Exhaustive | DrawKind::NagashiMangan)
+    }
+}
+
+/// Which hand of the game: the round's wind, the hand's number in it (1 to 4) and the honba.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HandId {
+    /// East, South, West (or North).
+    pub wind: Wind,
+    /// 1 to 4: the dealer's seat counted from the first dealer, plus one.
+    pub number: u8,
+    /// The honba (repeat counters).
+    pub honba: u32,
+}
+
+impl std::fmt::Display for HandId {
+    /// `E1-0`, `S4-2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}-{}", self.wind.letter(), self.number, self.honba)
+    }
+}
+
+/// A win: who, from whom, on what, for what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Win {
+    /// The winner.
+    pub seat: usize,
+    /// The seat that discarded the tile (or whose kan was robbed); the winner on a tsumo.
+    pub from: usize,
+    /// The winning tile.
+    pub tile: Piece,
+    /// The scorer's result (with the honba and sticks this winner collects).
+    pub score: Score,
+    /// The ura indicators turned over (a riichi winner only).
+    pub ura: Vec<Piece>,
+    /// The player liable for daisangen or daisuushii (pao), if any.
+    pub pao: Option<usize>,
+    /// Each seat's change of points from this win.
+    pub deltas: [i32; 4],
+}
+
+/// One event of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A hand is dealt.
+    StartHand {
+        /// Which hand.
+        id: HandId,
+        /// The seat dealing (East for the hand).
+        dealer: usize,
+        /// Riichi sticks on the table.
+        sticks: u32,
+        /// Each seat's points.
+        scores: [i32; 4],
+        /// The first dora indicator.
+        indicator: Piece,
+        /// Each seat's 13 tiles.
+        hands: [Vec<Piece>; 4],
+    },
+    /// A seat draws (a replacement tile after a kan when `replacement`).
+    Draw {
+        /// Who.
+        seat: usize,
+        /// The tile.
+        tile: Piece,
+        /// Whether it is a kan's replacement tile.
+        replacement: bool,
+    },
+    /// A seat declares riichi (its discard follows).
+    Riichi {
+        /// Who.
+        seat: usize,
+    },
+    /// A seat discards.
+    Discard {
+        /// Who.
+        seat: usize,
+        /// The tile.
+        tile: Piece,
+        /// Whether it is the tile just drawn.
+        tsumogiri: bool,
+    },
+    /// A riichi discard passed without ron: the stick is on the table.
+    RiichiAccepted {
+        /// Who.
+        seat: usize,
+    },
+    /// A chi, pon or open kan of a discard.
+    Call {
+        /// Who called.
+        seat: usize,
+        /// Chi, pon or kan.
+        kind: MeldKind,
+        /// Who discarded it.
+        from: usize,
+        /// The tile called.
+        tile: Piece,
+        /// The tiles from the caller's hand.
+        consumed: Vec<Piece>,
+    },
+    /// A concealed kan.
+    Ankan {
+        /// Who.
+        seat: usize,
+        /// The four tiles.
+        consumed: [Piece; 4],
+    },
+    /// An added kan: a tile added to a pon.
+    Kakan {
+        /// Who.
+        seat: usize,
+        /// The tile added.
+        tile: Piece,
+        /// The pon's three tiles.
+        consumed: [Piece; 3],
+    },
+    /// A new dora indicator is shown.
+    Dora {
+        /// The indicator.
+        indicator: Piece,
+    },
+    /// A win (two on one discard are two events, the first in turn order from the discarder
+    /// first).
+    Win(Box<Win>),
+    /// A hand ends without a win.
+    Drawn {
+        /// Why.
+        kind: DrawKind,
+        /// Who was tenpai (at an exhaustive draw; all false otherwise).
+        tenpai: [bool; 4],
+        /// Each seat's change of points.
+        deltas: [i32; 4],
+    },
+    /// The hand is over; the scores after it.
+    EndHand {
+        /// Each seat's points.
+        scores: [i32; 4],
+    },
+    /// The game is over: the final points (riichi sticks left over gone to the first).
+    EndGame {
+        /// Each seat's points.
+        scores: [i32; 4],
+    },
+}

@@ -1,0 +1,291 @@
+//! The legal actions of each seat: on its turn, and when a tile can be claimed.
+
+use super::action::Action;
+use super::state::{Claimed, Game, Phase, bit};
+use super::win::How;
+use crate::score::{MeldKind, Piece};
+use crate::tile::{KINDS, Suit, Tile};
+
+/// The kinds a seat may not discard right after a call (kuikae): the called kind, and after a
+/// chi that took an end of the run, the kind that would make the same run from the other end.
+pub(crate) fn kuikae(kind: MeldKind, called: Tile, run: &[Piece]) -> u64 {
+    let mut forbidden = bit(called);
+    if kind == MeldKind::Chi {
+        let low = run.iter().map(|piece| piece.tile).min().unwrap_or(called);
+        let high = Tile::at(low.index() + 2);
+        let suit = called.suit();
+        if called == low && called.rank() <= 6 {
+            forbidden |= bit(Tile::at(called.index() + 3));
+        } else if called == high && called.rank() >= 4 {
+            forbidden |= bit(Tile::at(called.index() - 3));
+        }
+        debug_assert!(suit != Suit::Honor);
+    }
+    forbidden
+}
+
+/// The distinct pairs of pieces of kind `tile` in `hand` (a red five and a plain one differ).
+fn pairs(hand: &[Piece], tile: Tile) -> Vec<[Piece; 2]> {
+    let of_kind: Vec<Piece> = hand
+        .iter()
+        .copied()
+        .filter(|piece| piece.tile == tile)
+        .collect();
+    let mut found: Vec<[Piece; 2]> = Vec::new();
+    for i in 0..of_kind.len() {
+        for j in i + 1..of_kind.len() {
+            let mut pair = [of_kind[i], of_kind[j]];
+            pair.sort_by_key(|piece| !piece.red);
+            if !found.contains(&pair) {
+                found.push(pair);
+            }
+        }
+    }
+    found
+}
+
+/// The distinct pieces of kind `tile` in `hand`.
+fn pieces_of(hand: &[Piece], tile: Tile) -> Vec<Piece> {
+    let mut found: Vec<Piece> = Vec::new();
+    for piece in hand.iter().copied().filter(|piece| piece.tile == tile) {
+        if !found.contains(&piece) {
+            found.push(piece);
+        }
+    }
+    found
+}
+
+impl Game {
+    /// The legal actions of `seat` now (empty if it has no decision to make). In a claim
+    /// window they end with [`Action::Pass`].
+    pub fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        match &self.phase {
+            Phase::Turn {
+                seat: turn,
+                drawn,
+                kuikae,
+                rinshan,
+            } if *turn == seat => self.turn_actions(seat, *drawn, *kuikae, *rinshan),
+            Phase::Claims {
+                options, chosen, ..
+            } if !options[seat].is_empty() && chosen[seat].is_none() => {
+                let mut actions = options[seat].clone();
+                actions.push(Action::Pass);
+                actions
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn turn_actions(
+        &self,
+        seat: usize,
+        drawn: Option<Piece>,
+        kuikae: u64,
+        rinshan: bool,
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let riichi = self.riichi[seat].accepted;
+        let live_left = self.wall.live_left();
+        if let Some(drawn) = drawn {
+            if self.waits[seat] & bit(drawn.tile) != 0
+                && self.can_win(seat, drawn, How::Tsumo { rinshan })
+            {
+                actions.push(Action::Tsumo);
+            }
+            let can_kan = self.wall.kans() < 4 && live_left > 0;
+            if can_kan {
+                for index in 0..KINDS {
+                    if self.counts[seat][index] != 4 {
+                        continue;
+                    }
+                    let tile = Tile::at(index);
+                    if riichi && !self.kan_keeps_waits(seat, drawn, tile) {
+                        continue;
+                    }
+                    actions.push(Action::Ankan { tile });
+                }
+                if !riichi {
+                    for meld in &self.melds[seat] {
+                        if meld.kind == MeldKind::Pon {
+                            for piece in pieces_of(&self.hands[seat], meld.tiles[0].tile) {
+                                actions.push(Action::Kakan { tile: piece });
+                            }
+                        }
+                    }
+                }
+            }
+            if self.discards_made[seat] == 0 && !self.called_any {
+                let orphans = (0..KINDS)
+                    .filter(|&index| {
+                        self.counts[seat][index] > 0 && Tile::at(index).is_terminal_or_honor()
+                    })
+                    .count();
+                if orphans >= 9 {
+                    actions.push(Action::NineTerminals);
+                }
+            }
+        }
+        if riichi {
+            let drawn = drawn.expect("a seat in riichi has drawn");
+            actions.push(Action::Discard {
+                tile: drawn,
+                tsumogiri: true,
+                riichi: false,
+            });
+            return actions;
+        }
+        let may_riichi = drawn.is_some()
+            && !self.riichi[seat].declared
+            && self.melds[seat]
+                .iter()
+                .all(|meld| meld.kind == MeldKind::Ankan)
+            && self.scores[seat] >= 1000
+            && live_left >= 4;
+        let mut seen: Vec<Piece> = Vec::with_capacity(14);
+        for &piece in &self.hands[seat] {
+            if seen.contains(&piece) || kuikae & bit(piece.tile) != 0 {
+                continue;
+            }
+            seen.push(piece);
+            let held = self.holds(seat, piece);
+            let from_draw = usize::from(drawn == Some(piece));
+            let tenpai_after = may_riichi && self.tenpai_without(seat, piece.tile);
+            let mut push = |tsumogiri: bool| {
+                actions.push(Action::Discard {
+                    tile: piece,
+                    tsumogiri,
+                    riichi: false,
+                });
+                if tenpai_after {
+                    actions.push(Action::Discard {
+                        tile: piece,
+                        tsumogiri,
+                        riichi: true,
+                    });
+                }
+            };
+            if held > from_draw {
+                push(false);
+            }
+            if from_draw == 1 {
+                push(true);
+            }
+        }
+        actions
+    }
+
+    /// Whether the seat's concealed tiles without one `tile` wait on something.
+    fn tenpai_without(&self, seat: usize, tile: Tile) -> bool {
+        let mut counts = self.counts[seat];
+        counts[tile.index()] -= 1;
+        let Ok(hand) = crate::tile::Hand::from_counts(counts) else {
+            return false;
+        };
+        crate::waits::waits(&hand).is_ok_and(|waits| {
+            waits.iter().any(|wait| {
+                let in_melds: usize = self.melds[seat]
+                    .iter()
+                    .map(|meld| {
+                        meld.tiles
+                            .iter()
+                            .filter(|piece| piece.tile == *wait)
+                            .count()
+                    })
+                    .sum();
+                usize::from(counts[wait.index()]) + in_melds < 4
+            })
+        })
+    }
+
+    /// After riichi: a concealed kan of `tile` is allowed only on the tile just drawn and if
+    /// the waits stay the same.
+    fn kan_keeps_waits(&self, seat: usize, drawn: Piece, tile: Tile) -> bool {
+        if drawn.tile != tile {
+            return false;
+        }
+        let mut counts = self.counts[seat];
+        counts[tile.index()] = 0;
+        let Ok(hand) = crate::tile::Hand::from_counts(counts) else {
+            return false;
+        };
+        let Ok(after) = crate::waits::waits(&hand) else {
+            return false;
+        };
+        let after = after.iter().fold(0u64, |bits, wait| bits | bit(*wait));
+        after == self.waits[seat] && after != 0
+    }
+
+    /// What `seat` may do with `tile` from `from`: ron, pon, an open kan, chi.
+    pub(crate) fn claim_options(
+        &self,
+        seat: usize,
+        from: usize,
+        tile: Piece,
+        what: Claimed,
+    ) -> Vec<Action> {
+        let mut options = Vec::new();
+        if seat == from {
+            return options;
+        }
+        if self.waits[seat] & bit(tile.tile) != 0
+            && !self.is_furiten(seat)
+            && (what != Claimed::Ankan || self.thirteen_orphans_with(seat, tile.tile))
+            && self.can_win(seat, tile, How::Ron(what))
+        {
+            options.push(Action::Ron);
+        }
+        if what != Claimed::Discard || self.wall.live_left() == 0 || self.riichi[seat].declared {
+            return options;
+        }
+        let count = self.counts[seat][tile.tile.index()];
+        if count >= 2 {
+            for pair in pairs(&self.hands[seat], tile.tile) {
+                if self.has_discard_after(seat, &pair, bit(tile.tile)) {
+                    options.push(Action::Pon { tiles: pair });
+                }
+            }
+        }
+        if count == 3 && self.wall.kans() < 4 {
+            options.push(Action::Daiminkan);
+        }
+        if seat == (from + 1) % 4 && tile.tile.suit() != Suit::Honor {
+            let rank = tile.tile.rank() as i32;
+            let index = tile.tile.index() as i32;
+            for (a, b) in [(-2, -1), (-1, 1), (1, 2)] {
+                if !(1..=9).contains(&(rank + a)) || !(1..=9).contains(&(rank + b)) {
+                    continue;
+                }
+                let first = Tile::at((index + a) as usize);
+                let second = Tile::at((index + b) as usize);
+                for one in pieces_of(&self.hands[seat], first) {
+                    for two in pieces_of(&self.hands[seat], second) {
+                        let run = [one, two, tile];
+                        let forbidden = kuikae(MeldKind::Chi, tile.tile, &run);
+                        if self.has_discard_after(seat, &[one, two], forbidden) {
+                            options.push(Action::Chi { tiles: [one, two] });
+                        }
+                    }
+                }
+            }
+        }
+        options
+    }
+
+    /// Whether, after giving up `used`, the seat holds a tile it may discard.
+    fn has_discard_after(&self, seat: usize, used: &[Piece], forbidden: u64) -> bool {
+        let mut counts = self.counts[seat];
+        for piece in used {
+            counts[piece.tile.index()] -= 1;
+        }
+        (0..KINDS).any(|index| counts[index] > 0 && forbidden & (1 << index) == 0)
+    }
+
+    /// Whether the seat's 13 concealed tiles and `tile` are thirteen orphans.
+    fn thirteen_orphans_with(&self, seat: usize, tile: Tile) -> bool {
+        let mut counts = self.counts[seat];
+        counts[tile.index()] += 1;
+        crate::tile::Hand::from_counts(counts)
+            .is_ok_and(|hand| crate::agari::is_thirteen_orphans(&hand))
+    }
+}

@@ -1,0 +1,26 @@
+//! The four-player game under Tenhou's rules: a seeded wall, each seat's view and legal
+//! actions, claims and their priorities, riichi, furiten, kans and their dora, the draws, the
+//! payments, dealer rotation and the end of the game.
+//!
+//! [`Game`] implements `tiles_core::Game` (a seat's decisions one at a time; when a tile can
+//! be claimed, each seat that may claim it decides in turn order from the discarder, and the
+//! claims are settled once all have) and also takes decisions in any order within a claim
+//! window ([`Game::act`]). The rules are in the crate README's *Game rules* section.
+
+mod action;
+mod bots;
+mod event;
+mod legal;
+mod rules;
+mod state;
+mod view;
+mod wall;
+mod win;
+
+pub use action::{Action, Meld};
+pub use bots::{EfficiencyBot, RandomBot};
+pub use event::{DrawKind, Event, HandId, Win};
+pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
+pub use state::{Game, IllegalAction, RiverTile};
+pub use view::View;
+pub use wall::{LIVE_DRAWS, Wall, all_tiles};

@@ -1,0 +1,165 @@
+//! Game records: Tenhou's tenhou.net/6 JSON (and mjlog XML, and mjai events) read into one
+//! form, hand by hand, that [`replay`] feeds through the engine.
+//!
+//! A hand's record keeps each seat's decisions in order, as the formats give them: its turn
+//! actions (discards, riichi, kans), its claims (chi, pon, open kan, each naming the seat
+//! and tile it took), and the hand's result (the wins with their score, or the draw, and
+//! every seat's change of points).
+
+pub mod replay;
+pub mod tenhou6;
+
+use std::collections::VecDeque;
+
+use crate::game::{DrawKind, GameRules, HandId};
+use crate::score::{MeldKind, Piece, Yaku};
+use crate::tile::Tile;
+
+/// A decision a seat made on its turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnLog {
+    /// A discard (the tile just drawn when `tsumogiri`), declaring riichi when `riichi`.
+    Discard {
+        /// The tile (for a tsumogiri, the record may not say: `None`).
+        tile: Option<Piece>,
+        /// Discarded as drawn.
+        tsumogiri: bool,
+        /// The riichi declaration.
+        riichi: bool,
+    },
+    /// A concealed kan.
+    Ankan(Tile),
+    /// A tile added to a pon.
+    Kakan(Piece),
+}
+
+/// A claim a seat made: a chi, pon or open kan of `tile` from `from` with `consumed`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallLog {
+    /// Chi, pon or kan.
+    pub kind: MeldKind,
+    /// The seat that discarded it.
+    pub from: usize,
+    /// The tile taken.
+    pub tile: Piece,
+    /// The caller's own tiles in the meld.
+    pub consumed: Vec<Piece>,
+}
+
+/// A win as the record scores it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedWin {
+    /// The winner.
+    pub seat: usize,
+    /// The discarder (the winner on a tsumo).
+    pub from: usize,
+    /// The seat liable (pao), if any.
+    pub pao: Option<usize>,
+    /// The han, if the record says (13 per yakuman).
+    pub han: Option<u32>,
+    /// The fu, if the record says (it does not for limit hands in some formats).
+    pub fu: Option<u32>,
+    /// The hand's value in points (without honba and sticks), if the record says.
+    pub points: Option<u32>,
+    /// The yaku and their han, if the record lists them (dora counts with 0 are left out).
+    pub yaku: Option<Vec<(Yaku, u32)>>,
+    /// The score changes of this win.
+    pub deltas: [i32; 4],
+}
+
+/// How a hand ended in the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoggedEnd {
+    /// One or more wins.
+    Wins(Vec<LoggedWin>),
+    /// A draw of this kind, with its score changes.
+    Drawn {
+        /// Which draw.
+        kind: DrawKind,
+        /// The changes of points.
+        deltas: [i32; 4],
+    },
+}
+
+impl LoggedEnd {
+    /// Every seat's change of points in the hand.
+    pub fn deltas(&self) -> [i32; 4] {
+        match self {
+            LoggedEnd::Wins(wins) => wins.iter().fold([0; 4], |mut sum, win| {
+                for (total, delta) in sum.iter_mut().zip(win.deltas) {
+                    *total += delta;
+                }
+                sum
+            }),
+            LoggedEnd::Drawn { deltas, .. } => *deltas,
+        }
+    }
+}
+
+/// One hand of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandLog {
+    /// Which hand: the round's wind, the dealer's number and the honba.
+    pub id: HandId,
+    /// The dealer's seat (seats are those of the game's first hand, 0 East).
+    pub dealer: usize,
+    /// Riichi sticks on the table at the start.
+    pub sticks: u32,
+    /// Each seat's points at the start.
+    pub scores: [i32; 4],
+    /// The dora indicators, in the order shown.
+    pub indicators: Vec<Piece>,
+    /// The ura indicators, if the record shows them.
+    pub ura: Vec<Piece>,
+    /// Each seat's 13 dealt tiles.
+    pub hands: [Vec<Piece>; 4],
+    /// Each seat's draws in order (replacement tiles included).
+    pub draws: [Vec<Piece>; 4],
+    /// Each seat's turn decisions in order.
+    pub turns: [VecDeque<TurnLog>; 4],
+    /// Each seat's claims in order.
+    pub calls: [VecDeque<CallLog>; 4],
+    /// How the hand ended; `None` if the record stops before the end (a cut file).
+    pub end: Option<LoggedEnd>,
+}
+
+/// A whole record: the rules it was played under, its hands, and the final points if the
+/// record has the game's end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameLog {
+    /// The rules (length and red fives) the record says.
+    pub rules: GameRules,
+    /// The players' names, if given.
+    pub names: Vec<String>,
+    /// The hands in order.
+    pub hands: Vec<HandLog>,
+    /// The final points (riichi sticks left over given), if the record has them.
+    pub final_scores: Option<[i32; 4]>,
+}
+
+/// A record that cannot be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{place}: {message}")]
+pub struct LogError {
+    /// Where: `line 3`, `hand 2 (E3-0), seat 1's draws, item 4`.
+    pub place: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl LogError {
+    pub(crate) fn new(place: impl Into<String>, message: impl Into<String>) -> LogError {
+        LogError {
+            place: place.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads a record in any of the formats, telling them apart by their first character: `<`
+/// mjlog XML, `{` (one object with `log`, or one per line) tenhou.net/6 JSON, mjai events
+/// (JSON lines with `type`). Returns what could be read and, for a record cut short or broken
+/// part-way, the error where it stops.
+pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    tenhou6::read(text)
+}

@@ -1,0 +1,552 @@
+//! tenhou.net/6 JSON: a game as one object whose `log` lists the hands, or one such object
+//! per line (a hand each).
+//!
+//! Each hand is `[[hand, honba, sticks], scores, dora indicators, ura indicators, seat 0's
+//! dealt tiles, draws, discards, seat 1's …, result]`. Tiles are 11-19 man, 21-29 pin, 31-39
+//! sou, 41-47 East South West North White Green Red, 51-53 the red fives; in the discards 60
+//! is the tile just drawn and 0 stands in after an open kan. Calls are strings: `c131415` a
+//! chi of 13 (the tile after the letter is the one taken), `p434343` / `45p4545` / `4444p44`
+//! a pon from the seat on the left / across / on the right (the letter's place says which),
+//! `m…` an open kan likewise, `r24` a riichi discard, `121212a12` a concealed kan,
+//! `3636k3636` a tile added to a pon. The result is `["和了", changes, [winner, from, liable,
+//! "30符4飜7700点", "役牌 發(1飜)", …], …]` (a pair per winner) or a draw's name with its
+//! changes.
+
+use std::collections::VecDeque;
+
+use serde_json::Value;
+
+use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
+use crate::game::{DrawKind, GameRules, HandId, Length};
+use crate::score::{MeldKind, Piece, Wind, Yaku};
+use crate::tile::Tile;
+
+/// A tile code as a piece: 11-47, 51-53 the red fives.
+pub fn piece(code: i64) -> Option<Piece> {
+    let (suit, rank, red) = match code {
+        51..=53 => (code - 51, 5, true),
+        11..=19 | 21..=29 | 31..=39 => (code / 10 - 1, code % 10, false),
+        41..=47 => (3, code - 40, false),
+        _ => return None,
+    };
+    let tile = Tile::from_index((suit * 9 + rank - 1) as usize)?;
+    Some(Piece { tile, red })
+}
+
+/// The code of a piece.
+pub fn code(piece: Piece) -> i64 {
+    let index = piece.tile.index() as i64;
+    if piece.red {
+        return 51 + index / 9;
+    }
+    if index >= 27 {
+        return 41 + index - 27;
+    }
+    (index / 9 + 1) * 10 + index % 9 + 1
+}
+
+/// Reads a record: the hands read, and the error where reading stopped, if it did.
+pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    let mut log = GameLog {
+        rules: GameRules::default(),
+        names: Vec::new(),
+        hands: Vec::new(),
+        final_scores: None,
+    };
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return (log, Some(LogError::new("line 1", "the file is empty")));
+    }
+    // One object for the game, or one per line.
+    let mut documents: Vec<(usize, Value)> = Vec::new();
+    match serde_json::from_str::<Value>(trimmed) {
+        Ok(value) => documents.push((1, value)),
+        Err(_) => {
+            for (index, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                match serde_json::from_str::<Value>(line) {
+                    Ok(value) => documents.push((index + 1, value)),
+                    Err(error) => {
+                        return (
+                            log,
+                            Some(LogError::new(
+                                format!("line {}, column {}", index + 1, error.column()),
+                                format!("not JSON: {error}"),
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    for (line, document) in documents {
+        if let Err(error) = read_document(&document, line, &mut log) {
+            return (log, Some(error));
+        }
+    }
+    (log, None)
+}
+
+fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(), LogError> {
+    let place = format!("line {line}");
+    let object = document
+        .as_object()
+        .ok_or_else(|| LogError::new(&place, "expected a JSON object with \"log\""))?;
+    if let Some(rule) = object.get("rule") {
+        if let Some(disp) = rule.get("disp").and_then(Value::as_str) {
+            log.rules.length = if disp.contains('東') {
+                Length::East
+            } else {
+                Length::Hanchan
+            };
+        }
+        if let Some(aka) = rule.get("aka").and_then(Value::as_i64) {
+            log.rules.red_fives = aka != 0;
+        }
+    }
+    if let Some(names) = object.get("name").and_then(Value::as_array) {
+        log.names = names
+            .iter()
+            .map(|name| name.as_str().unwrap_or_default().to_owned())
+            .collect();
+    }
+    if let Some(scores) = object.get("sc").and_then(Value::as_array)
+        && scores.len() >= 8
+    {
+        let mut final_scores = [0; 4];
+        for (seat, slot) in final_scores.iter_mut().enumerate() {
+            *slot = scores[2 * seat].as_f64().unwrap_or_default().round() as i32;
+        }
+        log.final_scores = Some(final_scores);
+    }
+    let hands = object
+        .get("log")
+        .and_then(Value::as_array)
+        .ok_or_else(|| LogError::new(&place, "expected \"log\": a list of hands"))?;
+    for (index, hand) in hands.iter().enumerate() {
+        let number = log.hands.len() + 1;
+        let place = format!("{place}, hand {number}");
+        let _ = index;
+        log.hands.push(read_hand(hand, &place)?);
+    }
+    Ok(())
+}
+
+fn list<'a>(value: &'a Value, place: &str, what: &str) -> Result<&'a Vec<Value>, LogError> {
+    value
+        .as_array()
+        .ok_or_else(|| LogError::new(place, format!("{what}: expected a list, found {value}")))
+}
+
+fn number(value: &Value, place: &str, what: &str) -> Result<i64, LogError> {
+    value
+        .as_i64()
+        .ok_or_else(|| LogError::new(place, format!("{what}: expected a number, found {value}")))
+}
+
+fn tile_of(value: &Value, place: &str, what: &str) -> Result<Piece, LogError> {
+    let code = number(value, place, what)?;
+    piece(code).ok_or_else(|| LogError::new(place, format!("{what}: no tile has the code {code}")))
+}
+
+fn tiles_of(value: &Value, place: &str, what: &str) -> Result<Vec<Piece>, LogError> {
+    list(value, place, what)?
+        .iter()
+        .enumerate()
+        .map(|(index, item)| tile_of(item, place, &format!("{what}[{index}]")))
+        .collect()
+}
+
+/// A call string's tiles and its letter's place among them.
+fn call_parts(text: &str, place: &str) -> Result<(char, usize, Vec<Piece>), LogError> {
+    let bytes = text.as_bytes();
+    let mut tiles = Vec::new();
+    let mut marker = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_alphabetic() {
+            if marker.is_some() {
+                return Err(LogError::new(
+                    place,
+                    format!("{text:?}: two letters in one call"),
+                ));
+            }
+            marker = Some((bytes[at] as char, tiles.len()));
+            at += 1;
+            continue;
+        }
+        let code = text
+            .get(at..at + 2)
+            .and_then(|digits| digits.parse::<i64>().ok())
+            .and_then(piece)
+            .ok_or_else(|| {
+                LogError::new(place, format!("{text:?}: not a call (tiles as two digits)"))
+            })?;
+        tiles.push(code);
+        at += 2;
+    }
+    let (letter, position) =
+        marker.ok_or_else(|| LogError::new(place, format!("{text:?}: a call has a letter")))?;
+    Ok((letter, position, tiles))
+}
+
+fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
+    let items = list(hand, place, "the hand")?;
+    if items.len() < 16 {
+        return Err(LogError::new(
+            place,
+            format!(
+                "a hand has 17 items (its result last), found {}",
+                items.len()
+            ),
+        ));
+    }
+    let head = list(&items[0], place, "[hand, honba, sticks]")?;
+    if head.len() < 3 {
+        return Err(LogError::new(place, "expected [hand, honba, sticks]"));
+    }
+    let hand_number = number(&head[0], place, "hand")?;
+    let honba = number(&head[1], place, "honba")?;
+    let sticks = number(&head[2], place, "sticks")?;
+    if !(0..16).contains(&hand_number) || honba < 0 || sticks < 0 {
+        return Err(LogError::new(
+            place,
+            format!("no hand is [{hand_number}, {honba}, {sticks}]"),
+        ));
+    }
+    let dealer = (hand_number % 4) as usize;
+    let id = HandId {
+        wind: Wind::ALL[(hand_number / 4) as usize],
+        number: dealer as u8 + 1,
+        honba: honba as u32,
+    };
+    let place = format!("{place} ({id})");
+    let place = place.as_str();
+    let score_list = list(&items[1], place, "scores")?;
+    if score_list.len() != 4 {
+        return Err(LogError::new(place, "scores: expected four"));
+    }
+    let mut scores = [0i32; 4];
+    for (seat, score) in score_list.iter().enumerate() {
+        scores[seat] = number(score, place, "scores")? as i32;
+    }
+    let indicators = tiles_of(&items[2], place, "dora indicators")?;
+    let ura = tiles_of(&items[3], place, "ura indicators")?;
+    let mut hands: [Vec<Piece>; 4] = Default::default();
+    let mut draws: [Vec<Piece>; 4] = Default::default();
+    let mut turns: [VecDeque<TurnLog>; 4] = Default::default();
+    let mut calls: [VecDeque<CallLog>; 4] = Default::default();
+    for seat in 0..4 {
+        let base = 4 + 3 * seat;
+        hands[seat] = tiles_of(&items[base], place, &format!("seat {seat}'s dealt tiles"))?;
+        for (index, take) in list(&items[base + 1], place, "draws")?.iter().enumerate() {
+            let what = format!("seat {seat}'s draws, item {}", index + 1);
+            match take {
+                Value::String(text) => calls[seat].push_back(read_call(text, seat, place, &what)?),
+                _ => draws[seat].push(tile_of(take, place, &what)?),
+            }
+        }
+        for (index, out) in list(&items[base + 2], place, "discards")?
+            .iter()
+            .enumerate()
+        {
+            let what = format!("seat {seat}'s discards, item {}", index + 1);
+            if let Some(turn) = read_turn(out, place, &what)? {
+                turns[seat].push_back(turn);
+            }
+        }
+    }
+    let end = items
+        .get(16)
+        .map(|result| read_result(result, place))
+        .transpose()?;
+    Ok(HandLog {
+        id,
+        dealer,
+        sticks: sticks as u32,
+        scores,
+        indicators,
+        ura,
+        hands,
+        draws,
+        turns,
+        calls,
+        end,
+    })
+}
+
+fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog, LogError> {
+    let place = format!("{place}, {what}");
+    let (letter, position, tiles) = call_parts(text, &place)?;
+    let (kind, from) = match (letter, tiles.len()) {
+        ('c', 3) => (MeldKind::Chi, 3),
+        ('p', 3) => (MeldKind::Pon, [3, 2, 1][position.min(2)]),
+        ('m', 4) => (MeldKind::Kan, [3, 2, 2, 1][position.min(3)]),
+        _ => {
+            return Err(LogError::new(
+                &place,
+                format!("{text:?}: expected a chi (c), pon (p) or open kan (m) among the draws"),
+            ));
+        }
+    };
+    let tile = tiles[position];
+    let mut consumed = tiles.clone();
+    consumed.remove(position);
+    Ok(CallLog {
+        kind,
+        from: (seat + from) % 4,
+        tile,
+        consumed,
+    })
+}
+
+fn read_turn(out: &Value, place: &str, what: &str) -> Result<Option<TurnLog>, LogError> {
+    let place = format!("{place}, {what}");
+    match out {
+        Value::String(text) => {
+            if let Some(rest) = text.strip_prefix('r') {
+                let code: i64 = rest.parse().map_err(|_| {
+                    LogError::new(&place, format!("{text:?}: not a riichi discard"))
+                })?;
+                return Ok(Some(TurnLog::Discard {
+                    tile: if code == 60 {
+                        None
+                    } else {
+                        Some(tile_code(code, &place)?)
+                    },
+                    tsumogiri: code == 60,
+                    riichi: true,
+                }));
+            }
+            let (letter, position, tiles) = call_parts(text, &place)?;
+            match (letter, tiles.len()) {
+                ('a', 4) => Ok(Some(TurnLog::Ankan(tiles[0].tile))),
+                ('k', 4) => Ok(Some(TurnLog::Kakan(tiles[position]))),
+                _ => Err(LogError::new(
+                    &place,
+                    format!("{text:?}: expected a riichi (r), concealed kan (a) or added kan (k)"),
+                )),
+            }
+        }
+        _ => {
+            let code = number(out, &place, "a discard")?;
+            Ok(match code {
+                0 => None,
+                60 => Some(TurnLog::Discard {
+                    tile: None,
+                    tsumogiri: true,
+                    riichi: false,
+                }),
+                _ => Some(TurnLog::Discard {
+                    tile: Some(tile_code(code, &place)?),
+                    tsumogiri: false,
+                    riichi: false,
+                }),
+            })
+        }
+    }
+}
+
+fn tile_code(code: i64, place: &str) -> Result<Piece, LogError> {
+    piece(code).ok_or_else(|| LogError::new(place, format!("no tile has the code {code}")))
+}
+
+fn deltas_of(value: Option<&Value>, place: &str) -> Result<[i32; 4], LogError> {
+    let mut deltas = [0; 4];
+    if let Some(value) = value {
+        let items = list(value, place, "score changes")?;
+        if items.len() != 4 {
+            return Err(LogError::new(place, "score changes: expected four"));
+        }
+        for (seat, item) in items.iter().enumerate() {
+            deltas[seat] = number(item, place, "score changes")? as i32;
+        }
+    }
+    Ok(deltas)
+}
+
+fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
+    let place = format!("{place}, result");
+    let items = list(result, &place, "the result")?;
+    let name = items
+        .first()
+        .and_then(Value::as_str)
+        .ok_or_else(|| LogError::new(&place, "the result starts with its name"))?;
+    let drawn = |kind| -> Result<LoggedEnd, LogError> {
+        Ok(LoggedEnd::Drawn {
+            kind,
+            deltas: deltas_of(items.get(1), &place)?,
+        })
+    };
+    match name {
+        "和了" => {
+            let mut wins = Vec::new();
+            for pair in items[1..].chunks(2) {
+                let deltas = deltas_of(pair.first(), &place)?;
+                let info = list(
+                    pair.get(1)
+                        .ok_or_else(|| LogError::new(&place, "a win's details are missing"))?,
+                    &place,
+                    "a win's details",
+                )?;
+                wins.push(read_win(info, deltas, &place)?);
+            }
+            Ok(LoggedEnd::Wins(wins))
+        }
+        "流局" | "全員聴牌" | "全員不聴" => drawn(DrawKind::Exhaustive),
+        "流し満貫" => drawn(DrawKind::NagashiMangan),
+        "九種九牌" => drawn(DrawKind::NineTerminals),
+        "四風連打" => drawn(DrawKind::FourWinds),
+        "四家立直" => drawn(DrawKind::FourRiichi),
+        "四槓散了" => drawn(DrawKind::FourKans),
+        "三家和了" => drawn(DrawKind::TripleRon),
+        other => Err(LogError::new(&place, format!("unknown result {other:?}"))),
+    }
+}
+
+fn read_win(info: &[Value], deltas: [i32; 4], place: &str) -> Result<LoggedWin, LogError> {
+    if info.len() < 3 {
+        return Err(LogError::new(
+            place,
+            "a win's details: [winner, from, liable, …]",
+        ));
+    }
+    let seat = number(&info[0], place, "winner")? as usize;
+    let from = number(&info[1], place, "from")? as usize;
+    let liable = number(&info[2], place, "liable")? as usize;
+    if seat > 3 || from > 3 || liable > 3 {
+        return Err(LogError::new(place, "a win's seats are 0 to 3"));
+    }
+    let mut win = LoggedWin {
+        seat,
+        from,
+        pao: (liable != seat).then_some(liable),
+        han: None,
+        fu: None,
+        points: None,
+        yaku: None,
+        deltas,
+    };
+    if let Some(text) = info.get(3).and_then(Value::as_str) {
+        let (fu, points) = read_value(text);
+        win.fu = fu;
+        win.points = points;
+        let mut yaku = Vec::new();
+        let mut han = 0;
+        for item in &info[4..] {
+            let text = item.as_str().ok_or_else(|| {
+                LogError::new(place, format!("a yaku: expected text, found {item}"))
+            })?;
+            let (name, value) = text
+                .rsplit_once('(')
+                .ok_or_else(|| LogError::new(place, format!("{text:?}: expected name(N飜)")))?;
+            let value = value.trim_end_matches(')');
+            let count = if value == "役満" {
+                13
+            } else {
+                value
+                    .trim_end_matches('飜')
+                    .parse::<u32>()
+                    .map_err(|_| LogError::new(place, format!("{text:?}: expected name(N飜)")))?
+            };
+            han += count;
+            if count == 0 {
+                continue;
+            }
+            let known = yaku_named(name.trim())
+                .ok_or_else(|| LogError::new(place, format!("unknown yaku {name:?}")))?;
+            yaku.push((known, count));
+        }
+        win.han = Some(han);
+        win.yaku = Some(yaku);
+    }
+    Ok(win)
+}
+
+/// The fu and the value of `30符4飜7700点`, `満貫2000-4000点`, `30符4飜3900点∀`.
+fn read_value(text: &str) -> (Option<u32>, Option<u32>) {
+    let fu = text
+        .split_once('符')
+        .and_then(|(fu, _)| fu.parse::<u32>().ok());
+    let all = text.ends_with('∀');
+    let body = text.trim_end_matches('∀').trim_end_matches('点');
+    let digits_start = body
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '-')
+        .last()
+        .map(|(at, _)| at);
+    let points = digits_start.and_then(|start| {
+        let numbers: Vec<u32> = body[start..]
+            .split('-')
+            .filter_map(|part| part.parse().ok())
+            .collect();
+        match numbers.as_slice() {
+            [one] if all => Some(3 * one),
+            [one] => Some(*one),
+            [non_dealer, dealer] => Some(2 * non_dealer + dealer),
+            _ => None,
+        }
+    });
+    (fu, points)
+}
+
+/// A yaku by the name Tenhou's records give it (Japanese, or the English client's).
+pub fn yaku_named(name: &str) -> Option<Yaku> {
+    use Yaku::*;
+    Some(match name {
+        "門前清自摸和" | "Menzen Tsumo" | "Fully Concealed Hand" => MenzenTsumo,
+        "立直" | "Riichi" => Riichi,
+        "一発" | "Ippatsu" => Ippatsu,
+        "槍槓" | "Chankan" | "Robbing a Kan" => Chankan,
+        "嶺上開花" | "Rinshan Kaihou" | "After a Kan" => Rinshan,
+        "海底摸月" | "Haitei Raoyue" | "Under the Sea" => Haitei,
+        "河底撈魚" | "Houtei Raoyui" | "Under the River" => Houtei,
+        "平和" | "Pinfu" => Pinfu,
+        "断幺九" | "Tanyao" | "All Simples" => Tanyao,
+        "一盃口" | "Iipeikou" | "Pure Double Sequence" => Iipeikou,
+        "自風 東" | "自風 南" | "自風 西" | "自風 北" | "Seat Wind" => SeatWind,
+        "場風 東" | "場風 南" | "場風 西" | "場風 北" | "Round Wind" | "Prevalent Wind" => {
+            RoundWind
+        }
+        "役牌 白" | "White Dragon" => Haku,
+        "役牌 發" | "Green Dragon" => Hatsu,
+        "役牌 中" | "Red Dragon" => Chun,
+        "両立直" | "Double Riichi" => DoubleRiichi,
+        "七対子" | "Chiitoitsu" | "Seven Pairs" => Chiitoitsu,
+        "混全帯幺九" | "Chanta" => Chanta,
+        "一気通貫" | "Ittsu" | "Pure Straight" => Ittsu,
+        "三色同順" | "Sanshoku Doujun" | "Mixed Triple Sequence" => Sanshoku,
+        "三色同刻" | "Sanshoku Doukou" | "Triple Triplets" => SanshokuDoukou,
+        "三槓子" | "Sankantsu" | "Three Quads" => Sankantsu,
+        "対々和" | "Toitoi" | "All Triplets" => Toitoi,
+        "三暗刻" | "Sanankou" | "Three Concealed Triplets" => Sanankou,
+        "小三元" | "Shousangen" | "Little Three Dragons" => Shousangen,
+        "混老頭" | "Honroutou" | "All Terminals and Honours" => Honroutou,
+        "二盃口" | "Ryanpeikou" | "Twice Pure Double Sequence" => Ryanpeikou,
+        "純全帯幺九" | "Junchan" => Junchan,
+        "混一色" | "Honitsu" | "Half Flush" => Honitsu,
+        "清一色" | "Chinitsu" | "Full Flush" => Chinitsu,
+        "天和" | "Tenhou" | "Blessing of Heaven" => Tenhou,
+        "地和" | "Chiihou" | "Blessing of Earth" => Chiihou,
+        "大三元" | "Daisangen" | "Big Three Dragons" => Daisangen,
+        "四暗刻" | "Suuankou" | "Four Concealed Triplets" => Suuankou,
+        "四暗刻単騎" | "Suuankou Tanki" => SuuankouTanki,
+        "字一色" | "Tsuuiisou" | "All Honours" => Tsuuiisou,
+        "緑一色" | "Ryuuiisou" | "All Green" => Ryuuiisou,
+        "清老頭" | "Chinroutou" | "All Terminals" => Chinroutou,
+        "九蓮宝燈" | "Chuuren Poutou" | "Nine Gates" => Chuuren,
+        "純正九蓮宝燈" | "Junsei Chuuren Poutou" | "True Nine Gates" => JunseiChuuren,
+        "国士無双" | "Kokushi Musou" | "Thirteen Orphans" => Kokushi,
+        "国士無双１３面" | "国士無双13面" | "Kokushi Musou 13-sided" => Kokushi13,
+        "大四喜" | "Daisuushii" | "Big Four Winds" => Daisuushii,
+        "小四喜" | "Shousuushii" | "Little Four Winds" => Shousuushii,
+        "四槓子" | "Suukantsu" | "Four Quads" => Suukantsu,
+        "ドラ" | "Dora" => Dora,
+        "裏ドラ" | "Ura Dora" => UraDora,
+        "赤ドラ" | "Aka Dora" | "Red Five" | "Red Fives" => AkaDora,
+        _ => return None,
+    })
+}

@@ -1,0 +1,136 @@
+//! The four-player game: invariants over many seeded games of random bots (every tile
+//! accounted for, points conserved with the sticks, every action taken legal, the game
+//! ending), and same seed, same game.
+
+use mahjong::game::{Action, EfficiencyBot, Event, Game, GameRules, Length, RandomBot, all_tiles};
+use mahjong::{Piece, Tile};
+use tiles_core::Bot;
+
+/// Plays a game of random bots.
+fn play_random(rules: GameRules, seed: u64) -> Vec<Event> {
+    play(rules, seed, false)
+}
+
+/// Plays a game of efficiency bots (`smart`) or random ones, checking the invariants at every
+/// step; returns its events.
+fn play(rules: GameRules, seed: u64, smart: bool) -> Vec<Event> {
+    let mut game = Game::new(rules, seed);
+    let random = RandomBot { seed };
+    let mut steps = 0;
+    while let Some(seat) = game.to_move() {
+        check_tiles(&game);
+        let legal = game.legal_actions(seat);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: seat {seat} to move has no action"
+        );
+        let view = game.view(seat);
+        assert_eq!(view.legal, legal);
+        let action = if smart {
+            EfficiencyBot.choose(&view)
+        } else {
+            random.choose(&view)
+        };
+        assert!(
+            legal.contains(&action),
+            "seed {seed}: the bot chose {action}, not legal"
+        );
+        game.act(seat, action)
+            .unwrap_or_else(|error| panic!("seed {seed}: a legal {action} refused: {error}"));
+        let total: i32 = game.scores().iter().sum::<i32>() + 1000 * game.sticks() as i32;
+        assert_eq!(total, 100_000, "seed {seed}: points not conserved");
+        steps += 1;
+        assert!(steps < 100_000, "seed {seed}: the game does not end");
+    }
+    assert!(game.legal_actions(0).is_empty());
+    game.events().to_vec()
+}
+
+/// Every one of the 136 tiles is in a hand, a meld, a river (not called), shown as an
+/// indicator, or still in the wall.
+fn check_tiles(game: &Game) {
+    if game.is_over() {
+        return;
+    }
+    let mut seen: Vec<Piece> = Vec::new();
+    for seat in 0..4 {
+        seen.extend_from_slice(game.hand(seat));
+        for meld in game.melds(seat) {
+            seen.extend_from_slice(&meld.tiles);
+        }
+        seen.extend(
+            game.river(seat)
+                .iter()
+                .filter(|river| !river.called)
+                .map(|river| river.tile),
+        );
+    }
+    seen.extend_from_slice(game.indicators());
+    seen.extend(game.unseen_tiles().expect("a seeded wall"));
+    let key = |piece: &Piece| (piece.tile, piece.red);
+    seen.sort_by_key(key);
+    let mut all = all_tiles(game.rules().red_fives);
+    all.sort_by_key(key);
+    assert_eq!(seen.len(), 136);
+    assert_eq!(seen, all);
+}
+
+#[test]
+fn random_games_keep_the_invariants() {
+    let mut hands = 0;
+    let mut wins = 0;
+    let mut calls = 0;
+    for seed in 0..40 {
+        let rules = GameRules {
+            length: if seed % 4 == 0 {
+                Length::East
+            } else {
+                Length::Hanchan
+            },
+            red_fives: seed % 5 != 0,
+        };
+        let events = play(rules, seed, seed % 2 == 1);
+        hands += events
+            .iter()
+            .filter(|event| matches!(event, Event::StartHand { .. }))
+            .count();
+        wins += events
+            .iter()
+            .filter(|event| matches!(event, Event::Win(_)))
+            .count();
+        calls += events
+            .iter()
+            .filter(|event| matches!(event, Event::Call { .. }))
+            .count();
+        assert!(matches!(events.last(), Some(Event::EndGame { .. })));
+    }
+    assert!(
+        hands > 200 && wins > 0 && calls > 0,
+        "{hands} hands, {wins} wins, {calls} calls"
+    );
+}
+
+#[test]
+fn the_same_seed_deals_the_same_game() {
+    let rules = GameRules::default();
+    assert_eq!(play_random(rules, 7), play_random(rules, 7));
+    assert_ne!(play_random(rules, 7), play_random(rules, 8));
+}
+
+#[test]
+fn the_first_hand_is_dealt_and_the_dealer_draws() {
+    let game = Game::new(GameRules::default(), 1);
+    assert_eq!(game.to_move(), Some(0));
+    assert_eq!(game.hand(0).len(), 14);
+    for seat in 1..4 {
+        assert_eq!(game.hand(seat).len(), 13);
+    }
+    assert_eq!(game.indicators().len(), 1);
+    assert_eq!(game.live_left(), 69);
+    let _ = Tile::from_index(0);
+    assert!(
+        game.legal_actions(0)
+            .iter()
+            .any(|action| matches!(action, Action::Discard { .. }))
+    );
+}
