@@ -134,3 +134,23 @@ fn the_first_hand_is_dealt_and_the_dealer_draws() {
             .any(|action| matches!(action, Action::Discard { .. }))
     );
 }
+
+#[test]
+fn a_written_record_replays_to_the_same_game() {
+    for seed in 0..6 {
+        let mut game = Game::new(GameRules::default(), seed);
+        while let Some(seat) = game.to_move() {
+            let action = EfficiencyBot.choose(&game.view(seat));
+            game.act(seat, action).unwrap();
+        }
+        let text = mahjong::log::mjai::write(game.events());
+        let (log, error) = mahjong::log::read(&text);
+        assert_eq!(error, None, "seed {seed}");
+        let verdict = mahjong::log::replay::replay(&log);
+        for hand in &verdict.hands {
+            assert!(hand.agree, "seed {seed} {}: {:?}", hand.id, hand.error);
+        }
+        assert_eq!(verdict.final_agree, Some(true), "seed {seed}");
+        assert_eq!(verdict.final_scores, Some(game.scores()));
+    }
+}

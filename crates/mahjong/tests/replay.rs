@@ -55,3 +55,55 @@ fn every_tenhou_json_record_agrees() {
     }
     assert!(hands >= 60, "{hands} hands");
 }
+
+#[test]
+fn every_mjlog_record_agrees_and_cut_ones_say_where() {
+    let mut hands = 0;
+    for path in records("tenhou-mjlog") {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (log, error) = read(&text);
+        let verdict = replay(&log);
+        if name.contains("-no-game-end") {
+            let error = error.expect("a cut record is an error");
+            assert!(error.message.contains("before the game's end"), "{error}");
+            assert!(verdict.hands.iter().all(|hand| hand.agree));
+        } else if name.contains("-no-round-end") {
+            let error = error.expect("a cut record is an error");
+            assert!(error.message.contains("stops in hand S4-0"), "{error}");
+            let (last, before) = verdict.hands.split_last().unwrap();
+            assert!(before.iter().all(|hand| hand.agree));
+            assert!(!last.agree && last.expected.is_none());
+        } else {
+            assert_eq!(error, None, "{name}");
+            for hand in &verdict.hands {
+                assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
+                hands += 1;
+            }
+            assert_eq!(
+                verdict.final_agree,
+                Some(true),
+                "{name}: {:?}",
+                verdict.final_scores
+            );
+        }
+    }
+    assert_eq!(hands, 55, "the five games have 55 hands");
+}
+
+/// The mjai game was simulated by RiichiEnv under its Tenhou-like rules: it agrees hand by
+/// hand (the record gives each hand's score changes, not its han and fu).
+#[test]
+fn the_mjai_record_agrees() {
+    let path = records("mjai")
+        .into_iter()
+        .find(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
+        .unwrap();
+    let (log, error) = read(&std::fs::read_to_string(path).unwrap());
+    assert_eq!(error, None);
+    let verdict = replay(&log);
+    assert_eq!(verdict.hands.len(), 12);
+    for hand in &verdict.hands {
+        assert!(hand.agree, "{}: {:?}", hand.id, hand.error);
+    }
+}

@@ -6,6 +6,8 @@
 //! and tile it took), and the hand's result (the wins with their score, or the draw, and
 //! every seat's change of points).
 
+pub mod mjai;
+pub mod mjlog;
 pub mod replay;
 pub mod tenhou6;
 
@@ -72,10 +74,10 @@ pub struct LoggedWin {
 pub enum LoggedEnd {
     /// One or more wins.
     Wins(Vec<LoggedWin>),
-    /// A draw of this kind, with its score changes.
+    /// A draw of this kind (if the record says), with its score changes.
     Drawn {
         /// Which draw.
-        kind: DrawKind,
+        kind: Option<DrawKind>,
         /// The changes of points.
         deltas: [i32; 4],
     },
@@ -161,5 +163,12 @@ impl LogError {
 /// (JSON lines with `type`). Returns what could be read and, for a record cut short or broken
 /// part-way, the error where it stops.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    tenhou6::read(text)
+    let first_line = text.trim_start().lines().next().unwrap_or_default();
+    if first_line.starts_with('<') {
+        mjlog::read(text)
+    } else if first_line.contains("\"type\"") {
+        mjai::read(text)
+    } else {
+        tenhou6::read(text)
+    }
 }

@@ -151,16 +151,13 @@ fn compare(game: &Game, hand: &HandLog, got: [i32; 4]) -> Option<String> {
             }
         }
         LoggedEnd::Drawn { kind, .. } => {
+            let name = kind.map_or("draw", DrawKind::name);
             if !wins.is_empty() {
-                return Some(format!(
-                    "the record has a {}, the engine a win",
-                    kind.name()
-                ));
+                return Some(format!("the record has a {name}, the engine a win"));
             }
-            if drawn != Some(*kind) {
+            if drawn.is_none() || kind.is_some() && drawn != *kind {
                 return Some(format!(
-                    "the record has a {}, the engine {}",
-                    kind.name(),
+                    "the record has a {name}, the engine {}",
                     drawn.map_or("no draw", DrawKind::name)
                 ));
             }
@@ -332,9 +329,9 @@ impl Driver<'_> {
                     Ok(Action::Tsumo)
                 }
                 Some(LoggedEnd::Drawn {
-                    kind: DrawKind::NineTerminals,
+                    kind: Some(DrawKind::NineTerminals) | None,
                     ..
-                }) => Ok(Action::NineTerminals),
+                }) if legal.contains(&Action::NineTerminals) => Ok(Action::NineTerminals),
                 Some(_) => Err(format!(
                     "seat {seat} is to act, but the record has no more of its decisions"
                 )),
@@ -390,7 +387,7 @@ impl Driver<'_> {
                 .iter()
                 .any(|win| win.seat == seat && win.from == from && from != seat),
             Some(LoggedEnd::Drawn {
-                kind: DrawKind::TripleRon,
+                kind: Some(DrawKind::TripleRon) | None,
                 ..
             }) => true,
             _ => false,

@@ -376,7 +376,7 @@ fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
         .ok_or_else(|| LogError::new(&place, "the result starts with its name"))?;
     let drawn = |kind| -> Result<LoggedEnd, LogError> {
         Ok(LoggedEnd::Drawn {
-            kind,
+            kind: Some(kind),
             deltas: deltas_of(items.get(1), &place)?,
         })
     };

@@ -1,0 +1,477 @@
+//! mjai events, one JSON object per line: read into hands, and written from a game.
+//!
+//! Tiles are `1m`…`9m`, `1p`…, `1s`…, `E S W N` the winds, `P F C` the white, green and red
+//! dragons, `5mr 5pr 5sr` the red fives. Events: `start_game`, `start_kyoku` (`bakaze`,
+//! `dora_marker`, `kyoku` 1-4, `honba`, `kyotaku`, `oya`, `scores`, `tehais`), `tsumo`,
+//! `dahai` (`tsumogiri`), `reach`, `reach_accepted`, `chi` `pon` `daiminkan` (`actor`,
+//! `target`, `pai`, `consumed`), `ankan`, `kakan`, `dora`, `hora` (`actor`, `target`, `pai`,
+//! `deltas`, `ura_markers`), `ryukyoku` (`deltas`), `end_kyoku`, `end_game`.
+
+use serde_json::{Value, json};
+
+use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
+use crate::game::{DrawKind, Event, GameRules, HandId};
+use crate::score::{MeldKind, Piece, Wind};
+use crate::tile::Tile;
+
+/// A tile in mjai's notation.
+pub fn tile_name(piece: Piece) -> String {
+    let index = piece.tile.index();
+    if index >= 27 {
+        return ["E", "S", "W", "N", "P", "F", "C"][index - 27].to_owned();
+    }
+    let suit = ["m", "p", "s"][index / 9];
+    let red = if piece.red { "r" } else { "" };
+    format!("{}{suit}{red}", index % 9 + 1)
+}
+
+/// A tile from mjai's notation.
+pub fn tile_from(text: &str) -> Option<Piece> {
+    let honour = ["E", "S", "W", "N", "P", "F", "C"]
+        .iter()
+        .position(|name| *name == text);
+    if let Some(at) = honour {
+        return Some(Piece::plain(Tile::from_index(27 + at)?));
+    }
+    let bytes = text.as_bytes();
+    let (rank, suit, red) = match bytes {
+        [rank, suit] => (*rank, *suit, false),
+        [b'5', suit, b'r'] => (b'5', *suit, true),
+        _ => return None,
+    };
+    let rank = (rank as char).to_digit(10)? as usize;
+    let suit = match suit {
+        b'm' => 0,
+        b'p' => 1,
+        b's' => 2,
+        _ => return None,
+    };
+    if !(1..=9).contains(&rank) {
+        return None;
+    }
+    Some(Piece {
+        tile: Tile::from_index(suit * 9 + rank - 1)?,
+        red,
+    })
+}
+
+fn wind_name(wind: Wind) -> &'static str {
+    ["E", "S", "W", "N"][wind as usize]
+}
+
+/// A game's events as mjai lines (each seat's tiles shown: a full record, not a seat's view).
+pub fn write(events: &[Event]) -> String {
+    let mut out = String::new();
+    let mut line = |value: Value| {
+        out.push_str(&value.to_string());
+        out.push('\n');
+    };
+    line(json!({"type": "start_game", "names": ["0", "1", "2", "3"]}));
+    for event in events {
+        if let Some(value) = event_json(event, None) {
+            line(value);
+        }
+    }
+    out
+}
+
+/// One event as mjai's JSON; `seen_by`: the seat whose view it is (others' draws and dealt
+/// tiles shown as `?`), or `None` for everything.
+pub fn event_json(event: &Event, seen_by: Option<usize>) -> Option<Value> {
+    let name = |piece: &Piece| tile_name(*piece);
+    let names = |pieces: &[Piece]| pieces.iter().map(name).collect::<Vec<_>>();
+    let hidden = |seat: usize| seen_by.is_some_and(|viewer| viewer != seat);
+    Some(match event {
+        Event::StartHand {
+            id,
+            dealer,
+            sticks,
+            scores,
+            indicator,
+            hands,
+        } => json!({
+            "type": "start_kyoku",
+            "bakaze": wind_name(id.wind),
+            "dora_marker": name(indicator),
+            "kyoku": id.number,
+            "honba": id.honba,
+            "kyotaku": sticks,
+            "oya": dealer,
+            "scores": scores,
+            "tehais": (0..4).map(|seat| if hidden(seat) {
+                vec!["?".to_owned(); 13]
+            } else {
+                names(&hands[seat])
+            }).collect::<Vec<_>>(),
+        }),
+        Event::Draw { seat, tile, .. } => json!({
+            "type": "tsumo",
+            "actor": seat,
+            "pai": if hidden(*seat) { "?".to_owned() } else { name(tile) },
+        }),
+        Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
+        Event::Discard {
+            seat,
+            tile,
+            tsumogiri,
+        } => json!({"type": "dahai", "actor": seat, "pai": name(tile), "tsumogiri": tsumogiri}),
+        Event::RiichiAccepted { seat } => json!({"type": "reach_accepted", "actor": seat}),
+        Event::Call {
+            seat,
+            kind,
+            from,
+            tile,
+            consumed,
+        } => json!({
+            "type": match kind { MeldKind::Chi => "chi", MeldKind::Pon => "pon", _ => "daiminkan" },
+            "actor": seat,
+            "target": from,
+            "pai": name(tile),
+            "consumed": names(consumed),
+        }),
+        Event::Ankan { seat, consumed } => {
+            json!({"type": "ankan", "actor": seat, "consumed": names(consumed)})
+        }
+        Event::Kakan {
+            seat,
+            tile,
+            consumed,
+        } => {
+            json!({"type": "kakan", "actor": seat, "pai": name(tile), "consumed": names(consumed)})
+        }
+        Event::Dora { indicator } => json!({"type": "dora", "dora_marker": name(indicator)}),
+        Event::Win(win) => json!({
+            "type": "hora",
+            "actor": win.seat,
+            "target": win.from,
+            "pai": name(&win.tile),
+            "deltas": win.deltas,
+            "ura_markers": names(&win.ura),
+            "han": win.score.han,
+            "fu": win.score.fu,
+            "points": win.score.points.total,
+            "yaku": win.score.yaku.iter().map(|one| json!([one.yaku.name(), one.han])).collect::<Vec<_>>(),
+            "pao": win.pao,
+        }),
+        Event::Drawn {
+            kind,
+            tenpai,
+            deltas,
+        } => json!({
+            "type": "ryukyoku",
+            "reason": draw_reason(*kind),
+            "tenpai": tenpai,
+            "deltas": deltas,
+        }),
+        Event::EndHand { scores } => json!({"type": "end_kyoku", "scores": scores}),
+        Event::EndGame { scores } => json!({"type": "end_game", "scores": scores}),
+    })
+}
+
+/// The reason a draw is written with (mjai's names where it has them).
+fn draw_reason(kind: DrawKind) -> &'static str {
+    match kind {
+        DrawKind::Exhaustive => "fanpai",
+        DrawKind::NagashiMangan => "nagashimangan",
+        DrawKind::NineTerminals => "kyushukyuhai",
+        DrawKind::FourWinds => "sufonrenda",
+        DrawKind::FourRiichi => "suchareach",
+        DrawKind::FourKans => "sukaikan",
+        DrawKind::TripleRon => "sanchaho",
+    }
+}
+
+fn reason_kind(reason: &str) -> Option<DrawKind> {
+    Some(match reason {
+        "fanpai" | "ryukyoku" | "exhaustive" => DrawKind::Exhaustive,
+        "nagashimangan" | "nm" => DrawKind::NagashiMangan,
+        "kyushukyuhai" | "yao9" => DrawKind::NineTerminals,
+        "sufonrenda" | "kaze4" => DrawKind::FourWinds,
+        "suchareach" | "reach4" => DrawKind::FourRiichi,
+        "sukaikan" | "kan4" => DrawKind::FourKans,
+        "sanchaho" | "ron3" => DrawKind::TripleRon,
+        _ => return None,
+    })
+}
+
+/// Reads mjai events: the hands read, and the error where reading stopped, if it did.
+pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    let mut log = GameLog {
+        rules: GameRules::default(),
+        names: Vec::new(),
+        hands: Vec::new(),
+        final_scores: None,
+    };
+    let mut current: Option<HandLog> = None;
+    let mut riichi_next = [false; 4];
+    let mut ended = false;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let place = format!("line {}", index + 1);
+        let result = serde_json::from_str::<Value>(line)
+            .map_err(|error| format!("not JSON (column {}): {error}", error.column()))
+            .and_then(|event| {
+                read_event(&event, &mut log, &mut current, &mut riichi_next, &mut ended)
+            });
+        if let Err(message) = result {
+            if let Some(hand) = current.take() {
+                log.hands.push(hand);
+            }
+            return (log, Some(LogError::new(place, message)));
+        }
+    }
+    let cut = current.as_ref().is_some_and(|hand| hand.end.is_none());
+    if let Some(hand) = current.take() {
+        log.hands.push(hand);
+    }
+    let error = if log.hands.is_empty() {
+        Some(LogError::new(
+            "the end",
+            "no hand in the record (no start_kyoku)",
+        ))
+    } else if cut {
+        Some(LogError::new(
+            "the end",
+            "the record stops before the last hand's result",
+        ))
+    } else if !ended {
+        Some(LogError::new(
+            "the end",
+            "the record stops before the game's end (no end_game)",
+        ))
+    } else {
+        None
+    };
+    (log, error)
+}
+
+fn field<'a>(event: &'a Value, key: &str) -> Result<&'a Value, String> {
+    event.get(key).ok_or_else(|| format!("no \"{key}\""))
+}
+
+fn seat(event: &Value, key: &str) -> Result<usize, String> {
+    field(event, key)?
+        .as_u64()
+        .filter(|&seat| seat < 4)
+        .map(|seat| seat as usize)
+        .ok_or_else(|| format!("\"{key}\": expected a seat 0-3"))
+}
+
+fn tile(value: &Value, key: &str) -> Result<Piece, String> {
+    let text = value
+        .as_str()
+        .ok_or_else(|| format!("\"{key}\": expected a tile"))?;
+    if text == "?" {
+        return Err(format!(
+            "\"{key}\": a hidden tile (?): a seat's view is not a record"
+        ));
+    }
+    tile_from(text).ok_or_else(|| format!("\"{key}\": {text:?} is no tile"))
+}
+
+fn tiles(value: &Value, key: &str) -> Result<Vec<Piece>, String> {
+    value
+        .as_array()
+        .ok_or_else(|| format!("\"{key}\": expected a list of tiles"))?
+        .iter()
+        .map(|item| tile(item, key))
+        .collect()
+}
+
+fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
+    let items = value
+        .as_array()
+        .filter(|items| items.len() == 4)
+        .ok_or_else(|| format!("\"{key}\": expected four numbers"))?;
+    let mut out = [0; 4];
+    for (slot, item) in out.iter_mut().zip(items) {
+        *slot = item
+            .as_i64()
+            .ok_or_else(|| format!("\"{key}\": expected four numbers"))? as i32;
+    }
+    Ok(out)
+}
+
+fn read_event(
+    event: &Value,
+    log: &mut GameLog,
+    current: &mut Option<HandLog>,
+    riichi_next: &mut [bool; 4],
+    ended: &mut bool,
+) -> Result<(), String> {
+    let kind = field(event, "type")?
+        .as_str()
+        .ok_or("\"type\": expected text")?;
+    match kind {
+        "start_game" => {
+            if let Some(names) = event.get("names").and_then(Value::as_array) {
+                log.names = names
+                    .iter()
+                    .map(|name| name.as_str().unwrap_or_default().to_owned())
+                    .collect();
+            }
+        }
+        "start_kyoku" => {
+            if let Some(hand) = current.take() {
+                let ended = hand.end.is_some();
+                log.hands.push(hand);
+                if !ended {
+                    return Err("a new hand before the last one's result".to_owned());
+                }
+            }
+            let wind = field(event, "bakaze")?
+                .as_str()
+                .and_then(|text| ["E", "S", "W", "N"].iter().position(|name| *name == text))
+                .ok_or("\"bakaze\": expected E, S, W or N")?;
+            let number = field(event, "kyoku")?
+                .as_u64()
+                .filter(|number| (1..=4).contains(number))
+                .ok_or("\"kyoku\": expected 1 to 4")?;
+            let honba = field(event, "honba")?
+                .as_u64()
+                .ok_or("\"honba\": expected a number")?;
+            let sticks = field(event, "kyotaku")?
+                .as_u64()
+                .ok_or("\"kyotaku\": expected a number")?;
+            let dealer = seat(event, "oya")?;
+            let scores = four(field(event, "scores")?, "scores")?;
+            let tehais = field(event, "tehais")?
+                .as_array()
+                .filter(|hands| hands.len() == 4)
+                .ok_or("\"tehais\": expected four hands")?;
+            let mut hands: [Vec<Piece>; 4] = Default::default();
+            for (seat, hand) in hands.iter_mut().enumerate() {
+                *hand = tiles(&tehais[seat], "tehais")?;
+            }
+            *riichi_next = [false; 4];
+            *current = Some(HandLog {
+                id: HandId {
+                    wind: Wind::ALL[wind],
+                    number: number as u8,
+                    honba: honba as u32,
+                },
+                dealer,
+                sticks: sticks as u32,
+                scores,
+                indicators: vec![tile(field(event, "dora_marker")?, "dora_marker")?],
+                ura: Vec::new(),
+                hands,
+                draws: Default::default(),
+                turns: Default::default(),
+                calls: Default::default(),
+                end: None,
+            });
+        }
+        "end_game" => {
+            *ended = true;
+            if let Some(scores) = event.get("scores") {
+                log.final_scores = Some(four(scores, "scores")?);
+            }
+        }
+        "end_kyoku" | "none" | "reach_accepted" => {}
+        _ => {
+            let hand = current
+                .as_mut()
+                .ok_or_else(|| format!("a {kind} outside a hand"))?;
+            match kind {
+                "tsumo" => {
+                    let actor = seat(event, "actor")?;
+                    hand.draws[actor].push(tile(field(event, "pai")?, "pai")?);
+                }
+                "dahai" => {
+                    let actor = seat(event, "actor")?;
+                    let piece = tile(field(event, "pai")?, "pai")?;
+                    let tsumogiri = event
+                        .get("tsumogiri")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false);
+                    hand.turns[actor].push_back(TurnLog::Discard {
+                        tile: Some(piece),
+                        tsumogiri,
+                        riichi: std::mem::take(&mut riichi_next[actor]),
+                    });
+                }
+                "reach" => riichi_next[seat(event, "actor")?] = true,
+                "chi" | "pon" | "daiminkan" => {
+                    let actor = seat(event, "actor")?;
+                    hand.calls[actor].push_back(CallLog {
+                        kind: match kind {
+                            "chi" => MeldKind::Chi,
+                            "pon" => MeldKind::Pon,
+                            _ => MeldKind::Kan,
+                        },
+                        from: seat(event, "target")?,
+                        tile: tile(field(event, "pai")?, "pai")?,
+                        consumed: tiles(field(event, "consumed")?, "consumed")?,
+                    });
+                }
+                "ankan" => {
+                    let actor = seat(event, "actor")?;
+                    let consumed = tiles(field(event, "consumed")?, "consumed")?;
+                    let first = consumed.first().ok_or("\"consumed\": four tiles")?;
+                    hand.turns[actor].push_back(TurnLog::Ankan(first.tile));
+                }
+                "kakan" => {
+                    let actor = seat(event, "actor")?;
+                    hand.turns[actor].push_back(TurnLog::Kakan(tile(field(event, "pai")?, "pai")?));
+                }
+                "dora" => hand
+                    .indicators
+                    .push(tile(field(event, "dora_marker")?, "dora_marker")?),
+                "hora" => {
+                    // `han`, `fu`, `points` and `yaku` ([name, han] pairs) are this engine's own
+                    // additions; other writers leave them out.
+                    let count =
+                        |key: &str| event.get(key).and_then(Value::as_u64).map(|n| n as u32);
+                    let yaku = event.get("yaku").and_then(Value::as_array).map(|list| {
+                        list.iter()
+                            .filter_map(|pair| {
+                                let name = pair.get(0)?.as_str()?;
+                                let han = pair.get(1)?.as_u64()? as u32;
+                                let yaku = crate::score::Yaku::ALL
+                                    .into_iter()
+                                    .find(|yaku| yaku.name() == name)?;
+                                (han > 0).then_some((yaku, han))
+                            })
+                            .collect()
+                    });
+                    let win = LoggedWin {
+                        seat: seat(event, "actor")?,
+                        from: seat(event, "target")?,
+                        pao: event
+                            .get("pao")
+                            .and_then(Value::as_u64)
+                            .map(|seat| seat as usize),
+                        han: count("han"),
+                        fu: count("fu"),
+                        points: count("points"),
+                        yaku,
+                        deltas: four(field(event, "deltas")?, "deltas")?,
+                    };
+                    if let Some(ura) = event.get("ura_markers") {
+                        hand.ura = tiles(ura, "ura_markers")?;
+                    }
+                    match &mut hand.end {
+                        Some(LoggedEnd::Wins(wins)) => wins.push(win),
+                        _ => hand.end = Some(LoggedEnd::Wins(vec![win])),
+                    }
+                }
+                "ryukyoku" => {
+                    let deltas = match event.get("deltas") {
+                        Some(deltas) => four(deltas, "deltas")?,
+                        None => [0; 4],
+                    };
+                    let kind = event
+                        .get("reason")
+                        .and_then(Value::as_str)
+                        .and_then(reason_kind);
+                    hand.end = Some(LoggedEnd::Drawn { kind, deltas });
+                }
+                other => return Err(format!("unknown event type {other:?}")),
+            }
+        }
+    }
+    Ok(())
+}

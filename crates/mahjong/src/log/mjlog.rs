@@ -1,0 +1,611 @@
+//! Tenhou's mjlog XML: `<mjloggm ver="2.3">` and a flat list of tags.
+//!
+//! `GO type` holds the rules (bit 1: no red fives, bit 3: hanchan); `INIT seed="hand,honba,
+//! sticks,dice,dice,indicator" ten="…" oya="…" hai0..3="…"` deals (tiles as 0-135: kind =
+//! tile / 4; 16, 52 and 88 are the red fives); `T U V W` + tile are draws by seats 0-3, `D E F
+//! G` + tile their discards; `N who m` a call (`m` packs the meld); `REACH who step` riichi
+//! (step 2 when the stick is paid); `DORA hai` a new indicator; `AGARI` a win (`ten="fu,
+//! points,limit"`, `yaku="id,han,…"` or `yakuman="id,…"`, `doraHaiUra`, `who`, `fromWho`,
+//! `paoWho`, `sc` = each seat's points and change in hundreds); `RYUUKYOKU` a draw (`type`
+//! for an abortive one); `owari` on the last result gives the final points.
+//!
+//! The file is flat tags with attributes and no text, so it is read by a small scanner rather
+//! than a general XML parser.
+
+use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
+use crate::game::{DrawKind, GameRules, HandId, Length};
+use crate::score::{MeldKind, Piece, Wind, Yaku};
+use crate::tile::Tile;
+
+/// One tag: its name, its attributes, and the byte offset it starts at.
+struct Tag<'a> {
+    name: &'a str,
+    attributes: Vec<(&'a str, &'a str)>,
+    offset: usize,
+}
+
+impl Tag<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(name, _)| *name == key)
+            .map(|(_, value)| *value)
+    }
+}
+
+/// The tags of the text, or the offset of the first that is not well formed.
+fn tags(text: &str) -> Result<Vec<Tag<'_>>, usize> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(start) = rest.find('<') {
+        let at = offset + start;
+        let body_start = start + 1;
+        let end = rest[body_start..].find('>').ok_or(at)? + body_start;
+        let body = rest[body_start..end].trim_end_matches('/').trim();
+        if !body.starts_with('/') && !body.starts_with('?') && !body.starts_with('!') {
+            let (name, mut attributes_text) =
+                body.split_once(char::is_whitespace).unwrap_or((body, ""));
+            let mut attributes = Vec::new();
+            loop {
+                attributes_text = attributes_text.trim_start();
+                if attributes_text.is_empty() {
+                    break;
+                }
+                let (key, after) = attributes_text.split_once('=').ok_or(at)?;
+                let after = after.trim_start();
+                let after = after.strip_prefix('"').ok_or(at)?;
+                let close = after.find('"').ok_or(at)?;
+                attributes.push((key.trim(), &after[..close]));
+                attributes_text = &after[close + 1..];
+            }
+            found.push(Tag {
+                name,
+                attributes,
+                offset: at,
+            });
+        }
+        offset += end + 1;
+        rest = &text[offset..];
+    }
+    Ok(found)
+}
+
+/// The line and column of a byte offset.
+fn line_column(text: &str, offset: usize) -> String {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |at| at + 1) + 1;
+    format!("line {line}, column {column}")
+}
+
+/// A tile 0-135 as a piece (16, 52 and 88 red when `red_fives`).
+fn piece(id: u32, red_fives: bool) -> Option<Piece> {
+    let tile = Tile::from_index((id / 4) as usize)?;
+    Some(Piece {
+        tile,
+        red: red_fives && matches!(id, 16 | 52 | 88),
+    })
+}
+
+fn numbers(text: &str) -> Result<Vec<i64>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|part| {
+            part.trim()
+                .parse::<f64>()
+                .map(|value| value as i64)
+                .map_err(|_| format!("{part:?} is not a number"))
+        })
+        .collect()
+}
+
+/// A decoded call.
+enum Call {
+    Chi { tiles: [u32; 3], called: u32 },
+    Pon { tiles: [u32; 3], called: u32 },
+    Kakan { added: u32 },
+    Kan { tiles: [u32; 4], called: u32 },
+}
+
+/// Decodes `m`, as Tenhou packs it: bit 2 a chi, bits 3/4 a pon or an added kan, else a kan
+/// (from the seat itself when the low bits are 0: concealed).
+fn decode(m: u32) -> (Call, u32) {
+    let from = m & 3;
+    if m & 0x4 != 0 {
+        let t = m >> 10;
+        let called_at = (t % 3) as usize;
+        let t = t / 3;
+        let base = (t / 7) * 9 + t % 7;
+        let tiles = [
+            base * 4 + ((m >> 3) & 3),
+            (base + 1) * 4 + ((m >> 5) & 3),
+            (base + 2) * 4 + ((m >> 7) & 3),
+        ];
+        return (
+            Call::Chi {
+                tiles,
+                called: tiles[called_at],
+            },
+            from,
+        );
+    }
+    if m & 0x18 != 0 {
+        let t = m >> 9;
+        let called_at = (t % 3) as usize;
+        let kind = t / 3;
+        let unused = (m >> 5) & 3;
+        let copies: Vec<u32> = (0..4)
+            .filter(|&copy| copy != unused)
+            .map(|copy| kind * 4 + copy)
+            .collect();
+        let tiles = [copies[0], copies[1], copies[2]];
+        if m & 0x8 != 0 {
+            return (
+                Call::Pon {
+                    tiles,
+                    called: tiles[called_at],
+                },
+                from,
+            );
+        }
+        return (
+            Call::Kakan {
+                added: kind * 4 + unused,
+            },
+            from,
+        );
+    }
+    let called = m >> 8;
+    let kind = called / 4;
+    let tiles = [kind * 4, kind * 4 + 1, kind * 4 + 2, kind * 4 + 3];
+    (Call::Kan { tiles, called }, from)
+}
+
+/// A yaku by its Tenhou id (0-54), and whether it is one this engine scores (36, renhou, is
+/// not: Tenhou does not play it).
+fn yaku_of(id: i64) -> Option<Yaku> {
+    use Yaku::*;
+    Some(match id {
+        0 => MenzenTsumo,
+        1 => Riichi,
+        2 => Ippatsu,
+        3 => Chankan,
+        4 => Rinshan,
+        5 => Haitei,
+        6 => Houtei,
+        7 => Pinfu,
+        8 => Tanyao,
+        9 => Iipeikou,
+        10..=13 => SeatWind,
+        14..=17 => RoundWind,
+        18 => Haku,
+        19 => Hatsu,
+        20 => Chun,
+        21 => DoubleRiichi,
+        22 => Chiitoitsu,
+        23 => Chanta,
+        24 => Ittsu,
+        25 => Sanshoku,
+        26 => SanshokuDoukou,
+        27 => Sankantsu,
+        28 => Toitoi,
+        29 => Sanankou,
+        30 => Shousangen,
+        31 => Honroutou,
+        32 => Ryanpeikou,
+        33 => Junchan,
+        34 => Honitsu,
+        35 => Chinitsu,
+        37 => Tenhou,
+        38 => Chiihou,
+        39 => Daisangen,
+        40 => Suuankou,
+        41 => SuuankouTanki,
+        42 => Tsuuiisou,
+        43 => Ryuuiisou,
+        44 => Chinroutou,
+        45 => Chuuren,
+        46 => JunseiChuuren,
+        47 => Kokushi,
+        48 => Kokushi13,
+        49 => Daisuushii,
+        50 => Shousuushii,
+        51 => Suukantsu,
+        52 => Dora,
+        53 => UraDora,
+        54 => AkaDora,
+        _ => return None,
+    })
+}
+
+/// A hand being read.
+struct Reading {
+    hand: HandLog,
+    last_draw: [Option<u32>; 4],
+    riichi_next: [bool; 4],
+}
+
+/// Reads an mjlog: the hands read, and the error where reading stopped, if it did.
+pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    let mut log = GameLog {
+        rules: GameRules::default(),
+        names: Vec::new(),
+        hands: Vec::new(),
+        final_scores: None,
+    };
+    let tags = match tags(text) {
+        Ok(tags) => tags,
+        Err(offset) => {
+            return (
+                log,
+                Some(LogError::new(
+                    line_column(text, offset),
+                    "a tag is not closed or not well formed",
+                )),
+            );
+        }
+    };
+    let mut current: Option<Reading> = None;
+    for tag in &tags {
+        if let Err(message) = read_tag(tag, &mut log, &mut current) {
+            let place = line_column(text, tag.offset);
+            if let Some(reading) = current.take() {
+                log.hands.push(reading.hand);
+            }
+            return (
+                log,
+                Some(LogError::new(place, format!("<{}>: {message}", tag.name))),
+            );
+        }
+    }
+    let cut = current
+        .as_ref()
+        .is_some_and(|reading| reading.hand.end.is_none());
+    if let Some(reading) = current.take() {
+        log.hands.push(reading.hand);
+    }
+    let error = if log.hands.is_empty() {
+        Some(LogError::new(
+            line_column(text, text.len()),
+            "no hand in the record (no INIT)",
+        ))
+    } else if cut {
+        let id = log
+            .hands
+            .last()
+            .map(|hand| hand.id.to_string())
+            .unwrap_or_default();
+        Some(LogError::new(
+            line_column(text, text.len()),
+            format!("the record stops in hand {id}, before its result"),
+        ))
+    } else if log.final_scores.is_none() {
+        Some(LogError::new(
+            line_column(text, text.len()),
+            "the record stops before the game's end (no owari)",
+        ))
+    } else {
+        None
+    };
+    (log, error)
+}
+
+fn attribute<'a>(tag: &'a Tag<'_>, key: &str) -> Result<&'a str, String> {
+    tag.get(key).ok_or_else(|| format!("no {key}=\"…\""))
+}
+
+fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> Result<(), String> {
+    let red = log.rules.red_fives;
+    let name = tag.name;
+    match name {
+        "GO" => {
+            let kind = attribute(tag, "type")?
+                .parse::<u32>()
+                .map_err(|_| "type: not a number")?;
+            if kind & 0x10 != 0 {
+                return Err("a three-player game: this engine plays four".to_owned());
+            }
+            log.rules.red_fives = kind & 0x02 == 0;
+            log.rules.length = if kind & 0x08 != 0 {
+                Length::Hanchan
+            } else {
+                Length::East
+            };
+        }
+        "UN" => {
+            if tag.get("n0").is_some() {
+                log.names = (0..4)
+                    .map(|seat| percent_decode(tag.get(&format!("n{seat}")).unwrap_or_default()))
+                    .collect();
+            }
+        }
+        "INIT" => {
+            if let Some(reading) = current.take() {
+                let ended = reading.hand.end.is_some();
+                log.hands.push(reading.hand);
+                if !ended {
+                    return Err(format!(
+                        "a new hand before the result of hand {}",
+                        log.hands
+                            .last()
+                            .map(|hand| hand.id.to_string())
+                            .unwrap_or_default()
+                    ));
+                }
+            }
+            let seed = numbers(attribute(tag, "seed")?)?;
+            let ten = numbers(attribute(tag, "ten")?)?;
+            if seed.len() != 6 || ten.len() != 4 {
+                return Err("seed has 6 numbers and ten 4".to_owned());
+            }
+            let number = seed[0];
+            if !(0..16).contains(&number) {
+                return Err(format!("no hand {number}"));
+            }
+            let dealer = attribute(tag, "oya")?
+                .parse::<usize>()
+                .map_err(|_| "oya: not a seat")?;
+            let indicator = piece(seed[5] as u32, red).ok_or("the indicator is no tile")?;
+            let mut hands: [Vec<Piece>; 4] = Default::default();
+            for (seat, hand) in hands.iter_mut().enumerate() {
+                for id in numbers(attribute(tag, &format!("hai{seat}"))?)? {
+                    hand.push(piece(id as u32, red).ok_or(format!("hai{seat}: {id} is no tile"))?);
+                }
+            }
+            *current = Some(Reading {
+                hand: HandLog {
+                    id: HandId {
+                        wind: Wind::ALL[(number / 4) as usize],
+                        number: (number % 4) as u8 + 1,
+                        honba: seed[1] as u32,
+                    },
+                    dealer,
+                    sticks: seed[2] as u32,
+                    scores: std::array::from_fn(|seat| ten[seat] as i32 * 100),
+                    indicators: vec![indicator],
+                    ura: Vec::new(),
+                    hands,
+                    draws: Default::default(),
+                    turns: Default::default(),
+                    calls: Default::default(),
+                    end: None,
+                },
+                last_draw: [None; 4],
+                riichi_next: [false; 4],
+            });
+        }
+        "DORA" => {
+            let reading = current.as_mut().ok_or("a DORA outside a hand")?;
+            let id = attribute(tag, "hai")?
+                .parse::<u32>()
+                .map_err(|_| "hai: not a tile")?;
+            reading
+                .hand
+                .indicators
+                .push(piece(id, red).ok_or("hai: not a tile")?);
+        }
+        "REACH" => {
+            let reading = current.as_mut().ok_or("a REACH outside a hand")?;
+            let seat = attribute(tag, "who")?
+                .parse::<usize>()
+                .map_err(|_| "who: not a seat")?;
+            if seat > 3 {
+                return Err("who: not a seat".to_owned());
+            }
+            if attribute(tag, "step")? == "1" {
+                reading.riichi_next[seat] = true;
+            }
+        }
+        "N" => {
+            let reading = current.as_mut().ok_or("a call outside a hand")?;
+            let seat = attribute(tag, "who")?
+                .parse::<usize>()
+                .map_err(|_| "who: not a seat")?;
+            let m = attribute(tag, "m")?
+                .parse::<u32>()
+                .map_err(|_| "m: not a number")?;
+            if seat > 3 {
+                return Err("who: not a seat".to_owned());
+            }
+            let tile = |id: u32| piece(id, red).ok_or(format!("m: {id} is no tile"));
+            let (call, relative) = decode(m);
+            let from = (seat + relative as usize) % 4;
+            let mut push = |kind, tiles: &[u32], called: u32| -> Result<(), String> {
+                let consumed = tiles
+                    .iter()
+                    .filter(|&&id| id != called)
+                    .map(|&id| tile(id))
+                    .collect::<Result<Vec<_>, _>>()?;
+                reading.hand.calls[seat].push_back(CallLog {
+                    kind,
+                    from,
+                    tile: tile(called)?,
+                    consumed,
+                });
+                Ok(())
+            };
+            match call {
+                Call::Chi { tiles, called } => push(MeldKind::Chi, &tiles, called)?,
+                Call::Pon { tiles, called } => push(MeldKind::Pon, &tiles, called)?,
+                Call::Kan { tiles, called } if relative != 0 => {
+                    push(MeldKind::Kan, &tiles, called)?
+                }
+                Call::Kan { tiles, .. } => {
+                    reading.hand.turns[seat].push_back(TurnLog::Ankan(tile(tiles[0])?.tile));
+                }
+                Call::Kakan { added } => {
+                    reading.hand.turns[seat].push_back(TurnLog::Kakan(tile(added)?))
+                }
+            }
+        }
+        "AGARI" => {
+            let reading = current.as_mut().ok_or("a win outside a hand")?;
+            let win = read_agari(tag, red)?;
+            if let Some(ura) = tag.get("doraHaiUra") {
+                reading.hand.ura = numbers(ura)?
+                    .into_iter()
+                    .map(|id| piece(id as u32, red).ok_or(format!("doraHaiUra: {id} is no tile")))
+                    .collect::<Result<_, _>>()?;
+            }
+            match &mut reading.hand.end {
+                Some(LoggedEnd::Wins(wins)) => wins.push(win),
+                _ => reading.hand.end = Some(LoggedEnd::Wins(vec![win])),
+            }
+            end_of_hand(tag, log, current)?;
+        }
+        "RYUUKYOKU" => {
+            let reading = current.as_mut().ok_or("a draw outside a hand")?;
+            let kind = match tag.get("type") {
+                None => DrawKind::Exhaustive,
+                Some("yao9") => DrawKind::NineTerminals,
+                Some("reach4") => DrawKind::FourRiichi,
+                Some("ron3") => DrawKind::TripleRon,
+                Some("kan4") => DrawKind::FourKans,
+                Some("kaze4") => DrawKind::FourWinds,
+                Some("nm") => DrawKind::NagashiMangan,
+                Some(other) => return Err(format!("unknown draw type {other:?}")),
+            };
+            let deltas = changes(tag)?;
+            reading.hand.end = Some(LoggedEnd::Drawn {
+                kind: Some(kind),
+                deltas,
+            });
+            end_of_hand(tag, log, current)?;
+        }
+        _ => {
+            let mut letters = name.chars();
+            let (Some(letter), number) = (letters.next(), letters.as_str()) else {
+                return Ok(());
+            };
+            let Ok(id) = number.parse::<u32>() else {
+                return Ok(());
+            };
+            let reading = current.as_mut().ok_or("a draw or discard outside a hand")?;
+            let tile = piece(id, red).ok_or(format!("{id} is no tile"))?;
+            match letter {
+                'T' | 'U' | 'V' | 'W' => {
+                    let seat = (letter as u8 - b'T') as usize;
+                    reading.hand.draws[seat].push(tile);
+                    reading.last_draw[seat] = Some(id);
+                }
+                'D' | 'E' | 'F' | 'G' => {
+                    let seat = (letter as u8 - b'D') as usize;
+                    let tsumogiri = reading.last_draw[seat] == Some(id);
+                    reading.last_draw[seat] = None;
+                    let riichi = std::mem::take(&mut reading.riichi_next[seat]);
+                    reading.hand.turns[seat].push_back(TurnLog::Discard {
+                        tile: Some(tile),
+                        tsumogiri,
+                        riichi,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each seat's change of points, from `sc` (points and change in hundreds, seat by seat).
+fn changes(tag: &Tag<'_>) -> Result<[i32; 4], String> {
+    let sc = numbers(attribute(tag, "sc")?)?;
+    if sc.len() != 8 {
+        return Err("sc has 8 numbers".to_owned());
+    }
+    Ok(std::array::from_fn(|seat| sc[2 * seat + 1] as i32 * 100))
+}
+
+fn read_agari(tag: &Tag<'_>, red: bool) -> Result<LoggedWin, String> {
+    let _ = red;
+    let seat = attribute(tag, "who")?
+        .parse::<usize>()
+        .map_err(|_| "who: not a seat")?;
+    let from = attribute(tag, "fromWho")?
+        .parse::<usize>()
+        .map_err(|_| "fromWho: not a seat")?;
+    let pao = tag
+        .get("paoWho")
+        .map(|who| who.parse::<usize>().map_err(|_| "paoWho: not a seat"))
+        .transpose()?;
+    let ten = numbers(attribute(tag, "ten")?)?;
+    if ten.len() < 2 {
+        return Err("ten has fu and points".to_owned());
+    }
+    let mut yaku = Vec::new();
+    let mut han = 0;
+    if let Some(list) = tag.get("yaku") {
+        let list = numbers(list)?;
+        for pair in list.chunks(2) {
+            let [id, count] = pair else {
+                return Err("yaku has pairs of id and han".to_owned());
+            };
+            han += *count as u32;
+            if *count == 0 {
+                continue;
+            }
+            let known = yaku_of(*id).ok_or(format!("yaku {id} is not one of Tenhou's"))?;
+            yaku.push((known, *count as u32));
+        }
+    }
+    if let Some(list) = tag.get("yakuman") {
+        for id in numbers(list)? {
+            let known = yaku_of(id).ok_or(format!("yakuman {id} is not one of Tenhou's"))?;
+            yaku.push((known, 13));
+            han += 13;
+        }
+    }
+    let fu = ten[0] as u32;
+    Ok(LoggedWin {
+        seat,
+        from,
+        pao: pao.filter(|&liable| liable != seat),
+        han: Some(han),
+        fu: Some(fu),
+        points: Some(ten[1] as u32),
+        yaku: Some(yaku),
+        deltas: changes(tag)?,
+    })
+}
+
+/// After a result: the hand is read once no second win follows; `owari` ends the game.
+fn end_of_hand(
+    tag: &Tag<'_>,
+    log: &mut GameLog,
+    current: &mut Option<Reading>,
+) -> Result<(), String> {
+    if let Some(owari) = tag.get("owari") {
+        let values = numbers(owari)?;
+        if values.len() < 8 {
+            return Err("owari has 8 numbers".to_owned());
+        }
+        log.final_scores = Some(std::array::from_fn(|seat| values[2 * seat] as i32 * 100));
+    }
+    // A double ron is two AGARI tags in a row: keep the hand open until the next INIT or the
+    // end (it is pushed there).
+    let _ = current;
+    Ok(())
+}
+
+/// Names in `UN` are percent-encoded UTF-8.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%'
+            && let Some(value) = text
+                .get(at + 1..at + 3)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+        {
+            out.push(value);
+            at += 3;
+            continue;
+        }
+        out.push(bytes[at]);
+        at += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
