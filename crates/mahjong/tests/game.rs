@@ -137,20 +137,41 @@ fn the_first_hand_is_dealt_and_the_dealer_draws() {
 
 #[test]
 fn a_written_record_replays_to_the_same_game() {
-    for seed in 0..6 {
-        let mut game = Game::new(GameRules::default(), seed);
+    // Efficiency bots win; random ones also kan, call anything and abort.
+    for seed in 0..12 {
+        let rules = GameRules {
+            length: if seed < 6 {
+                Length::Hanchan
+            } else {
+                Length::East
+            },
+            red_fives: true,
+        };
+        let mut game = Game::new(rules, seed);
+        let random = RandomBot { seed };
         while let Some(seat) = game.to_move() {
-            let action = EfficiencyBot.choose(&game.view(seat));
+            let view = game.view(seat);
+            let action = if seed < 6 {
+                EfficiencyBot.choose(&view)
+            } else {
+                random.choose(&view)
+            };
             game.act(seat, action).unwrap();
         }
-        let text = mahjong::log::mjai::write(game.events());
-        let (log, error) = mahjong::log::read(&text);
-        assert_eq!(error, None, "seed {seed}");
-        let verdict = mahjong::log::replay::replay(&log);
-        for hand in &verdict.hands {
-            assert!(hand.agree, "seed {seed} {}: {:?}", hand.id, hand.error);
+        let names: Vec<String> = (0..4).map(|seat| seat.to_string()).collect();
+        let texts = [
+            mahjong::log::mjai::write(rules, game.events(), &names),
+            mahjong::log::tenhou6::write(rules, game.events(), &names),
+        ];
+        for text in texts {
+            let (log, error) = mahjong::log::read(&text);
+            assert_eq!(error, None, "seed {seed}");
+            let verdict = mahjong::log::replay::replay(&log);
+            for hand in &verdict.hands {
+                assert!(hand.agree, "seed {seed} {}: {:?}", hand.id, hand.error);
+            }
+            assert_eq!(verdict.final_agree, Some(true), "seed {seed}");
+            assert_eq!(verdict.final_scores, Some(game.scores()));
         }
-        assert_eq!(verdict.final_agree, Some(true), "seed {seed}");
-        assert_eq!(verdict.final_scores, Some(game.scores()));
     }
 }

@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 
 use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
-use crate::game::{DrawKind, Event, GameRules, HandId};
+use crate::game::{DrawKind, Event, GameRules, HandId, Length};
 use crate::score::{MeldKind, Piece, Wind};
 use crate::tile::Tile;
 
@@ -60,13 +60,19 @@ fn wind_name(wind: Wind) -> &'static str {
 }
 
 /// A game's events as mjai lines (each seat's tiles shown: a full record, not a seat's view).
-pub fn write(events: &[Event]) -> String {
+/// `start_game` also carries the rules (`"rules": {"length": "hanchan", "red_fives": true}`),
+/// which mjai itself leaves out; a record without them is read as a hanchan with red fives.
+pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     let mut out = String::new();
     let mut line = |value: Value| {
         out.push_str(&value.to_string());
         out.push('\n');
     };
-    line(json!({"type": "start_game", "names": ["0", "1", "2", "3"]}));
+    line(json!({
+        "type": "start_game",
+        "names": names,
+        "rules": {"length": rules.length.name(), "red_fives": rules.red_fives},
+    }));
     for event in events {
         if let Some(value) = event_json(event, None) {
             line(value);
@@ -306,6 +312,18 @@ fn read_event(
         .ok_or("\"type\": expected text")?;
     match kind {
         "start_game" => {
+            if let Some(rules) = event.get("rules") {
+                match rules.get("length").and_then(Value::as_str) {
+                    Some("east") => log.rules.length = Length::East,
+                    Some("hanchan") | None => log.rules.length = Length::Hanchan,
+                    Some(other) => {
+                        return Err(format!("rules.length: {other:?} is not east or hanchan"));
+                    }
+                }
+                if let Some(red) = rules.get("red_fives").and_then(Value::as_bool) {
+                    log.rules.red_fives = red;
+                }
+            }
             if let Some(names) = event.get("names").and_then(Value::as_array) {
                 log.names = names
                     .iter()

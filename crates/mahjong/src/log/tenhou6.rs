@@ -550,3 +550,288 @@ pub fn yaku_named(name: &str) -> Option<Yaku> {
         _ => return None,
     })
 }
+
+/// The name Tenhou's records give a yaku (a wind yaku names its wind).
+fn japanese_name(yaku: Yaku, seat_wind: Wind, round_wind: Wind) -> String {
+    use Yaku::*;
+    let wind = |wind: Wind| ["東", "南", "西", "北"][wind as usize];
+    match yaku {
+        SeatWind => return format!("自風 {}", wind(seat_wind)),
+        RoundWind => return format!("場風 {}", wind(round_wind)),
+        _ => {}
+    }
+    match yaku {
+        MenzenTsumo => "門前清自摸和",
+        Riichi => "立直",
+        Ippatsu => "一発",
+        Chankan => "槍槓",
+        Rinshan => "嶺上開花",
+        Haitei => "海底摸月",
+        Houtei => "河底撈魚",
+        Pinfu => "平和",
+        Tanyao => "断幺九",
+        Iipeikou => "一盃口",
+        Haku => "役牌 白",
+        Hatsu => "役牌 發",
+        Chun => "役牌 中",
+        DoubleRiichi => "両立直",
+        Chiitoitsu => "七対子",
+        Chanta => "混全帯幺九",
+        Ittsu => "一気通貫",
+        Sanshoku => "三色同順",
+        SanshokuDoukou => "三色同刻",
+        Sankantsu => "三槓子",
+        Toitoi => "対々和",
+        Sanankou => "三暗刻",
+        Shousangen => "小三元",
+        Honroutou => "混老頭",
+        Ryanpeikou => "二盃口",
+        Junchan => "純全帯幺九",
+        Honitsu => "混一色",
+        Chinitsu => "清一色",
+        Tenhou => "天和",
+        Chiihou => "地和",
+        Daisangen => "大三元",
+        Suuankou => "四暗刻",
+        SuuankouTanki => "四暗刻単騎",
+        Tsuuiisou => "字一色",
+        Ryuuiisou => "緑一色",
+        Chinroutou => "清老頭",
+        Chuuren => "九蓮宝燈",
+        JunseiChuuren => "純正九蓮宝燈",
+        Kokushi => "国士無双",
+        Kokushi13 => "国士無双１３面",
+        Daisuushii => "大四喜",
+        Shousuushii => "小四喜",
+        Suukantsu => "四槓子",
+        Dora => "ドラ",
+        UraDora => "裏ドラ",
+        AkaDora => "赤ドラ",
+        SeatWind | RoundWind => unreachable!("named above"),
+    }
+    .to_owned()
+}
+
+/// The value text of a win: `30符4飜7700点`, `満貫2000-4000点`, `30符2飜1300点∀`.
+fn value_text(win: &crate::game::Win, dealer: bool) -> String {
+    let score = &win.score;
+    let prefix = match score.limit {
+        Some(crate::score::Limit::Mangan) => "満貫".to_owned(),
+        Some(crate::score::Limit::Haneman) => "跳満".to_owned(),
+        Some(crate::score::Limit::Baiman) => "倍満".to_owned(),
+        Some(crate::score::Limit::Sanbaiman) => "三倍満".to_owned(),
+        Some(crate::score::Limit::Yakuman) => "役満".to_owned(),
+        None => format!("{}符{}飜", score.fu, score.han),
+    };
+    let points = &score.points;
+    let paid = match (points.ron, points.dealer, points.non_dealer) {
+        (Some(ron), _, _) => format!("{ron}点"),
+        (None, Some(by_dealer), Some(each)) => format!("{each}-{by_dealer}点"),
+        (None, _, Some(each)) if dealer => format!("{each}点∀"),
+        _ => format!("{}点", points.total),
+    };
+    format!("{prefix}{paid}")
+}
+
+/// A call string: the letter before the tile taken, placed by the seat it came from.
+fn call_text(letter: char, tile: Piece, consumed: &[Piece], relative: usize) -> String {
+    let codes: Vec<String> = consumed
+        .iter()
+        .map(|piece| code(*piece).to_string())
+        .collect();
+    let taken = format!("{letter}{}", code(tile));
+    // From the left the letter comes first, from across after one tile, from the right last.
+    let at = match relative {
+        3 => 0,
+        2 => 1,
+        _ => codes.len(),
+    };
+    let mut parts = codes;
+    parts.insert(at, taken);
+    parts.concat()
+}
+
+/// A game's events as tenhou.net/6 JSON (one object, a hand per item of `log`).
+pub fn write(rules: GameRules, events: &[crate::game::Event], names: &[String]) -> String {
+    use crate::game::Event;
+    let mut hands: Vec<Value> = Vec::new();
+    let mut final_scores: Option<[i32; 4]> = None;
+    let mut at = 0;
+    while at < events.len() {
+        let Event::StartHand {
+            id,
+            dealer,
+            sticks,
+            scores,
+            indicator,
+            hands: dealt,
+        } = &events[at]
+        else {
+            if let Event::EndGame { scores } = &events[at] {
+                final_scores = Some(*scores);
+            }
+            at += 1;
+            continue;
+        };
+        let mut indicators = vec![code(*indicator)];
+        let mut ura: Vec<i64> = Vec::new();
+        let mut takes: [Vec<Value>; 4] = Default::default();
+        let mut discards: [Vec<Value>; 4] = Default::default();
+        let mut riichi_next = [false; 4];
+        let mut result: Vec<Value> = Vec::new();
+        let mut pons: [Vec<(crate::tile::Tile, String)>; 4] = Default::default();
+        at += 1;
+        while at < events.len() && !matches!(events[at], Event::StartHand { .. }) {
+            match &events[at] {
+                Event::Draw { seat, tile, .. } => takes[*seat].push(Value::from(code(*tile))),
+                Event::Riichi { seat } => riichi_next[*seat] = true,
+                Event::Discard {
+                    seat,
+                    tile,
+                    tsumogiri,
+                } => {
+                    let value = if *tsumogiri { 60 } else { code(*tile) };
+                    if std::mem::take(&mut riichi_next[*seat]) {
+                        discards[*seat].push(Value::from(format!("r{value}")));
+                    } else {
+                        discards[*seat].push(Value::from(value));
+                    }
+                }
+                Event::Call {
+                    seat,
+                    kind,
+                    from,
+                    tile,
+                    consumed,
+                } => {
+                    let relative = (from + 4 - seat) % 4;
+                    let text = match kind {
+                        MeldKind::Chi => {
+                            let mut sorted = consumed.clone();
+                            sorted.sort_by_key(|piece| piece.tile);
+                            call_text('c', *tile, &sorted, 3)
+                        }
+                        MeldKind::Pon => call_text('p', *tile, consumed, relative),
+                        _ => call_text('m', *tile, consumed, relative),
+                    };
+                    if *kind == MeldKind::Pon {
+                        pons[*seat].push((tile.tile, text.clone()));
+                    }
+                    takes[*seat].push(Value::from(text));
+                    if *kind == MeldKind::Kan {
+                        discards[*seat].push(Value::from(0));
+                    }
+                }
+                Event::Ankan { seat, consumed } => {
+                    let codes: Vec<String> = consumed
+                        .iter()
+                        .map(|piece| code(*piece).to_string())
+                        .collect();
+                    discards[*seat].push(Value::from(format!(
+                        "{}{}{}a{}",
+                        codes[0], codes[1], codes[2], codes[3]
+                    )));
+                }
+                Event::Kakan { seat, tile, .. } => {
+                    let pon = pons[*seat]
+                        .iter()
+                        .find(|(kind, _)| *kind == tile.tile)
+                        .map(|(_, text)| text.clone())
+                        .unwrap_or_default();
+                    let text = pon.replacen('p', &format!("k{}", code(*tile)), 1);
+                    discards[*seat].push(Value::from(text));
+                }
+                Event::Dora { indicator } => indicators.push(code(*indicator)),
+                Event::Win(win) => {
+                    if result.is_empty() {
+                        result.push(Value::from("和了"));
+                    }
+                    if ura.is_empty() {
+                        ura = win.ura.iter().map(|piece| code(*piece)).collect();
+                    }
+                    let seat_wind = Wind::ALL[(win.seat + 4 - dealer) % 4];
+                    let mut info = vec![
+                        Value::from(win.seat),
+                        Value::from(win.from),
+                        Value::from(win.pao.unwrap_or(win.seat)),
+                        Value::from(value_text(win, win.seat == *dealer)),
+                    ];
+                    for one in &win.score.yaku {
+                        let name = japanese_name(one.yaku, seat_wind, id.wind);
+                        let han = if one.yaku.is_yakuman() {
+                            "役満".to_owned()
+                        } else {
+                            format!("{}飜", one.han)
+                        };
+                        info.push(Value::from(format!("{name}({han})")));
+                    }
+                    result.push(Value::from(win.deltas.to_vec()));
+                    result.push(Value::from(info));
+                }
+                Event::Drawn { kind, deltas, .. } => {
+                    let name = match kind {
+                        DrawKind::Exhaustive => "流局",
+                        DrawKind::NagashiMangan => "流し満貫",
+                        DrawKind::NineTerminals => "九種九牌",
+                        DrawKind::FourWinds => "四風連打",
+                        DrawKind::FourRiichi => "四家立直",
+                        DrawKind::FourKans => "四槓散了",
+                        DrawKind::TripleRon => "三家和了",
+                    };
+                    result.push(Value::from(name));
+                    if !kind.is_abortive() {
+                        result.push(Value::from(deltas.to_vec()));
+                    }
+                }
+                Event::EndGame { scores } => final_scores = Some(*scores),
+                Event::RiichiAccepted { .. } | Event::EndHand { .. } | Event::StartHand { .. } => {}
+            }
+            at += 1;
+        }
+        let mut hand = vec![
+            Value::from(vec![
+                (id.wind as i64) * 4 + i64::from(id.number) - 1,
+                i64::from(id.honba),
+                i64::from(*sticks),
+            ]),
+            Value::from(scores.to_vec()),
+            Value::from(indicators),
+            Value::from(ura),
+        ];
+        for seat in 0..4 {
+            hand.push(Value::from(
+                dealt[seat]
+                    .iter()
+                    .map(|piece| code(*piece))
+                    .collect::<Vec<_>>(),
+            ));
+            hand.push(Value::from(std::mem::take(&mut takes[seat])));
+            hand.push(Value::from(std::mem::take(&mut discards[seat])));
+        }
+        hand.push(Value::from(result));
+        hands.push(Value::from(hand));
+    }
+    let disp = format!(
+        "般{}喰{}",
+        if rules.length == Length::East {
+            "東"
+        } else {
+            "南"
+        },
+        if rules.red_fives { "赤" } else { "" }
+    );
+    let mut object = serde_json::json!({
+        "title": ["", ""],
+        "name": names,
+        "rule": {"disp": disp, "aka": i64::from(rules.red_fives)},
+        "log": hands,
+    });
+    if let Some(scores) = final_scores {
+        let placing: Vec<Value> = scores
+            .iter()
+            .flat_map(|score| [Value::from(*score), Value::from(0)])
+            .collect();
+        object["sc"] = Value::from(placing);
+    }
+    object.to_string()
+}
