@@ -101,6 +101,12 @@ pub(crate) fn hand_shanten(hand: &Hand) -> i8 {
     overall(hand.counts(), hand.len() / 3, hand.len() >= 13)
 }
 
+/// The least shanten over the forms of counts of `size` tiles (a size that has one: not a
+/// multiple of three, at most 14), unchecked: the fast path for bots.
+pub(crate) fn counts_shanten(counts: &[u8; KINDS], size: usize) -> i8 {
+    overall(counts, size / 3, size >= 13)
+}
+
 /// The least shanten over the forms, for counts of a valid size.
 fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
     let standard = standard_lack(counts, melds) as i8 - 1;
@@ -128,6 +134,55 @@ pub(crate) fn standard_lack(counts: &[u8; KINDS], melds: usize) -> u8 {
         numbered.index(&counts[18..27]),
         honors.index(&counts[27..34]),
     ];
+    lack_of_suits(indices, melds)
+}
+
+/// [`standard_lack`] of the hand with each of `draws` (a bit per kind) added in turn: only the
+/// drawn tile's suit is looked up again. Kinds not in `draws` are left at `u8::MAX`.
+pub(crate) fn standard_lack_with_draws(
+    counts: &[u8; KINDS],
+    melds: usize,
+    draws: u64,
+) -> [u8; KINDS] {
+    let numbered = &*NUMBERED;
+    let honors = &*HONORS;
+    let mut indices = [
+        numbered.index(&counts[0..9]),
+        numbered.index(&counts[9..18]),
+        numbered.index(&counts[18..27]),
+        honors.index(&counts[27..34]),
+    ];
+    let mut out = [u8::MAX; KINDS];
+    for (draw, slot) in out.iter_mut().enumerate() {
+        if draws & (1 << draw) == 0 || counts[draw] >= 4 {
+            continue;
+        }
+        let suit = draw / 9;
+        let start = suit * 9;
+        let saved = indices[suit];
+        if suit < 3 {
+            let mut cells = [0u8; 9];
+            cells.copy_from_slice(&counts[start..start + 9]);
+            cells[draw - start] += 1;
+            indices[suit] = numbered.index(&cells);
+        } else {
+            let mut cells = [0u8; 7];
+            cells.copy_from_slice(&counts[27..34]);
+            cells[draw - 27] += 1;
+            indices[suit] = honors.index(&cells);
+        }
+        *slot = lack_of_suits(indices, melds);
+        indices[suit] = saved;
+    }
+    out
+}
+
+/// The fewest tiles lacking, from each suit's table index (numbered, numbered, numbered,
+/// honours).
+#[inline]
+fn lack_of_suits(indices: [usize; 4], melds: usize) -> u8 {
+    let numbered = &*NUMBERED;
+    let honors = &*HONORS;
     let summaries = [
         numbered.summary(indices[0]),
         numbered.summary(indices[1]),
@@ -187,7 +242,7 @@ fn combine(a: &Costs, b: &Costs) -> Costs {
 }
 
 /// Seven-pairs shanten: `6 - pairs + max(0, 7 - kinds)`.
-fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
+pub(crate) fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
     let (mut pairs, mut kinds) = (0i8, 0i8);
     for &count in counts {
         pairs += i8::from(count >= 2);
@@ -197,7 +252,7 @@ fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
 }
 
 /// Thirteen-orphans shanten: `13 - orphan kinds held - 1 if one of them is held twice`.
-fn thirteen_orphans(counts: &[u8; KINDS]) -> i8 {
+pub(crate) fn thirteen_orphans(counts: &[u8; KINDS]) -> i8 {
     let mut kinds = 0;
     let mut paired = false;
     for index in ORPHANS {
@@ -222,5 +277,39 @@ mod tests {
             .map(Tile::index)
             .collect();
         assert_eq!(orphans, ORPHANS);
+    }
+
+    /// The one-suit-at-a-time lack of each draw is the plain lack of the hand with it, over
+    /// seeded random hands of 1 to 13 tiles (and every draw).
+    #[test]
+    fn lacks_with_draws_are_the_plain_lacks() {
+        let mut random = tiles_core::SplitMix::new(9);
+        for _ in 0..3000 {
+            let size = [1, 4, 7, 10, 13][random.below(5)];
+            let mut counts = [0u8; KINDS];
+            let mut placed = 0;
+            while placed < size {
+                let kind = random.below(KINDS);
+                if counts[kind] < 4 {
+                    counts[kind] += 1;
+                    placed += 1;
+                }
+            }
+            let melds = (size + 1) / 3;
+            let lacks = standard_lack_with_draws(&counts, melds, u64::MAX >> 30);
+            for draw in 0..KINDS {
+                if counts[draw] >= 4 {
+                    assert_eq!(lacks[draw], u8::MAX);
+                    continue;
+                }
+                let mut with = counts;
+                with[draw] += 1;
+                assert_eq!(
+                    lacks[draw],
+                    standard_lack(&with, melds),
+                    "{counts:?} + {draw}"
+                );
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use super::action::Action;
 use super::state::Game;
 use super::view::View;
 use crate::score::{MeldKind, Piece};
-use crate::tile::{Hand, KINDS, Tile};
+use crate::tile::{KINDS, Tile};
 
 /// A uniformly random legal action, passes included. Deterministic: the choice is drawn from
 /// a generator seeded by the bot's seed and the view, so a game replays.
@@ -69,12 +69,40 @@ fn counts_of(hand: &[Piece]) -> [u8; KINDS] {
     counts
 }
 
-/// The shanten of these counts (a large number if they are no hand).
+/// The shanten of these counts (of a size that has one).
 fn shanten_of(counts: &[u8; KINDS]) -> i8 {
-    Hand::from_counts(*counts)
-        .ok()
-        .and_then(|hand| crate::shanten::shanten_overall(&hand).ok())
-        .unwrap_or(i8::MAX)
+    let size: u8 = counts.iter().sum();
+    if size.is_multiple_of(3) || size > 14 {
+        return i8::MAX;
+    }
+    crate::shanten::counts_shanten(counts, usize::from(size))
+}
+
+/// The kinds a draw could bring the hand closer with: within two of a held tile of its suit
+/// (the same kind, for honours), and the terminals and honours for thirteen orphans.
+fn useful_draws(counts: &[u8; KINDS], size: usize) -> u64 {
+    let mut mask = 0u64;
+    for (index, &count) in counts.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        if index >= 27 {
+            mask |= 1 << index;
+            continue;
+        }
+        let suit = index / 9 * 9;
+        for near in index.saturating_sub(2).max(suit)..=(index + 2).min(suit + 8) {
+            mask |= 1 << near;
+        }
+    }
+    if size >= 13 {
+        for index in 0..KINDS {
+            if Tile::at(index).is_terminal_or_honor() {
+                mask |= 1 << index;
+            }
+        }
+    }
+    mask
 }
 
 /// The yakuhai kinds for the seat: the dragons, its seat wind and the round wind.
@@ -107,46 +135,67 @@ impl EfficiencyBot {
         for piece in &view.indicators {
             visible[piece.tile.index()] += 1;
         }
-        let mut best: Option<(i8, u32, Tile)> = None;
+        // The shanten each legal discard leaves; the effective tiles only for the best.
+        let mut legal = 0u64;
+        for action in &view.legal {
+            if let Action::Discard { tile, .. } = action {
+                legal |= 1 << tile.tile.index();
+            }
+        }
+        let mut kept: Vec<(Tile, i8)> = Vec::with_capacity(14);
         for index in 0..KINDS {
-            if counts[index] == 0 {
+            if counts[index] == 0 || legal & (1 << index) == 0 {
                 continue;
             }
             let tile = Tile::at(index);
-            let legal = view.legal.iter().any(|action| {
-                matches!(action, Action::Discard { tile: piece, .. } if piece.tile == tile)
-            });
-            if !legal {
-                continue;
-            }
             let mut after = counts;
             after[index] -= 1;
-            let shanten = shanten_of(&after);
+            kept.push((tile, shanten_of(&after)));
+        }
+        let least = kept.iter().map(|(_, shanten)| *shanten).min()?;
+        let size: usize = counts
+            .iter()
+            .map(|&count| usize::from(count))
+            .sum::<usize>()
+            - 1;
+        let melds = size / 3;
+        let mut best: Option<(i8, u32, Tile)> = None;
+        for (tile, shanten) in kept.into_iter().filter(|(_, shanten)| *shanten == least) {
+            let mut after = counts;
+            after[tile.index()] -= 1;
+            let useful = useful_draws(&after, size);
+            // A draw changes seven pairs' and thirteen orphans' shanten by one at most: they
+            // need working out only if that could bring them below the hand's.
+            let special = size >= 13
+                && (crate::shanten::seven_pairs(&after) - 1 < shanten
+                    || crate::shanten::thirteen_orphans(&after) - 1 < shanten);
+            let lacks = crate::shanten::standard_lack_with_draws(&after, melds, useful);
             let mut effective = 0u32;
             for draw in 0..KINDS {
-                if after[draw] >= 4 {
+                if useful & (1 << draw) == 0 || after[draw] >= 4 {
                     continue;
                 }
-                after[draw] += 1;
-                if shanten_of(&after) < shanten {
+                let standard = lacks[draw] as i8 - 1;
+                let lowered = standard < shanten
+                    || special && {
+                        after[draw] += 1;
+                        let lower = crate::shanten::counts_shanten(&after, size + 1) < shanten;
+                        after[draw] -= 1;
+                        lower
+                    };
+                if lowered {
                     effective += u32::from(4u8.saturating_sub(visible[draw]));
                 }
-                after[draw] -= 1;
             }
-            // Fewer shanten first, then more effective tiles, then honours and terminals out
-            // before simples.
+            // More effective tiles first, then honours and terminals out before simples.
             let better = match best {
                 None => true,
-                Some((best_shanten, best_effective, best_tile)) => {
-                    (
-                        shanten,
-                        std::cmp::Reverse(effective),
-                        !tile.is_terminal_or_honor(),
-                    ) < (
-                        best_shanten,
-                        std::cmp::Reverse(best_effective),
-                        !best_tile.is_terminal_or_honor(),
-                    )
+                Some((_, best_effective, best_tile)) => {
+                    (std::cmp::Reverse(effective), !tile.is_terminal_or_honor())
+                        < (
+                            std::cmp::Reverse(best_effective),
+                            !best_tile.is_terminal_or_honor(),
+                        )
                 }
             };
             if better {
@@ -214,11 +263,11 @@ impl EfficiencyBot {
             return true;
         }
         let melds = &view.melds[view.seat];
+        let counts = counts_of(&view.hand);
         let has_yakuhai = melds
             .iter()
             .any(|meld| meld.kind != MeldKind::Chi && yakuhai(view, meld.tiles[0].tile))
-            || (0..KINDS)
-                .any(|index| counts_of(&view.hand)[index] >= 3 && yakuhai(view, Tile::at(index)));
+            || (0..KINDS).any(|index| counts[index] >= 3 && yakuhai(view, Tile::at(index)));
         let simple = |tile: Tile| !tile.is_terminal_or_honor();
         let all_simple = simple(tile)
             && view.hand.iter().all(|piece| simple(piece.tile))

@@ -77,6 +77,55 @@ impl Game {
         }
     }
 
+    /// Whether `action` is legal for `seat` on its turn: [`Game::legal_actions`] contains it,
+    /// checked without listing them all for a discard (the common case).
+    pub(crate) fn is_legal_on_turn(&self, seat: usize, action: Action) -> bool {
+        let Phase::Turn {
+            drawn,
+            kuikae,
+            rinshan,
+            ..
+        } = &self.phase
+        else {
+            return false;
+        };
+        let Action::Discard {
+            tile,
+            tsumogiri,
+            riichi,
+        } = action
+        else {
+            return self
+                .turn_actions(seat, *drawn, *kuikae, *rinshan)
+                .contains(&action);
+        };
+        let from_draw = usize::from(*drawn == Some(tile));
+        let held = self.holds(seat, tile);
+        let copy_ok = if tsumogiri {
+            from_draw == 1
+        } else {
+            held > from_draw
+        };
+        if !copy_ok {
+            return false;
+        }
+        if self.riichi[seat].accepted {
+            return tsumogiri && !riichi;
+        }
+        if kuikae & bit(tile.tile) != 0 {
+            return false;
+        }
+        !riichi
+            || drawn.is_some()
+                && !self.riichi[seat].declared
+                && self.melds[seat]
+                    .iter()
+                    .all(|meld| meld.kind == MeldKind::Ankan)
+                && self.scores[seat] >= 1000
+                && self.wall.live_left() >= 4
+                && self.tenpai_without(seat, tile.tile)
+    }
+
     fn turn_actions(
         &self,
         seat: usize,
@@ -141,14 +190,21 @@ impl Game {
                 .iter()
                 .all(|meld| meld.kind == MeldKind::Ankan)
             && self.scores[seat] >= 1000
-            && live_left >= 4;
-        let mut seen: Vec<Piece> = Vec::with_capacity(14);
-        for &piece in &self.hands[seat] {
-            if seen.contains(&piece) || kuikae & bit(piece.tile) != 0 {
+            && live_left >= 4
+            && self.ready_after_a_discard(seat);
+        // The hand is sorted, so equal pieces are neighbours: each run is one choice.
+        let hand = &self.hands[seat];
+        let mut at = 0;
+        while at < hand.len() {
+            let piece = hand[at];
+            let held = hand[at..]
+                .iter()
+                .take_while(|other| **other == piece)
+                .count();
+            at += held;
+            if kuikae & bit(piece.tile) != 0 {
                 continue;
             }
-            seen.push(piece);
-            let held = self.holds(seat, piece);
             let from_draw = usize::from(drawn == Some(piece));
             let tenpai_after = may_riichi && self.tenpai_without(seat, piece.tile);
             let mut push = |tsumogiri: bool| {
@@ -173,6 +229,14 @@ impl Game {
             }
         }
         actions
+    }
+
+    /// Whether some discard can leave the seat's concealed tiles (3k + 2 of them) tenpai: their
+    /// shanten is at most 0 (a quick test before each discard's waits are worked out).
+    fn ready_after_a_discard(&self, seat: usize) -> bool {
+        let counts = &self.counts[seat];
+        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        size % 3 == 2 && crate::shanten::counts_shanten(counts, size) <= 0
     }
 
     /// Whether the seat's concealed tiles without one `tile` wait on something.

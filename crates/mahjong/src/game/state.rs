@@ -543,7 +543,7 @@ impl Game {
                         to_move: *turn,
                     });
                 }
-                if !self.legal_actions(seat).contains(&action) {
+                if !self.is_legal_on_turn(seat, action) {
                     return Err(self.refuse(seat, action));
                 }
                 self.turn_action(seat, action)
