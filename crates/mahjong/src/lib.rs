@@ -34,5 +34,7 @@ pub use score::{
 };
 pub use shanten::{Shanten, TileCountError, shanten, shanten_overall};
 pub use tile::{COPIES, Hand, HandError, KINDS, MAX_TILES, Suit, Tile, show_tiles};
+/// The shared game interface the game is played on (its version, for bots written against it).
+pub use tiles_core;
 pub use tiles_notation::ParseError;
 pub use waits::{Discard, Effective, discards, effective_tiles, waits};

@@ -235,6 +235,27 @@ pub const OPERATIONS: &[Operation] = &[
             )
         },
     },
+    Operation {
+        name: "mahjong/game",
+        summary: "a seeded four-player game of bots under Tenhou's rules: each hand's result, the final points and the record",
+        schemas: schemas::<mahjong::game::GameRequest, mahjong::game::GameResponse>,
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::game::game),
+    },
+    Operation {
+        name: "mahjong/replay",
+        summary: "a game record (mjlog, tenhou.net/6 or mjai) fed through the engine: each hand's verdict",
+        schemas: schemas::<mahjong::game::ReplayRequest, mahjong::game::ReplayResponse>,
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::game::replay),
+    },
+    Operation {
+        name: "mahjong/tournament",
+        summary: "many games between bots: placements, average points, win and deal-in rates per bot",
+        schemas: schemas::<mahjong::game::TournamentRequest, mahjong::game::TournamentResponse>,
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::game::tournament),
+    },
 ];
 
 /// The quick reader of `mahjong/score` requests, for the benchmark that compares it with

@@ -30,7 +30,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/nothing",
         "{}",
-        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score, mahjong/game, mahjong/replay, mahjong/tournament",
     ),
     (
         "rummikub/group",
@@ -288,6 +288,31 @@ const REFUSED: &[(&str, &str, &str)] = &[
         r#"{"hand":"123m456p789s11222z","win":"2z","dora_indicators":"5x"}"#,
         "dora_indicators, column 2: expected a suit letter m, p, s or z after the ranks, found \"x\"",
     ),
+    (
+        "mahjong/game",
+        r#"{"bots":"efficiency,efficiency,smart,random"}"#,
+        "bots: unknown bot \"smart\": expected random or efficiency",
+    ),
+    (
+        "mahjong/game",
+        r#"{"length":"tonpuu"}"#,
+        "length: expected hanchan or east, found \"tonpuu\"",
+    ),
+    (
+        "mahjong/game",
+        r#"{"record":"xml"}"#,
+        "record: expected mjai, tenhou or none, found \"xml\"",
+    ),
+    (
+        "mahjong/replay",
+        r#"{"log":"x"}"#,
+        "log: unknown field `log`, expected `record`",
+    ),
+    (
+        "mahjong/tournament",
+        r#"{"games":4,"bots":["random","random"]}"#,
+        "bots: four bots are needed, got 2",
+    ),
 ];
 
 #[test]
@@ -334,6 +359,13 @@ proptest::proptest! {
         if operation == "huxxy/tournament" {
             // Its default of 1000 games is for people, not for a property test.
             request.insert("games".to_owned(), serde_json::json!(2));
+        }
+        if operation == "mahjong/tournament" {
+            // So are a thousand hanchan.
+            request.entry("games".to_owned()).or_insert(serde_json::json!(1));
+        }
+        if operation == "mahjong/game" || operation == "mahjong/tournament" {
+            request.entry("length".to_owned()).or_insert(serde_json::json!("east"));
         }
         for text in [serde_json::Value::Object(request).to_string(), raw] {
             let response = handle(operation, &text);

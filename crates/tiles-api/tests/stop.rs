@@ -16,6 +16,9 @@ const LONG: &[&str] = &[
     "rummikub-puzzle/check",
     "huxxy/game",
     "huxxy/tournament",
+    "mahjong/game",
+    "mahjong/replay",
+    "mahjong/tournament",
 ];
 
 #[test]

@@ -1,5 +1,6 @@
 //! `tiles mahjong …`: completeness, readings, shanten, waits, effective tiles and the best
-//! discards of a hand, and the score of a winning hand.
+//! discards of a hand, the score of a winning hand; and whole games under Tenhou's rules:
+//! bot games, tournaments, and records replayed through the engine.
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -41,6 +42,101 @@ pub enum Command {
     /// `{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"678s"}],"win":"8s"}`.
     #[command(after_help = crate::BATCH_EXIT)]
     Score(ScoreArgs),
+    /// Plays one four-player game of bots under Tenhou's rules and prints each hand's result
+    /// and the final points, or the game's record (`--format mjai` or `tenhou`).
+    ///
+    /// With `--json`, reads one `mahjong/game` request per line instead
+    /// (`{"seed":3,"length":"east"}`); the options are the defaults of its fields.
+    #[command(after_help = crate::BATCH_EXIT)]
+    Game(GameArgs),
+    /// Feeds every action of every hand of game records through the engine and says, per
+    /// hand, whether it agrees: every action legal at its moment, each win's han, fu, yaku and
+    /// points and the score changes the record's (and the final points, when the record has
+    /// them).
+    ///
+    /// A FILE is Tenhou mjlog XML, tenhou.net/6 JSON (one object, or a hand per line) or mjai
+    /// events (a JSON object per line). Prints `FILE E1-0 agrees` or the first disagreement per
+    /// hand; with `--json`, one object per hand: `file`, `round` (`E1-0`), `wind`, `number`,
+    /// `honba`, `agree`, `expected` (the record's four score changes), `got` (the engine's),
+    /// `error`, and a `round` of `end` for the final points. A file that cannot be read, or
+    /// stops part-way, is an error naming the file and the place; the hands before it are still
+    /// replayed, and the other files go on. Exit 0 only if every hand of every file agrees,
+    /// else 1 (2 if a file cannot be opened or is not text). With `--json` and no FILE, reads
+    /// one `mahjong/replay` request per stdin line (`{"record":"…"}`) and answers each.
+    Replay(ReplayArgs),
+    /// Plays many games in parallel and prints, per line-up entry, its placements, average
+    /// placement and points, win rate, deal-in rate and forfeits.
+    ///
+    /// The line-up turns round one seat per game. With `--json`, reads one
+    /// `mahjong/tournament` request per line instead (`{"games":100,"seed":2}`).
+    #[command(after_help = crate::BATCH_EXIT)]
+    Tournament(TournamentArgs),
+}
+
+/// Options shared by games and tournaments.
+#[derive(Debug, Args)]
+pub struct Lineup {
+    /// The four bots in seat order: `efficiency` or `random`.
+    #[arg(long, default_value = tiles_api::mahjong::game::DEFAULT_BOTS)]
+    bots: String,
+    /// `hanchan` or `east` (East round only).
+    #[arg(long, default_value = "hanchan")]
+    length: String,
+    /// Play without red fives.
+    #[arg(long)]
+    no_red: bool,
+    /// Read requests from stdin and write one JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Lineup {
+    /// The defaults a JSON line takes from these options.
+    fn defaults(&self) -> Map<String, Value> {
+        let mut defaults = Map::new();
+        defaults.insert("bots".into(), json!(self.bots));
+        defaults.insert("length".into(), json!(self.length));
+        defaults.insert("red_fives".into(), json!(!self.no_red));
+        defaults
+    }
+}
+
+/// `tiles mahjong game`.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game's seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// What to print: `text` (each hand's result and the final points), `mjai` (the record as
+    /// mjai events) or `tenhou` (tenhou.net/6 JSON).
+    #[arg(long, default_value = "text")]
+    format: String,
+    #[command(flatten)]
+    lineup: Lineup,
+}
+
+/// `tiles mahjong replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The records.
+    #[arg(required_unless_present = "json")]
+    files: Vec<std::path::PathBuf>,
+    /// One JSON object per hand.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tiles mahjong tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=tiles_api::standings::MAX_GAMES))]
+    games: u64,
+    /// The tournament's seed (each game's walls follow from it and the game's number).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    lineup: Lineup,
 }
 
 /// `tiles mahjong score`.
@@ -247,6 +343,223 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Analyze(args) => analyze_command(&args),
         Command::Score(args) => score_command(&args),
+        Command::Game(args) => game_command(&args),
+        Command::Replay(args) => replay_command(&args),
+        Command::Tournament(args) => tournament_command(&args),
+    }
+}
+
+/// The option at fault in an API message about a field.
+fn as_option(message: &str) -> String {
+    message
+        .replacen("bots:", "--bots:", 1)
+        .replacen("length:", "--length:", 1)
+        .replacen("record:", "--format:", 1)
+}
+
+fn game_command(args: &GameArgs) -> ExitCode {
+    use tiles_api::mahjong::game::{GameRequest, game};
+    if args.lineup.json {
+        let mut defaults = args.lineup.defaults();
+        defaults.insert("seed".into(), json!(args.seed));
+        return batch::json_batch("mahjong/game", defaults);
+    }
+    let record = match args.format.as_str() {
+        "text" => "none",
+        "mjai" => "mjai",
+        "tenhou" => "tenhou",
+        other => {
+            return batch::unreadable(&format!(
+                "--format: expected text, mjai or tenhou, found {other:?}"
+            ));
+        }
+    };
+    let request = GameRequest {
+        seed: args.seed,
+        bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
+        length: args.lineup.length.clone(),
+        red_fives: !args.lineup.no_red,
+        record: record.to_owned(),
+    };
+    match game(request, &mahjong::tiles_core::Stop::never()) {
+        Ok(response) => {
+            if let Some(record) = response.record {
+                batch::print(&record);
+                if !record.ends_with('\n') {
+                    batch::print("\n");
+                }
+                return ExitCode::SUCCESS;
+            }
+            let mut text = format!("seed {}: {}\n", response.seed, response.bots.join(", "));
+            for hand in &response.hands {
+                text.push_str(&format!(
+                    "{:<6} {}  {:?}\n",
+                    hand.round, hand.result, hand.deltas
+                ));
+            }
+            text.push_str(&format!(
+                "final: {:?}, placements {:?}\n",
+                response.final_scores, response.ranks
+            ));
+            batch::print(&text);
+            ExitCode::SUCCESS
+        }
+        Err(error) => batch::unreadable(&as_option(&error.to_string())),
+    }
+}
+
+fn tournament_command(args: &TournamentArgs) -> ExitCode {
+    use tiles_api::mahjong::game::{lineup, rules, run_tournament};
+    if args.lineup.json {
+        let mut defaults = args.lineup.defaults();
+        defaults.insert("seed".into(), json!(args.seed));
+        defaults.insert("games".into(), json!(args.games));
+        return batch::json_batch("mahjong/tournament", defaults);
+    }
+    let setup = rules(&args.lineup.length, !args.lineup.no_red).and_then(|rules| {
+        lineup(&tiles_api::fields::Names::Text(args.lineup.bots.clone())).map(|bots| (rules, bots))
+    });
+    let (rules, bots) = match setup {
+        Ok(setup) => setup,
+        Err(error) => return batch::unreadable(&as_option(&error)),
+    };
+    match run_tournament(
+        rules,
+        args.seed,
+        args.games,
+        bots,
+        &mahjong::tiles_core::Stop::never(),
+    ) {
+        Ok(result) => {
+            batch::print(&result.to_string());
+            ExitCode::SUCCESS
+        }
+        Err(error) => batch::unreadable(&error.to_string()),
+    }
+}
+
+fn replay_command(args: &ReplayArgs) -> ExitCode {
+    use tiles_api::mahjong::game::{format_of, verdict_json};
+    if args.files.is_empty() {
+        return batch::json_batch("mahjong/replay", Map::new());
+    }
+    let mut out = batch::stdout();
+    let mut all_agree = true;
+    let mut unreadable = false;
+    for path in &args.files {
+        let file = path.display().to_string();
+        let mut lines: Vec<String> = Vec::new();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => text,
+                Err(error) => {
+                    let at = error.utf8_error().valid_up_to();
+                    unreadable = true;
+                    lines.push(replay_error(
+                        &file,
+                        &format!("byte {at}: not UTF-8 text"),
+                        args.json,
+                    ));
+                    for line in &lines {
+                        if batch::write_line(&mut out, line).is_err() {
+                            return ExitCode::SUCCESS;
+                        }
+                    }
+                    continue;
+                }
+            },
+            Err(error) => {
+                unreadable = true;
+                let line = replay_error(&file, &error.to_string(), args.json);
+                if batch::write_line(&mut out, &line).is_err() {
+                    return ExitCode::SUCCESS;
+                }
+                continue;
+            }
+        };
+        let (log, error) = mahjong::log::read(&text);
+        let verdict = mahjong::log::replay::replay(&log);
+        let response = verdict_json(
+            format_of(&text),
+            &verdict,
+            log.final_scores,
+            error.map(|error| error.to_string()),
+        );
+        all_agree &= response.agree;
+        for hand in &response.hands {
+            lines.push(if args.json {
+                json!({
+                    "file": file,
+                    "round": hand.round,
+                    "wind": hand.wind,
+                    "number": hand.number,
+                    "honba": hand.honba,
+                    "agree": hand.agree,
+                    "expected": hand.expected,
+                    "got": hand.got,
+                    "error": hand.error,
+                })
+                .to_string()
+            } else if hand.agree {
+                format!("{file} {} agrees", hand.round)
+            } else {
+                format!(
+                    "{file} {}: {}",
+                    hand.round,
+                    hand.error.as_deref().unwrap_or("disagrees")
+                )
+            });
+        }
+        if let Some(expected) = response.final_expected {
+            let agree = response.final_got == Some(expected);
+            lines.push(if args.json {
+                json!({
+                    "file": file,
+                    "round": "end",
+                    "agree": agree,
+                    "expected": expected,
+                    "got": response.final_got,
+                    "error": (!agree).then(|| format!(
+                        "final points: the record {expected:?}, the engine {}",
+                        response.final_got.map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
+                    )),
+                })
+                .to_string()
+            } else if agree {
+                format!("{file} final points agree {expected:?}")
+            } else {
+                format!(
+                    "{file} final points: the record {expected:?}, the engine {}",
+                    response.final_got.map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
+                )
+            });
+        }
+        if let Some(error) = &response.read_error {
+            lines.push(replay_error(&file, error, args.json));
+        }
+        for line in &lines {
+            if batch::write_line(&mut out, line).is_err() {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    let _ = out.flush();
+    if unreadable {
+        ExitCode::from(2)
+    } else if all_agree {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// A file's error line.
+fn replay_error(file: &str, message: &str, json: bool) -> String {
+    if json {
+        json!({"file": file, "round": null, "agree": false, "expected": null, "got": null, "error": message})
+            .to_string()
+    } else {
+        format!("{file}: {message}")
     }
 }
 

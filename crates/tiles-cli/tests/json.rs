@@ -96,6 +96,9 @@ fn json_mode(operation: &str) -> &'static [&'static str] {
         "huxxy/tournament" => &["huxxy", "tournament", "--json"],
         "mahjong/analyze" => &["mahjong", "analyze", "--json"],
         "mahjong/score" => &["mahjong", "score", "--json"],
+        "mahjong/game" => &["mahjong", "game", "--json"],
+        "mahjong/tournament" => &["mahjong", "tournament", "--json"],
+        "mahjong/replay" => &["mahjong", "replay", "--json"],
         other => panic!("no JSON mode for {other}"),
     }
 }

@@ -13,6 +13,7 @@ mod event;
 mod legal;
 mod rules;
 mod state;
+mod tournament;
 mod view;
 mod wall;
 mod win;
@@ -22,5 +23,20 @@ pub use bots::{EfficiencyBot, RandomBot};
 pub use event::{DrawKind, Event, HandId, Win};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
+pub use tournament::{EntryStats, MAX_MOVES, TournamentResult, tournament};
 pub use view::View;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};
+
+/// The bots by name: `random` and `efficiency`.
+pub fn bot_named(name: &str) -> Option<&'static (dyn tiles_core::Bot<Game> + Sync)> {
+    static RANDOM: RandomBot = RandomBot { seed: 0 };
+    static EFFICIENCY: EfficiencyBot = EfficiencyBot;
+    match name {
+        "random" => Some(&RANDOM),
+        "efficiency" => Some(&EFFICIENCY),
+        _ => None,
+    }
+}
+
+/// The bots' names.
+pub const BOT_NAMES: [&str; 2] = ["random", "efficiency"];

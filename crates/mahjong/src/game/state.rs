@@ -222,6 +222,11 @@ impl Game {
         &self.events
     }
 
+    /// The seat that forfeited the game with an illegal action, if any.
+    pub fn forfeited(&self) -> Option<usize> {
+        self.forfeit
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over

@@ -88,6 +88,11 @@ pub fn replay_hand(rules: GameRules, hand: &HandLog) -> (HandVerdict, Option<Gam
         .map_err(|error| error.to_string())
         .and_then(|()| driver.run(&mut game));
     match result {
+        Err(error) if hand.end.is_none() => {
+            verdict.error = Some(format!(
+                "the record stops part-way through the hand ({error})"
+            ));
+        }
         Err(error) => verdict.error = Some(error),
         Ok(()) => {
             let got = hand_deltas(&game);

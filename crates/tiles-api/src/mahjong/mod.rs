@@ -1,5 +1,7 @@
-//! `mahjong/analyze` and `mahjong/score`.
+//! `mahjong/analyze`, `mahjong/score`, and the whole game: `mahjong/game`, `mahjong/replay`,
+//! `mahjong/tournament`.
 
+pub mod game;
 mod response;
 mod score;
 
