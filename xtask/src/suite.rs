@@ -119,9 +119,12 @@ fn python_tests(root: &Path, python: &str) -> Result<bool> {
                 .current_dir(root),
         )
     };
-    if !pip(&["pytest"])? || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])? {
+    // riichienv: the differential test plays its seeded games and replays them here.
+    if !pip(&["pytest", "riichienv==0.4.11"])?
+        || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])?
+    {
         bail!(
-            "cannot install the Python package and pytest into {}",
+            "cannot install the Python package, pytest and riichienv into {}",
             venv.display()
         );
     }

@@ -6,6 +6,7 @@
 //! the GIL released and the work spread over every core.
 
 mod convert;
+mod game;
 mod score;
 
 use pyo3::create_exception;
@@ -236,5 +237,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(analyze_many, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(operations, module)?)?;
+    module.add_class::<game::PyGame>()?;
+    module.add_class::<game::PyAction>()?;
     Ok(())
 }

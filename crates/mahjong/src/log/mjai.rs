@@ -189,12 +189,13 @@ fn draw_reason(kind: DrawKind) -> &'static str {
 
 fn reason_kind(reason: &str) -> Option<DrawKind> {
     Some(match reason {
-        "fanpai" | "ryukyoku" | "exhaustive" => DrawKind::Exhaustive,
-        "nagashimangan" | "nm" => DrawKind::NagashiMangan,
-        "kyushukyuhai" | "yao9" => DrawKind::NineTerminals,
-        "sufonrenda" | "kaze4" => DrawKind::FourWinds,
-        "suchareach" | "reach4" => DrawKind::FourRiichi,
-        "sukaikan" | "kan4" => DrawKind::FourKans,
+        // This engine's names, Tenhou mjlog's, and RiichiEnv's.
+        "fanpai" | "ryukyoku" | "exhaustive" | "exhaustive_draw" => DrawKind::Exhaustive,
+        "nagashimangan" | "nm" | "nagashi_mangan" => DrawKind::NagashiMangan,
+        "kyushukyuhai" | "yao9" | "kyushu_kyuhai" => DrawKind::NineTerminals,
+        "sufonrenda" | "kaze4" | "sufuurenta" => DrawKind::FourWinds,
+        "suchareach" | "reach4" | "suucha_riichi" => DrawKind::FourRiichi,
+        "sukaikan" | "kan4" | "suukansansen" => DrawKind::FourKans,
         "sanchaho" | "ron3" => DrawKind::TripleRon,
         _ => return None,
     })

@@ -392,7 +392,7 @@ impl Driver<'_> {
                 .iter()
                 .any(|win| win.seat == seat && win.from == from && from != seat),
             Some(LoggedEnd::Drawn {
-                kind: Some(DrawKind::TripleRon) | None,
+                kind: Some(DrawKind::TripleRon),
                 ..
             }) => true,
             _ => false,

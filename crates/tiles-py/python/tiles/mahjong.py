@@ -1,5 +1,6 @@
 """Riichi mahjong: a hand's analysis (completeness, readings, shanten, waits, discards), the
-score of a winning hand, and list calls for throughput.
+score of a winning hand, list calls for throughput, and the four-player game under Tenhou's
+rules: bot games, tournaments, records replayed, and :class:`Game` step by step for bots.
 
 Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called melds in brackets
 (``[789s]`` open, ``{1111z}`` a concealed kan) or in ``melds``.
@@ -11,6 +12,11 @@ from . import _tiles
 from ._request import ask as _ask
 
 __all__ = [
+    "Game",
+    "Action",
+    "game",
+    "replay",
+    "tournament",
     "analyze",
     "analyze_many",
     "score",
@@ -66,3 +72,60 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
     call on every core with the GIL released. The results are in order; a hand the engine
     refuses has ``{"error": message}`` in its place."""
     return _tiles.analyze_many(hands)
+
+
+#: The four-player game step by step: ``Game(seed=0, length="hanchan", red_fives=True)``,
+#: ``to_act`` (the seats that must decide), ``legal_actions(seat)``, ``step({seat: action})``,
+#: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
+#: ``record("mjai" | "tenhou")``. The state stays in Rust; actions are small objects.
+Game = _tiles.MahjongGame
+
+#: One legal decision (``type``, ``tile``, ``tsumogiri``, ``riichi``, ``consumed``,
+#: ``to_dict()``), as :meth:`Game.legal_actions` gives them.
+Action = _tiles.MahjongAction
+
+
+def game(
+    *,
+    seed: int = 0,
+    bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
+    length: str = "hanchan",
+    red_fives: bool = True,
+    record: str = "mjai",
+) -> dict[str, _t.Any]:
+    """A seeded game of bots (``efficiency`` or ``random``): each hand's result, the final
+    points and placements, and the ``record`` (``mjai``, ``tenhou`` or ``none``)."""
+    return _ask(
+        "mahjong/game",
+        seed=seed,
+        bots=bots if isinstance(bots, str) else list(bots),
+        length=length,
+        red_fives=red_fives,
+        record=record,
+    )
+
+
+def replay(record: str) -> dict[str, _t.Any]:
+    """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) fed through
+    the engine: each hand's verdict, the final points, and where reading stopped."""
+    return _ask("mahjong/replay", record=record)
+
+
+def tournament(
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
+    length: str = "hanchan",
+    red_fives: bool = True,
+) -> dict[str, _t.Any]:
+    """Many games between bots, the line-up turning one seat per game: per entry its
+    placements, average placement and points, win and deal-in rates."""
+    return _ask(
+        "mahjong/tournament",
+        games=games,
+        seed=seed,
+        bots=bots if isinstance(bots, str) else list(bots),
+        length=length,
+        red_fives=red_fives,
+    )
