@@ -43,8 +43,10 @@ fn the_readme_examples_print_what_the_readme_shows() {
             continue;
         };
         let script = format!("{before}'{tiles}'{after} 2>&1");
+        // From the workspace's root, as a reader runs them.
         let output = Command::new("sh")
             .args(["-c", &script])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
             .output()
             .expect("sh runs");
         assert_eq!(
