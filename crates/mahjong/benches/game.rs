@@ -24,7 +24,7 @@ fn main() {
             .expect("the tournament plays");
         let wall = start.elapsed();
         assert_eq!(standings.games, games);
-        let threads = rayon::current_num_threads();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
         println!(
             "figure: {games} hanchan, 4 {name} bots | tournament on {threads} threads, wall time | {wall:.2?}"
         );

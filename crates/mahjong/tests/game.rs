@@ -80,7 +80,7 @@ fn random_games_keep_the_invariants() {
     let mut hands = 0;
     let mut wins = 0;
     let mut calls = 0;
-    for seed in 0..40 {
+    for seed in 0..120 {
         let rules = GameRules {
             length: if seed % 4 == 0 {
                 Length::East
@@ -174,4 +174,93 @@ fn a_written_record_replays_to_the_same_game() {
             assert_eq!(verdict.final_scores, Some(game.scores()));
         }
     }
+}
+
+/// Every action the engine could be sent: each tile discarded every way, the kans of each
+/// kind, the wins, the calls with every pair of the claimable kind, pass.
+fn every_action(game: &Game, seat: usize) -> Vec<Action> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    for index in 0..34 {
+        let tile = Tile::from_index(index).unwrap();
+        pieces.push(Piece { tile, red: false });
+        if index < 27 && tile.rank() == 5 {
+            pieces.push(Piece { tile, red: true });
+        }
+    }
+    let mut actions = vec![
+        Action::Tsumo,
+        Action::Ron,
+        Action::NineTerminals,
+        Action::Daiminkan,
+        Action::Pass,
+    ];
+    for &tile in &pieces {
+        for tsumogiri in [false, true] {
+            for riichi in [false, true] {
+                actions.push(Action::Discard {
+                    tile,
+                    tsumogiri,
+                    riichi,
+                });
+            }
+        }
+        actions.push(Action::Kakan { tile });
+        actions.push(Action::Ankan { tile: tile.tile });
+    }
+    if let Some((tile, _)) = game.claim_on_table() {
+        let hand = game.hand(seat);
+        for a in hand {
+            for b in hand {
+                actions.push(Action::Pon { tiles: [*a, *b] });
+                actions.push(Action::Chi { tiles: [*a, *b] });
+            }
+        }
+        let _ = tile;
+    }
+    actions.sort_by_key(|action| format!("{action:?}"));
+    actions.dedup();
+    actions
+}
+
+/// `act` takes exactly the actions `legal_actions` lists, and a refused one changes nothing.
+#[test]
+fn act_takes_exactly_the_legal_actions() {
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut game = Game::new(
+            GameRules {
+                length: Length::East,
+                red_fives: true,
+            },
+            seed,
+        );
+        let random = RandomBot { seed };
+        let mut step = 0;
+        while let Some(seat) = game.to_move() {
+            step += 1;
+            if step % 5 == 0 {
+                for other in 0..4 {
+                    let legal = game.legal_actions(other);
+                    for action in every_action(&game, other) {
+                        let mut trial = game.clone();
+                        let before = trial.events().len();
+                        let taken = trial.act(other, action).is_ok();
+                        assert_eq!(
+                            taken,
+                            legal.contains(&action),
+                            "seed {seed} seat {other} {action}"
+                        );
+                        if !taken {
+                            assert_eq!(trial.events().len(), before);
+                            assert_eq!(trial.legal_actions(other), legal);
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            let action = random.choose(&game.view(seat));
+            game.act(seat, action).unwrap();
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
 }

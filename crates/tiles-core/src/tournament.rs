@@ -195,14 +195,50 @@ pub fn tournament<G: Game>(
     stop: &Stop,
 ) -> Result<Standings, PlayError> {
     let names: Vec<String> = lineup.iter().map(|bot| bot.name().to_owned()).collect();
-    let empty = || Standings::new(names.clone());
+    tournament_with(
+        options,
+        seed,
+        games,
+        lineup,
+        max_moves,
+        stop,
+        || Standings::new(names.clone()),
+        |standings, played, entries| standings.add(played.game.outcome().as_ref(), entries),
+        |a, b| a.merge(&b),
+    )
+}
+
+/// [`tournament`] with the game's own totals: `empty` makes a total, `add` adds one finished
+/// game (and, per seat, the line-up entry that played it) to it, `merge` joins two. For
+/// figures a game keeps beyond ranks and points (a riichi bot's win and deal-in rates). The
+/// totals are the same whatever the number of threads when `merge` is associative and
+/// commutative over the games' contributions (sums are).
+///
+/// # Errors
+///
+/// As [`tournament`].
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the tournament's five settings and the fold's three parts, each plain"
+)]
+pub fn tournament_with<G: Game, T: Send>(
+    options: &G::Options,
+    seed: u64,
+    games: u64,
+    lineup: &[&dyn Bot<G>],
+    max_moves: usize,
+    stop: &Stop,
+    empty: impl Fn() -> T + Sync + Send,
+    add: impl Fn(&mut T, &Played<G>, &[usize]) + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> Result<T, PlayError> {
     (0..games)
         .into_par_iter()
-        .try_fold(empty, |mut standings, index| {
+        .try_fold(&empty, |mut total, index| {
             stop.check()?;
             let (played, entries) = tournament_game(options, seed, index, lineup, max_moves, stop)?;
-            standings.add(played.game.outcome().as_ref(), &entries);
-            Ok(standings)
+            add(&mut total, &played, &entries);
+            Ok(total)
         })
-        .try_reduce(empty, |a, b| Ok(a.merge(&b)))
+        .try_reduce(&empty, |a, b| Ok(merge(a, b)))
 }

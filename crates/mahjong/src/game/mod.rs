@@ -9,11 +9,13 @@
 
 mod action;
 mod bots;
+mod end;
 mod event;
 mod legal;
 mod rules;
 mod state;
 mod tournament;
+mod turn;
 mod view;
 mod wall;
 mod win;

@@ -1,10 +1,10 @@
-//! Tournaments of bots: tiles-core's seeded games and turning line-up, with what riichi
-//! players look at per entry: placements, average points, win rate and deal-in rate.
+//! Tournaments of bots: tiles-core's seeded games, turning line-up and parallel runner, with
+//! what riichi players look at per entry: placements, average points, win rate and deal-in
+//! rate.
 
 use std::fmt;
 
-use rayon::prelude::*;
-use tiles_core::{Bot, PlayError, Stop, tournament_game};
+use tiles_core::{Bot, PlayError, Stop, tournament_with};
 
 use super::event::Event;
 use super::rules::GameRules;
@@ -108,20 +108,22 @@ pub fn tournament(
             })
             .collect()
     };
-    let entries = (0..games)
-        .into_par_iter()
-        .try_fold(empty, |mut totals, index| {
-            stop.check()?;
-            let (played, entries) = tournament_game(&rules, seed, index, &lineup, MAX_MOVES, stop)?;
-            add_game(&mut totals, &played.game, &entries);
-            Ok::<_, PlayError>(totals)
-        })
-        .try_reduce(empty, |mut a, b| {
+    let entries = tournament_with(
+        &rules,
+        seed,
+        games,
+        &lineup,
+        MAX_MOVES,
+        stop,
+        empty,
+        |totals, played, entries| add_game(totals, &played.game, entries),
+        |mut a, b| {
             for (mine, theirs) in a.iter_mut().zip(&b) {
                 mine.add(theirs);
             }
-            Ok(a)
-        })?;
+            a
+        },
+    )?;
     Ok(TournamentResult {
         games,
         seed,

@@ -8,6 +8,7 @@
 
 pub mod mjai;
 pub mod mjlog;
+mod names;
 pub mod replay;
 pub mod tenhou6;
 
