@@ -11,7 +11,9 @@
 //! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
-//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`.
+//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
+//! - `game SEED [--east] [--no-red] [--bots B,B,B,B]`: a seeded four-player game of bots
+//!   (`efficiency` unless named), every event of it (a golden playthrough).
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
 //! lines.
@@ -37,11 +39,13 @@ pub fn run_fixture(input: &str) -> String {
         }
         let _ = writeln!(transcript, "> {line}");
         let (command, text) = match line.split_once(' ') {
-            Some((command @ ("row" | "seed" | "score"), text)) => (command, text),
+            Some((command @ ("row" | "seed" | "score" | "game"), text)) => (command, text),
             _ => ("report", line),
         };
         let answer = if command == "score" {
             score_query(text)
+        } else if command == "game" {
+            game_query(text)
         } else if has_melds(text) {
             parse_full_hand(text)
                 .map_err(|error| error.summary())
@@ -194,4 +198,47 @@ fn score_query(text: &str) -> Result<String, String> {
     score(&hand, &situation, &rules)
         .map(|score| score.to_string())
         .map_err(|error| error.to_string())
+}
+
+/// `game SEED [--east] [--no-red] [--bots B,B,B,B]`: every event of a seeded bot game.
+fn game_query(text: &str) -> Result<String, String> {
+    use crate::game::{Game, GameRules, Length, bot_named};
+    let mut words = text.split_whitespace();
+    let seed: u64 = words
+        .next()
+        .and_then(|word| word.parse().ok())
+        .ok_or("game: expected a seed")?;
+    let mut rules = GameRules::default();
+    let mut names = vec!["efficiency"; 4];
+    while let Some(word) = words.next() {
+        match word {
+            "--east" => rules.length = Length::East,
+            "--no-red" => rules.red_fives = false,
+            "--bots" => {
+                names = words
+                    .next()
+                    .ok_or("--bots: expected four names")?
+                    .split(',')
+                    .collect()
+            }
+            other => return Err(format!("game: unknown option {other:?}")),
+        }
+    }
+    let bots = names
+        .iter()
+        .map(|name| bot_named(name).ok_or_else(|| format!("--bots: unknown bot {name:?}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if bots.len() != 4 {
+        return Err("--bots: four bots".to_owned());
+    }
+    let mut game = Game::new(rules, seed);
+    while let Some(seat) = game.to_move() {
+        let action = bots[seat].choose(&game.view(seat));
+        game.act(seat, action).map_err(|error| error.to_string())?;
+    }
+    let mut out = String::new();
+    for event in game.events() {
+        let _ = writeln!(out, "{event}");
+    }
+    Ok(out)
 }

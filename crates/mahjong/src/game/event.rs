@@ -184,3 +184,136 @@ pub enum Event {
         scores: [i32; 4],
     },
 }
+
+/// Tiles written one after another, `123m` style per tile (`1m2m3m`).
+fn tiles_text(pieces: &[Piece]) -> String {
+    pieces.iter().map(ToString::to_string).collect()
+}
+
+impl std::fmt::Display for Event {
+    /// One line a person reads: `E1-0: dealer 0, …`, `0 draws 5p`, `2 pons 5z from 1 (5z5z)`,
+    /// `3 wins by ron from 2 on 5p: …`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::StartHand {
+                id,
+                dealer,
+                sticks,
+                scores,
+                indicator,
+                hands,
+            } => {
+                write!(
+                    f,
+                    "{id}: dealer {dealer}, sticks {sticks}, scores {scores:?}, dora indicator {indicator}; dealt"
+                )?;
+                for (seat, hand) in hands.iter().enumerate() {
+                    write!(f, " {seat}: {}", tiles_text(hand))?;
+                }
+                Ok(())
+            }
+            Event::Draw {
+                seat,
+                tile,
+                replacement,
+            } => {
+                let what = if *replacement {
+                    "draws the replacement"
+                } else {
+                    "draws"
+                };
+                write!(f, "{seat} {what} {tile}")
+            }
+            Event::Riichi { seat } => write!(f, "{seat} declares riichi"),
+            Event::Discard {
+                seat,
+                tile,
+                tsumogiri,
+            } => {
+                let how = if *tsumogiri { " (as drawn)" } else { "" };
+                write!(f, "{seat} discards {tile}{how}")
+            }
+            Event::RiichiAccepted { seat } => write!(f, "{seat}'s riichi stick is on the table"),
+            Event::Call {
+                seat,
+                kind,
+                from,
+                tile,
+                consumed,
+            } => {
+                let verb = match kind {
+                    MeldKind::Chi => "chis",
+                    MeldKind::Pon => "pons",
+                    _ => "kans",
+                };
+                write!(
+                    f,
+                    "{seat} {verb} {tile} from {from} ({})",
+                    tiles_text(consumed)
+                )
+            }
+            Event::Ankan { seat, consumed } => {
+                write!(
+                    f,
+                    "{seat} declares a concealed kan ({})",
+                    tiles_text(consumed)
+                )
+            }
+            Event::Kakan { seat, tile, .. } => write!(f, "{seat} adds {tile} to its pon"),
+            Event::Dora { indicator } => write!(f, "new dora indicator {indicator}"),
+            Event::Win(win) => {
+                let how = if win.seat == win.from {
+                    "by tsumo".to_owned()
+                } else {
+                    format!("by ron from {}", win.from)
+                };
+                let yaku: Vec<String> = win
+                    .score
+                    .yaku
+                    .iter()
+                    .map(|one| format!("{} {}", one.yaku.name(), one.han))
+                    .collect();
+                write!(
+                    f,
+                    "{} wins {how} on {}: {}; {} han {} fu, {} points; changes {:?}",
+                    win.seat,
+                    win.tile,
+                    yaku.join(", "),
+                    win.score.han,
+                    win.score.fu,
+                    win.score.points.total,
+                    win.deltas
+                )?;
+                if let Some(liable) = win.pao {
+                    write!(f, "; {liable} liable (pao)")?;
+                }
+                Ok(())
+            }
+            Event::Drawn {
+                kind,
+                tenpai,
+                deltas,
+            } => {
+                write!(f, "{}", kind.name())?;
+                if !kind.is_abortive() {
+                    let ready: Vec<String> = (0..4)
+                        .filter(|&seat| tenpai[seat])
+                        .map(|seat| seat.to_string())
+                        .collect();
+                    write!(
+                        f,
+                        ", tenpai: {}",
+                        if ready.is_empty() {
+                            "none".to_owned()
+                        } else {
+                            ready.join(" ")
+                        }
+                    )?;
+                }
+                write!(f, "; changes {deltas:?}")
+            }
+            Event::EndHand { scores } => write!(f, "end of the hand: scores {scores:?}"),
+            Event::EndGame { scores } => write!(f, "end of the game: final points {scores:?}"),
+        }
+    }
+}

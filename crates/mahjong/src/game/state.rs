@@ -100,6 +100,10 @@ pub enum IllegalAction {
         /// The seat that was to draw.
         seat: usize,
     },
+    /// A replayed record that is no game the rules allow: a fifth copy of a tile, a second
+    /// red five of a suit, a dealt hand not of 13 tiles.
+    #[error("the record is not a game the rules allow: {0}")]
+    BadRecord(String),
 }
 
 /// A four-player riichi game under Tenhou's rules.
@@ -138,6 +142,10 @@ pub struct Game {
     pub(crate) events: Vec<Event>,
     /// Where this hand's events start in `events`.
     pub(crate) hand_start: usize,
+    /// Copies of each kind dealt, drawn or shown this hand, and red fives per suit: a record
+    /// with a fifth is refused.
+    pub(crate) seen: [u8; KINDS],
+    pub(crate) seen_red: [u8; 3],
 }
 
 /// The kinds as a bit set.
@@ -188,6 +196,8 @@ impl Game {
             phase: Phase::Over,
             events: Vec::new(),
             hand_start: 0,
+            seen: [0; KINDS],
+            seen_red: [0; 3],
         }
     }
 
@@ -349,9 +359,46 @@ impl Game {
         wall: Wall,
         indicator: Piece,
     ) -> Result<(), IllegalAction> {
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.len() != 13 {
+                return Err(IllegalAction::BadRecord(format!(
+                    "seat {seat} is dealt {} tiles, not 13",
+                    hand.len()
+                )));
+            }
+        }
+        self.seen = [0; KINDS];
+        self.seen_red = [0; 3];
+        for piece in hands.iter().flatten().chain(std::iter::once(&indicator)) {
+            self.note_tile(*piece)?;
+        }
         self.wall = wall;
         self.begin(hands, indicator);
         self.draw_for(self.dealer, false)
+    }
+
+    /// Counts a tile come into sight; a fifth copy, a second red five of a suit or a red five
+    /// without red fives is a record no game makes.
+    pub(crate) fn note_tile(&mut self, piece: Piece) -> Result<(), IllegalAction> {
+        let index = piece.tile.index();
+        self.seen[index] += 1;
+        if self.seen[index] > 4 {
+            return Err(IllegalAction::BadRecord(format!("a fifth {}", piece.tile)));
+        }
+        if piece.red {
+            if !self.rules.red_fives {
+                return Err(IllegalAction::BadRecord(format!(
+                    "a red five ({piece}) in a game without them"
+                )));
+            }
+            self.seen_red[index / 9] += 1;
+            if self.seen_red[index / 9] > 1 {
+                return Err(IllegalAction::BadRecord(format!(
+                    "a second red five {piece}"
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The events of the hand being played (or just ended).
@@ -492,6 +539,9 @@ impl Game {
             self.wall.draw(seat)
         };
         let tile = drawn.map_err(|Exhausted| IllegalAction::NoTile { seat })?;
+        if self.wall.is_given() {
+            self.note_tile(tile)?;
+        }
         self.take_in(seat, tile);
         self.events.push(Event::Draw {
             seat,
@@ -513,6 +563,9 @@ impl Game {
             .wall
             .indicator(self.indicators.len())
             .map_err(|Exhausted| IllegalAction::NoTile { seat: self.dealer })?;
+        if self.wall.is_given() {
+            self.note_tile(indicator)?;
+        }
         self.indicators.push(indicator);
         self.events.push(Event::Dora { indicator });
         Ok(())

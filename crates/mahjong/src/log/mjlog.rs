@@ -347,7 +347,9 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
             }
             let dealer = attribute(tag, "oya")?
                 .parse::<usize>()
-                .map_err(|_| "oya: not a seat")?;
+                .ok()
+                .filter(|&seat| seat < 4)
+                .ok_or("oya: not a seat 0-3")?;
             let indicator = piece(seed[5] as u32, red).ok_or("the indicator is no tile")?;
             let mut hands: [Vec<Piece>; 4] = Default::default();
             for (seat, hand) in hands.iter_mut().enumerate() {
@@ -520,12 +522,15 @@ fn changes(tag: &Tag<'_>) -> Result<[i32; 4], String> {
 
 fn read_agari(tag: &Tag<'_>, red: bool) -> Result<LoggedWin, String> {
     let _ = red;
-    let seat = attribute(tag, "who")?
-        .parse::<usize>()
-        .map_err(|_| "who: not a seat")?;
-    let from = attribute(tag, "fromWho")?
-        .parse::<usize>()
-        .map_err(|_| "fromWho: not a seat")?;
+    let seat_of = |key: &str| -> Result<usize, String> {
+        attribute(tag, key)?
+            .parse::<usize>()
+            .ok()
+            .filter(|&seat| seat < 4)
+            .ok_or_else(|| format!("{key}: not a seat 0-3"))
+    };
+    let seat = seat_of("who")?;
+    let from = seat_of("fromWho")?;
     let pao = tag
         .get("paoWho")
         .map(|who| who.parse::<usize>().map_err(|_| "paoWho: not a seat"))
