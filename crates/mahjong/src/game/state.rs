@@ -281,15 +281,7 @@ impl Game {
     pub fn to_move(&self) -> Option<usize> {
         match &self.phase {
             Phase::Turn { seat, .. } => Some(*seat),
-            Phase::Claims {
-                from,
-                options,
-                chosen,
-                ..
-            } => (1..4)
-                .map(|step| (from + step) % 4)
-                .find(|&seat| !options[seat].is_empty() && chosen[seat].is_none()),
-            Phase::Over => None,
+            _ => self.claimants().next(),
         }
     }
 
@@ -298,17 +290,27 @@ impl Game {
     pub fn deciding(&self) -> Vec<usize> {
         match &self.phase {
             Phase::Turn { seat, .. } => vec![*seat],
+            _ => self.claimants().collect(),
+        }
+    }
+
+    /// The seats that may claim the tile on the table and have not decided, in turn order
+    /// from the discarder (none outside a claim window).
+    fn claimants(&self) -> impl Iterator<Item = usize> + '_ {
+        let window = match &self.phase {
             Phase::Claims {
                 from,
                 options,
                 chosen,
                 ..
-            } => (1..4)
-                .map(|step| (from + step) % 4)
-                .filter(|&seat| !options[seat].is_empty() && chosen[seat].is_none())
-                .collect(),
-            Phase::Over => Vec::new(),
-        }
+            } => Some((*from, options, chosen)),
+            _ => None,
+        };
+        (1..4).filter_map(move |step| {
+            let (from, options, chosen) = window?;
+            let seat = (from + step) % 4;
+            (!options[seat].is_empty() && chosen[seat].is_none()).then_some(seat)
+        })
     }
 
     // ----- the deal -----

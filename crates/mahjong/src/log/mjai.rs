@@ -203,12 +203,7 @@ fn reason_kind(reason: &str) -> Option<DrawKind> {
 
 /// Reads mjai events: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog {
-        rules: GameRules::default(),
-        names: Vec::new(),
-        hands: Vec::new(),
-        final_scores: None,
-    };
+    let mut log = GameLog::empty();
     let mut current: Option<HandLog> = None;
     let mut riichi_next = [false; 4];
     let mut ended = false;

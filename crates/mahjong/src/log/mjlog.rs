@@ -13,7 +13,7 @@
 //! than a general XML parser.
 
 use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
-use crate::game::{DrawKind, GameRules, HandId, Length};
+use crate::game::{DrawKind, HandId, Length};
 use crate::score::{MeldKind, Piece, Wind, Yaku};
 use crate::tile::Tile;
 
@@ -230,12 +230,7 @@ struct Reading {
 
 /// Reads an mjlog: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog {
-        rules: GameRules::default(),
-        names: Vec::new(),
-        hands: Vec::new(),
-        final_scores: None,
-    };
+    let mut log = GameLog::empty();
     let tags = match tags(text) {
         Ok(tags) => tags,
         Err(offset) => {

@@ -140,6 +140,18 @@ pub struct GameLog {
     pub final_scores: Option<[i32; 4]>,
 }
 
+impl GameLog {
+    /// A record with no hand yet, under the default rules (a reader fills it in).
+    pub(crate) fn empty() -> GameLog {
+        GameLog {
+            rules: GameRules::default(),
+            names: Vec::new(),
+            hands: Vec::new(),
+            final_scores: None,
+        }
+    }
+}
+
 /// A record that cannot be read, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{place}: {message}")]

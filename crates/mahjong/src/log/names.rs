@@ -1,123 +1,140 @@
 //! The names Tenhou's records give the yaku: read from tenhou.net/6 JSON (Japanese, or
-//! Tenhou's English client's) and written into it.
+//! Tenhou's English client's) and written into it. One table serves both ways.
 
 use crate::score::{Wind, Yaku};
 
+use Yaku::*;
+
+/// Each yaku's Japanese name as Tenhou writes it (the wind yaku are followed by their wind:
+/// `自風 南`), then the other names records use for it.
+const NAMES: [(Yaku, &str, &[&str]); 48] = [
+    (
+        MenzenTsumo,
+        "門前清自摸和",
+        &["Menzen Tsumo", "Fully Concealed Hand"],
+    ),
+    (Riichi, "立直", &["Riichi"]),
+    (Ippatsu, "一発", &["Ippatsu"]),
+    (Chankan, "槍槓", &["Chankan", "Robbing a Kan"]),
+    (Rinshan, "嶺上開花", &["Rinshan Kaihou", "After a Kan"]),
+    (Haitei, "海底摸月", &["Haitei Raoyue", "Under the Sea"]),
+    (Houtei, "河底撈魚", &["Houtei Raoyui", "Under the River"]),
+    (Pinfu, "平和", &["Pinfu"]),
+    (Tanyao, "断幺九", &["Tanyao", "All Simples"]),
+    (Iipeikou, "一盃口", &["Iipeikou", "Pure Double Sequence"]),
+    (SeatWind, "自風", &["Seat Wind"]),
+    (RoundWind, "場風", &["Round Wind", "Prevalent Wind"]),
+    (Haku, "役牌 白", &["White Dragon"]),
+    (Hatsu, "役牌 發", &["Green Dragon"]),
+    (Chun, "役牌 中", &["Red Dragon"]),
+    (DoubleRiichi, "両立直", &["Double Riichi"]),
+    (Chiitoitsu, "七対子", &["Chiitoitsu", "Seven Pairs"]),
+    (Chanta, "混全帯幺九", &["Chanta"]),
+    (Ittsu, "一気通貫", &["Ittsu", "Pure Straight"]),
+    (
+        Sanshoku,
+        "三色同順",
+        &["Sanshoku Doujun", "Mixed Triple Sequence"],
+    ),
+    (
+        SanshokuDoukou,
+        "三色同刻",
+        &["Sanshoku Doukou", "Triple Triplets"],
+    ),
+    (Sankantsu, "三槓子", &["Sankantsu", "Three Quads"]),
+    (Toitoi, "対々和", &["Toitoi", "All Triplets"]),
+    (
+        Sanankou,
+        "三暗刻",
+        &["Sanankou", "Three Concealed Triplets"],
+    ),
+    (
+        Shousangen,
+        "小三元",
+        &["Shousangen", "Little Three Dragons"],
+    ),
+    (
+        Honroutou,
+        "混老頭",
+        &["Honroutou", "All Terminals and Honours"],
+    ),
+    (
+        Ryanpeikou,
+        "二盃口",
+        &["Ryanpeikou", "Twice Pure Double Sequence"],
+    ),
+    (Junchan, "純全帯幺九", &["Junchan"]),
+    (Honitsu, "混一色", &["Honitsu", "Half Flush"]),
+    (Chinitsu, "清一色", &["Chinitsu", "Full Flush"]),
+    (Tenhou, "天和", &["Tenhou", "Blessing of Heaven"]),
+    (Chiihou, "地和", &["Chiihou", "Blessing of Earth"]),
+    (Daisangen, "大三元", &["Daisangen", "Big Three Dragons"]),
+    (Suuankou, "四暗刻", &["Suuankou", "Four Concealed Triplets"]),
+    (SuuankouTanki, "四暗刻単騎", &["Suuankou Tanki"]),
+    (Tsuuiisou, "字一色", &["Tsuuiisou", "All Honours"]),
+    (Ryuuiisou, "緑一色", &["Ryuuiisou", "All Green"]),
+    (Chinroutou, "清老頭", &["Chinroutou", "All Terminals"]),
+    (Chuuren, "九蓮宝燈", &["Chuuren Poutou", "Nine Gates"]),
+    (
+        JunseiChuuren,
+        "純正九蓮宝燈",
+        &["Junsei Chuuren Poutou", "True Nine Gates"],
+    ),
+    (Kokushi, "国士無双", &["Kokushi Musou", "Thirteen Orphans"]),
+    (
+        Kokushi13,
+        "国士無双１３面",
+        &["国士無双13面", "Kokushi Musou 13-sided"],
+    ),
+    (Daisuushii, "大四喜", &["Daisuushii", "Big Four Winds"]),
+    (Shousuushii, "小四喜", &["Shousuushii", "Little Four Winds"]),
+    (Suukantsu, "四槓子", &["Suukantsu", "Four Quads"]),
+    (Dora, "ドラ", &["Dora"]),
+    (UraDora, "裏ドラ", &["Ura Dora"]),
+    (AkaDora, "赤ドラ", &["Aka Dora", "Red Five", "Red Fives"]),
+];
+
+const WINDS: [&str; 4] = ["東", "南", "西", "北"];
+
 /// A yaku by the name Tenhou's records give it (Japanese, or the English client's).
 pub fn yaku_named(name: &str) -> Option<Yaku> {
-    use Yaku::*;
-    Some(match name {
-        "門前清自摸和" | "Menzen Tsumo" | "Fully Concealed Hand" => MenzenTsumo,
-        "立直" | "Riichi" => Riichi,
-        "一発" | "Ippatsu" => Ippatsu,
-        "槍槓" | "Chankan" | "Robbing a Kan" => Chankan,
-        "嶺上開花" | "Rinshan Kaihou" | "After a Kan" => Rinshan,
-        "海底摸月" | "Haitei Raoyue" | "Under the Sea" => Haitei,
-        "河底撈魚" | "Houtei Raoyui" | "Under the River" => Houtei,
-        "平和" | "Pinfu" => Pinfu,
-        "断幺九" | "Tanyao" | "All Simples" => Tanyao,
-        "一盃口" | "Iipeikou" | "Pure Double Sequence" => Iipeikou,
-        "自風 東" | "自風 南" | "自風 西" | "自風 北" | "Seat Wind" => SeatWind,
-        "場風 東" | "場風 南" | "場風 西" | "場風 北" | "Round Wind" | "Prevalent Wind" => {
-            RoundWind
-        }
-        "役牌 白" | "White Dragon" => Haku,
-        "役牌 發" | "Green Dragon" => Hatsu,
-        "役牌 中" | "Red Dragon" => Chun,
-        "両立直" | "Double Riichi" => DoubleRiichi,
-        "七対子" | "Chiitoitsu" | "Seven Pairs" => Chiitoitsu,
-        "混全帯幺九" | "Chanta" => Chanta,
-        "一気通貫" | "Ittsu" | "Pure Straight" => Ittsu,
-        "三色同順" | "Sanshoku Doujun" | "Mixed Triple Sequence" => Sanshoku,
-        "三色同刻" | "Sanshoku Doukou" | "Triple Triplets" => SanshokuDoukou,
-        "三槓子" | "Sankantsu" | "Three Quads" => Sankantsu,
-        "対々和" | "Toitoi" | "All Triplets" => Toitoi,
-        "三暗刻" | "Sanankou" | "Three Concealed Triplets" => Sanankou,
-        "小三元" | "Shousangen" | "Little Three Dragons" => Shousangen,
-        "混老頭" | "Honroutou" | "All Terminals and Honours" => Honroutou,
-        "二盃口" | "Ryanpeikou" | "Twice Pure Double Sequence" => Ryanpeikou,
-        "純全帯幺九" | "Junchan" => Junchan,
-        "混一色" | "Honitsu" | "Half Flush" => Honitsu,
-        "清一色" | "Chinitsu" | "Full Flush" => Chinitsu,
-        "天和" | "Tenhou" | "Blessing of Heaven" => Tenhou,
-        "地和" | "Chiihou" | "Blessing of Earth" => Chiihou,
-        "大三元" | "Daisangen" | "Big Three Dragons" => Daisangen,
-        "四暗刻" | "Suuankou" | "Four Concealed Triplets" => Suuankou,
-        "四暗刻単騎" | "Suuankou Tanki" => SuuankouTanki,
-        "字一色" | "Tsuuiisou" | "All Honours" => Tsuuiisou,
-        "緑一色" | "Ryuuiisou" | "All Green" => Ryuuiisou,
-        "清老頭" | "Chinroutou" | "All Terminals" => Chinroutou,
-        "九蓮宝燈" | "Chuuren Poutou" | "Nine Gates" => Chuuren,
-        "純正九蓮宝燈" | "Junsei Chuuren Poutou" | "True Nine Gates" => JunseiChuuren,
-        "国士無双" | "Kokushi Musou" | "Thirteen Orphans" => Kokushi,
-        "国士無双１３面" | "国士無双13面" | "Kokushi Musou 13-sided" => Kokushi13,
-        "大四喜" | "Daisuushii" | "Big Four Winds" => Daisuushii,
-        "小四喜" | "Shousuushii" | "Little Four Winds" => Shousuushii,
-        "四槓子" | "Suukantsu" | "Four Quads" => Suukantsu,
-        "ドラ" | "Dora" => Dora,
-        "裏ドラ" | "Ura Dora" => UraDora,
-        "赤ドラ" | "Aka Dora" | "Red Five" | "Red Fives" => AkaDora,
-        _ => return None,
-    })
+    // `自風 南`: the wind yaku carry their wind.
+    let name = match name.split_once(' ') {
+        Some((yaku @ ("自風" | "場風"), wind)) if WINDS.contains(&wind) => yaku,
+        _ => name,
+    };
+    NAMES
+        .iter()
+        .find(|(_, japanese, others)| *japanese == name || others.contains(&name))
+        .map(|(yaku, ..)| *yaku)
 }
 
 /// The name Tenhou's records give a yaku (a wind yaku names its wind).
 pub(crate) fn japanese_name(yaku: Yaku, seat_wind: Wind, round_wind: Wind) -> String {
-    use Yaku::*;
-    let wind = |wind: Wind| ["東", "南", "西", "北"][wind as usize];
+    let name = NAMES
+        .iter()
+        .find(|(named, ..)| *named == yaku)
+        .map_or("", |(_, japanese, _)| *japanese);
     match yaku {
-        SeatWind => return format!("自風 {}", wind(seat_wind)),
-        RoundWind => return format!("場風 {}", wind(round_wind)),
-        _ => {}
+        SeatWind => format!("{name} {}", WINDS[seat_wind as usize]),
+        RoundWind => format!("{name} {}", WINDS[round_wind as usize]),
+        _ => name.to_owned(),
     }
-    match yaku {
-        MenzenTsumo => "門前清自摸和",
-        Riichi => "立直",
-        Ippatsu => "一発",
-        Chankan => "槍槓",
-        Rinshan => "嶺上開花",
-        Haitei => "海底摸月",
-        Houtei => "河底撈魚",
-        Pinfu => "平和",
-        Tanyao => "断幺九",
-        Iipeikou => "一盃口",
-        Haku => "役牌 白",
-        Hatsu => "役牌 發",
-        Chun => "役牌 中",
-        DoubleRiichi => "両立直",
-        Chiitoitsu => "七対子",
-        Chanta => "混全帯幺九",
-        Ittsu => "一気通貫",
-        Sanshoku => "三色同順",
-        SanshokuDoukou => "三色同刻",
-        Sankantsu => "三槓子",
-        Toitoi => "対々和",
-        Sanankou => "三暗刻",
-        Shousangen => "小三元",
-        Honroutou => "混老頭",
-        Ryanpeikou => "二盃口",
-        Junchan => "純全帯幺九",
-        Honitsu => "混一色",
-        Chinitsu => "清一色",
-        Tenhou => "天和",
-        Chiihou => "地和",
-        Daisangen => "大三元",
-        Suuankou => "四暗刻",
-        SuuankouTanki => "四暗刻単騎",
-        Tsuuiisou => "字一色",
-        Ryuuiisou => "緑一色",
-        Chinroutou => "清老頭",
-        Chuuren => "九蓮宝燈",
-        JunseiChuuren => "純正九蓮宝燈",
-        Kokushi => "国士無双",
-        Kokushi13 => "国士無双１３面",
-        Daisuushii => "大四喜",
-        Shousuushii => "小四喜",
-        Suukantsu => "四槓子",
-        Dora => "ドラ",
-        UraDora => "裏ドラ",
-        AkaDora => "赤ドラ",
-        SeatWind | RoundWind => unreachable!("named above"),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_yaku_has_a_name_that_reads_back() {
+        for yaku in Yaku::ALL {
+            let name = japanese_name(yaku, Wind::South, Wind::East);
+            assert_eq!(yaku_named(&name), Some(yaku), "{name}");
+        }
+        assert_eq!(japanese_name(SeatWind, Wind::South, Wind::East), "自風 南");
+        assert_eq!(yaku_named("場風 東"), Some(RoundWind));
+        assert_eq!(yaku_named("Ura Dora"), Some(UraDora));
+        assert_eq!(yaku_named("役牌 白 "), None);
     }
-    .to_owned()
 }

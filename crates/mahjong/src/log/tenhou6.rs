@@ -47,12 +47,7 @@ pub fn code(piece: Piece) -> i64 {
 
 /// Reads a record: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog {
-        rules: GameRules::default(),
-        names: Vec::new(),
-        hands: Vec::new(),
-        final_scores: None,
-    };
+    let mut log = GameLog::empty();
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return (log, Some(LogError::new("line 1", "the file is empty")));
