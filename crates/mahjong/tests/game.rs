@@ -207,7 +207,7 @@ fn every_action(game: &Game, seat: usize) -> Vec<Action> {
         actions.push(Action::Kakan { tile });
         actions.push(Action::Ankan { tile: tile.tile });
     }
-    if let Some((tile, _)) = game.claim_on_table() {
+    if game.claim_on_table().is_some() {
         let hand = game.hand(seat);
         for a in hand {
             for b in hand {
@@ -215,7 +215,6 @@ fn every_action(game: &Game, seat: usize) -> Vec<Action> {
                 actions.push(Action::Chi { tiles: [*a, *b] });
             }
         }
-        let _ = tile;
     }
     actions.sort_by_key(|action| format!("{action:?}"));
     actions.dedup();

@@ -8,12 +8,9 @@ use super::wall::Wall;
 use crate::score::Wind;
 
 impl Game {
-    /// The hand ends with these wins on `from`'s tile (or a tsumo, `from` the winner).
-    pub(crate) fn end_with_wins(
-        &mut self,
-        from: usize,
-        wins: Vec<(usize, Win)>,
-    ) -> Result<(), IllegalAction> {
+    /// The hand ends with these wins (one tsumo, or the rons on one tile, first from the
+    /// discarder first).
+    pub(crate) fn end_with_wins(&mut self, wins: Vec<(usize, Win)>) -> Result<(), IllegalAction> {
         let mut dealer_won = false;
         for (seat, win) in wins {
             for (score, delta) in self.scores.iter_mut().zip(win.deltas) {
@@ -22,7 +19,6 @@ impl Game {
             dealer_won |= seat == self.dealer;
             self.events.push(Event::Win(Box::new(win)));
         }
-        let _ = from;
         self.sticks = 0;
         self.finish_hand(dealer_won, true, false)
     }

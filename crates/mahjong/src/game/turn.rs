@@ -84,7 +84,7 @@ impl Game {
                 let tile = drawn.expect("a tsumo has a drawn tile");
                 let win = self.score_win(seat, seat, tile, How::Tsumo { rinshan }, true);
                 let win = win.expect("a legal tsumo scores");
-                self.end_with_wins(seat, vec![(seat, win)])
+                self.end_with_wins(vec![(seat, win)])
             }
             Action::NineTerminals => self.end_drawn(DrawKind::NineTerminals),
             Action::Ankan { tile } => {
@@ -247,7 +247,7 @@ impl Game {
                 let win = self.score_win(seat, from, tile, How::Ron(what), index == 0);
                 wins.push((seat, win.expect("a legal ron scores")));
             }
-            return self.end_with_wins(from, wins);
+            return self.end_with_wins(wins);
         }
         drop(options);
         // The riichi discard passed: the stick goes on the table.

@@ -440,7 +440,7 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
         }
         "AGARI" => {
             let reading = current.as_mut().ok_or("a win outside a hand")?;
-            let win = read_agari(tag, red)?;
+            let win = read_agari(tag)?;
             if let Some(ura) = tag.get("doraHaiUra") {
                 reading.hand.ura = numbers(ura)?
                     .into_iter()
@@ -515,8 +515,7 @@ fn changes(tag: &Tag<'_>) -> Result<[i32; 4], String> {
     Ok(std::array::from_fn(|seat| sc[2 * seat + 1] as i32 * 100))
 }
 
-fn read_agari(tag: &Tag<'_>, red: bool) -> Result<LoggedWin, String> {
-    let _ = red;
+fn read_agari(tag: &Tag<'_>) -> Result<LoggedWin, String> {
     let seat_of = |key: &str| -> Result<usize, String> {
         attribute(tag, key)?
             .parse::<usize>()

@@ -120,10 +120,9 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         .get("log")
         .and_then(Value::as_array)
         .ok_or_else(|| LogError::new(&place, "expected \"log\": a list of hands"))?;
-    for (index, hand) in hands.iter().enumerate() {
+    for hand in hands {
         let number = log.hands.len() + 1;
         let place = format!("{place}, hand {number}");
-        let _ = index;
         log.hands.push(read_hand(hand, &place)?);
     }
     Ok(())
