@@ -439,7 +439,8 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
 }
 
 fn replay_command(args: &ReplayArgs) -> ExitCode {
-    use tiles_api::mahjong::game::{format_of, verdict_json};
+    use mahjong::log::format_of;
+    use tiles_api::mahjong::game::verdict_json;
     if args.files.is_empty() {
         return batch::json_batch("mahjong/replay", Map::new());
     }
@@ -449,29 +450,18 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
     for path in &args.files {
         let file = path.display().to_string();
         let mut lines: Vec<String> = Vec::new();
-        let text = match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => text,
-                Err(error) => {
-                    let at = error.utf8_error().valid_up_to();
-                    unreadable = true;
-                    lines.push(replay_error(
-                        &file,
-                        &format!("byte {at}: not UTF-8 text"),
-                        args.json,
-                    ));
-                    for line in &lines {
-                        if batch::write_line(&mut out, line).is_err() {
-                            return ExitCode::SUCCESS;
-                        }
-                    }
-                    continue;
-                }
-            },
-            Err(error) => {
+        let read = std::fs::read(path)
+            .map_err(|error| error.to_string())
+            .and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|error| {
+                    format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to())
+                })
+            });
+        let text = match read {
+            Ok(text) => text,
+            Err(message) => {
                 unreadable = true;
-                let line = replay_error(&file, &error.to_string(), args.json);
-                if batch::write_line(&mut out, &line).is_err() {
+                if batch::write_line(&mut out, &replay_error(&file, &message, args.json)).is_err() {
                     return ExitCode::SUCCESS;
                 }
                 continue;
@@ -488,18 +478,9 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
         all_agree &= response.agree;
         for hand in &response.hands {
             lines.push(if args.json {
-                json!({
-                    "file": file,
-                    "round": hand.round,
-                    "wind": hand.wind,
-                    "number": hand.number,
-                    "honba": hand.honba,
-                    "agree": hand.agree,
-                    "expected": hand.expected,
-                    "got": hand.got,
-                    "error": hand.error,
-                })
-                .to_string()
+                let mut object = serde_json::to_value(hand).expect("a verdict is JSON");
+                object["file"] = json!(file);
+                object.to_string()
             } else if hand.agree {
                 format!("{file} {} agrees", hand.round)
             } else {
@@ -512,6 +493,12 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
         }
         if let Some(expected) = response.final_expected {
             let agree = response.final_got == Some(expected);
+            let disagreement = format!(
+                "final points: the record {expected:?}, the engine {}",
+                response
+                    .final_got
+                    .map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
+            );
             lines.push(if args.json {
                 json!({
                     "file": file,
@@ -519,19 +506,13 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
                     "agree": agree,
                     "expected": expected,
                     "got": response.final_got,
-                    "error": (!agree).then(|| format!(
-                        "final points: the record {expected:?}, the engine {}",
-                        response.final_got.map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
-                    )),
+                    "error": (!agree).then_some(disagreement),
                 })
                 .to_string()
             } else if agree {
                 format!("{file} final points agree {expected:?}")
             } else {
-                format!(
-                    "{file} final points: the record {expected:?}, the engine {}",
-                    response.final_got.map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
-                )
+                format!("{file} {disagreement}")
             });
         }
         if let Some(error) = &response.read_error {

@@ -7,7 +7,7 @@
 
 use mahjong::MeldKind;
 use mahjong::Piece;
-use mahjong::game::{Action, Event, Game, GameRules, Length};
+use mahjong::game::{Action, Game, GameRules};
 use mahjong::log::mjai::{event_json, tile_name};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -276,16 +276,8 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (seed = 0, length = "hanchan", red_fives = true))]
     fn new(seed: u64, length: &str, red_fives: bool) -> PyResult<PyGame> {
-        let length = match length {
-            "hanchan" => Length::Hanchan,
-            "east" => Length::East,
-            other => {
-                return Err(BadRequest::new_err(format!(
-                    "length: expected hanchan or east, found {other:?}"
-                )));
-            }
-        };
-        let rules = GameRules { length, red_fives };
+        let rules =
+            tiles_api::mahjong::game::rules(length, red_fives).map_err(BadRequest::new_err)?;
         Ok(PyGame {
             game: Game::new(rules, seed),
             rules,
@@ -455,29 +447,11 @@ impl PyGame {
         }
         dict.set_item("ranks", ranks.to_vec())?;
         let hands = PyList::empty(py);
-        let events = self.game.events();
-        let mut round = String::new();
-        let mut deltas = [0i32; 4];
-        for event in events {
-            match event {
-                Event::StartHand { id, .. } => {
-                    round = id.to_string();
-                    deltas = [0; 4];
-                }
-                Event::Win(win) => {
-                    for (total, delta) in deltas.iter_mut().zip(win.deltas) {
-                        *total += delta;
-                    }
-                }
-                Event::Drawn { deltas: paid, .. } => deltas = *paid,
-                Event::EndHand { .. } => {
-                    let item = PyDict::new(py);
-                    item.set_item("round", &round)?;
-                    item.set_item("deltas", deltas.to_vec())?;
-                    hands.append(item)?;
-                }
-                _ => {}
-            }
+        for (id, events) in mahjong::game::hands(self.game.events()) {
+            let item = PyDict::new(py);
+            item.set_item("round", id.to_string())?;
+            item.set_item("deltas", mahjong::game::hand_changes(events).to_vec())?;
+            hands.append(item)?;
         }
         dict.set_item("hands", hands)?;
         Ok(Some(dict))

@@ -185,6 +185,44 @@ pub enum Event {
     },
 }
 
+/// The score changes at the end of the hand these events hold, as records write them: the
+/// payments of its wins or its draw (sticks collected included; sticks put on the table during
+/// the hand are not).
+pub fn hand_changes(events: &[Event]) -> [i32; 4] {
+    let mut total = [0; 4];
+    for event in events {
+        let changes = match event {
+            Event::Win(win) => win.deltas,
+            Event::Drawn { deltas, .. } => *deltas,
+            _ => continue,
+        };
+        for (sum, change) in total.iter_mut().zip(changes) {
+            *sum += change;
+        }
+    }
+    total
+}
+
+/// Each hand of a game's events: its id and its events, from its deal to the next deal (or
+/// the end).
+pub fn hands(events: &[Event]) -> impl Iterator<Item = (HandId, &[Event])> {
+    let starts: Vec<(usize, HandId)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(at, event)| match event {
+            Event::StartHand { id, .. } => Some((at, *id)),
+            _ => None,
+        })
+        .collect();
+    (0..starts.len()).map(move |index| {
+        let (start, id) = starts[index];
+        let end = starts
+            .get(index + 1)
+            .map_or(events.len(), |(next, _)| *next);
+        (id, &events[start..end])
+    })
+}
+
 /// Tiles written one after another, `123m` style per tile (`1m2m3m`).
 fn tiles_text(pieces: &[Piece]) -> String {
     pieces.iter().map(ToString::to_string).collect()

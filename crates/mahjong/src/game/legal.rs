@@ -243,40 +243,19 @@ impl Game {
     fn tenpai_without(&self, seat: usize, tile: Tile) -> bool {
         let mut counts = self.counts[seat];
         counts[tile.index()] -= 1;
-        let Ok(hand) = crate::tile::Hand::from_counts(counts) else {
-            return false;
-        };
-        crate::waits::waits(&hand).is_ok_and(|waits| {
-            waits.iter().any(|wait| {
-                let in_melds: usize = self.melds[seat]
-                    .iter()
-                    .map(|meld| {
-                        meld.tiles
-                            .iter()
-                            .filter(|piece| piece.tile == *wait)
-                            .count()
-                    })
-                    .sum();
-                usize::from(counts[wait.index()]) + in_melds < 4
-            })
-        })
+        self.waits_of(seat, &counts) != 0
     }
 
     /// After riichi: a concealed kan of `tile` is allowed only on the tile just drawn and if
-    /// the waits stay the same.
+    /// the waits stay the same (both counted the same way: a kind the seat would hold all four
+    /// of is no wait).
     fn kan_keeps_waits(&self, seat: usize, drawn: Piece, tile: Tile) -> bool {
         if drawn.tile != tile {
             return false;
         }
         let mut counts = self.counts[seat];
         counts[tile.index()] = 0;
-        let Ok(hand) = crate::tile::Hand::from_counts(counts) else {
-            return false;
-        };
-        let Ok(after) = crate::waits::waits(&hand) else {
-            return false;
-        };
-        let after = after.iter().fold(0u64, |bits, wait| bits | bit(*wait));
+        let after = self.waits_of(seat, &counts);
         after == self.waits[seat] && after != 0
     }
 

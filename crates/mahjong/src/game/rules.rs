@@ -21,6 +21,13 @@ impl Length {
         }
     }
 
+    /// The length of this name (`east` or `hanchan`).
+    pub fn named(name: &str) -> Option<Length> {
+        [Length::East, Length::Hanchan]
+            .into_iter()
+            .find(|length| length.name() == name)
+    }
+
     /// The number of rounds played before an extension (1 or 2).
     pub fn rounds(self) -> u8 {
         match self {

@@ -496,7 +496,12 @@ impl Game {
     /// The seat's waits from its concealed tiles: kinds that complete them, less those it
     /// holds all four of (melds included). Zero unless it holds 3k + 1 tiles.
     pub(crate) fn compute_waits(&self, seat: usize) -> u64 {
-        let counts = &self.counts[seat];
+        self.waits_of(seat, &self.counts[seat])
+    }
+
+    /// The waits of `counts` as the seat's concealed tiles (beside its melds): kinds that
+    /// complete them, less those the seat would hold all four of. Zero unless 3k + 1 tiles.
+    pub(crate) fn waits_of(&self, seat: usize, counts: &[u8; KINDS]) -> u64 {
         let size: u8 = counts.iter().sum();
         if size % 3 != 1 {
             return 0;

@@ -217,8 +217,8 @@ impl Game {
             from,
             tile,
             what,
-            options,
             chosen,
+            ..
         } = std::mem::replace(&mut self.phase, Phase::Over)
         else {
             unreachable!("settle_claims in a claim window");
@@ -249,7 +249,6 @@ impl Game {
             }
             return self.end_with_wins(wins);
         }
-        drop(options);
         // The riichi discard passed: the stick goes on the table.
         if what == Claimed::Discard && self.riichi[from].declared && !self.riichi[from].accepted {
             self.riichi[from].accepted = true;

@@ -309,12 +309,9 @@ fn read_event(
     match kind {
         "start_game" => {
             if let Some(rules) = event.get("rules") {
-                match rules.get("length").and_then(Value::as_str) {
-                    Some("east") => log.rules.length = Length::East,
-                    Some("hanchan") | None => log.rules.length = Length::Hanchan,
-                    Some(other) => {
-                        return Err(format!("rules.length: {other:?} is not east or hanchan"));
-                    }
+                if let Some(name) = rules.get("length").and_then(Value::as_str) {
+                    log.rules.length = Length::named(name)
+                        .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
                 }
                 if let Some(red) = rules.get("red_fives").and_then(Value::as_bool) {
                     log.rules.red_fives = red;

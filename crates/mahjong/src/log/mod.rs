@@ -176,12 +176,22 @@ impl LogError {
 /// (JSON lines with `type`). Returns what could be read and, for a record cut short or broken
 /// part-way, the error where it stops.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    match format_of(text) {
+        "mjlog" => mjlog::read(text),
+        "mjai" => mjai::read(text),
+        _ => tenhou6::read(text),
+    }
+}
+
+/// The format [`read`] takes a record for, from its first line: `mjlog` (XML), `mjai` (JSON
+/// lines with `type`) or `tenhou` (tenhou.net/6 JSON).
+pub fn format_of(text: &str) -> &'static str {
     let first_line = text.trim_start().lines().next().unwrap_or_default();
     if first_line.starts_with('<') {
-        mjlog::read(text)
+        "mjlog"
     } else if first_line.contains("\"type\"") {
-        mjai::read(text)
+        "mjai"
     } else {
-        tenhou6::read(text)
+        "tenhou"
     }
 }

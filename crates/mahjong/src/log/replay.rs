@@ -2,7 +2,9 @@
 //! moment, and the hand's wins (han, fu, yaku, points) and score changes must be the record's.
 
 use super::{CallLog, GameLog, HandLog, LoggedEnd, LoggedWin, TurnLog};
-use crate::game::{Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, Wall, Win};
+use crate::game::{
+    Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, Wall, Win, hand_changes,
+};
 use crate::score::{MeldKind, Piece, Yaku};
 
 /// The verdict on one hand.
@@ -95,31 +97,13 @@ pub fn replay_hand(rules: GameRules, hand: &HandLog) -> (HandVerdict, Option<Gam
         }
         Err(error) => verdict.error = Some(error),
         Ok(()) => {
-            let got = hand_deltas(&game);
+            let got = hand_changes(game.hand_events());
             verdict.got = Some(got);
             verdict.error = compare(&game, hand, got);
             verdict.agree = verdict.error.is_none();
         }
     }
     (verdict, Some(game))
-}
-
-/// The score changes of the end of the hand the game just played, as records write them:
-/// the payments of its wins or its draw (sticks collected included, sticks put on the table
-/// during the hand not).
-fn hand_deltas(game: &Game) -> [i32; 4] {
-    let mut deltas = [0; 4];
-    for event in game.hand_events() {
-        let changes = match event {
-            Event::Win(win) => win.deltas,
-            Event::Drawn { deltas, .. } => *deltas,
-            _ => continue,
-        };
-        for (total, change) in deltas.iter_mut().zip(changes) {
-            *total += change;
-        }
-    }
-    deltas
 }
 
 /// The first difference between the engine's end of the hand and the record's.

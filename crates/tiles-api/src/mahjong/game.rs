@@ -2,7 +2,7 @@
 
 use mahjong::game::{
     self as engine, BOT_NAMES, Event, Game, GameRules, Length, MAX_MOVES, TournamentResult,
-    bot_named,
+    bot_named, hand_changes, hands,
 };
 use mahjong::log::{self, replay::GameVerdict};
 use schemars::JsonSchema;
@@ -38,11 +38,8 @@ fn record_default() -> String {
 ///
 /// A length other than `hanchan` or `east`.
 pub fn rules(length: &str, red_fives: bool) -> Result<GameRules, String> {
-    let length = match length {
-        "hanchan" => Length::Hanchan,
-        "east" => Length::East,
-        other => return Err(format!("length: expected hanchan or east, found {other:?}")),
-    };
+    let length = Length::named(length)
+        .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
     Ok(GameRules { length, red_fives })
 }
 
@@ -120,68 +117,49 @@ pub struct GameResponse {
     pub record: Option<String>,
 }
 
-/// A hand's result in words.
+/// Each hand's result in words, with its score changes.
 fn describe(events: &[Event]) -> Vec<HandResultJson> {
-    let mut hands = Vec::new();
-    let mut round = String::new();
-    let mut result: Vec<String> = Vec::new();
-    let mut deltas = [0i32; 4];
-    for event in events {
-        match event {
-            Event::StartHand { id, .. } => {
-                round = id.to_string();
-                result.clear();
-                deltas = [0; 4];
-            }
-            Event::Win(win) => {
-                let how = if win.seat == win.from {
-                    format!("seat {} tsumo", win.seat)
-                } else {
-                    format!("seat {} ron from seat {}", win.seat, win.from)
-                };
-                let value = if win.score.yakuman > 0 {
-                    format!("yakuman x{}", win.score.yakuman)
-                } else {
-                    format!("{} fu {} han", win.score.fu, win.score.han)
-                };
-                result.push(format!("{how}: {} ({value})", win.score.points.total));
-                for (total, delta) in deltas.iter_mut().zip(win.deltas) {
-                    *total += delta;
-                }
-            }
-            Event::Drawn {
-                kind,
-                tenpai,
-                deltas: paid,
-            } => {
-                let ready: Vec<String> = (0..4)
-                    .filter(|&seat| tenpai[seat])
-                    .map(|seat| seat.to_string())
-                    .collect();
-                result.push(if kind.is_abortive() {
-                    kind.name().to_owned()
-                } else {
-                    format!(
-                        "{} (tenpai: {})",
-                        kind.name(),
-                        if ready.is_empty() {
+    hands(events)
+        .map(|(id, events)| {
+            let result: Vec<String> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Win(win) => {
+                        let how = if win.seat == win.from {
+                            format!("seat {} tsumo", win.seat)
+                        } else {
+                            format!("seat {} ron from seat {}", win.seat, win.from)
+                        };
+                        let value = if win.score.yakuman > 0 {
+                            format!("yakuman x{}", win.score.yakuman)
+                        } else {
+                            format!("{} fu {} han", win.score.fu, win.score.han)
+                        };
+                        Some(format!("{how}: {} ({value})", win.score.points.total))
+                    }
+                    Event::Drawn { kind, .. } if kind.is_abortive() => Some(kind.name().to_owned()),
+                    Event::Drawn { kind, tenpai, .. } => {
+                        let ready: Vec<String> = (0..4)
+                            .filter(|&seat| tenpai[seat])
+                            .map(|seat| seat.to_string())
+                            .collect();
+                        let ready = if ready.is_empty() {
                             "none".to_owned()
                         } else {
                             ready.join(", ")
-                        }
-                    )
-                });
-                deltas = *paid;
-            }
-            Event::EndHand { .. } => hands.push(HandResultJson {
-                round: round.clone(),
+                        };
+                        Some(format!("{} (tenpai: {ready})", kind.name()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            HandResultJson {
+                round: id.to_string(),
                 result: result.join("; "),
-                deltas,
-            }),
-            _ => {}
-        }
-    }
-    hands
+                deltas: hand_changes(events),
+            }
+        })
+        .collect()
 }
 
 /// Answers `mahjong/game`.
@@ -273,18 +251,6 @@ pub struct ReplayResponse {
     pub read_error: Option<String>,
 }
 
-/// The format of a record, from its first line.
-pub fn format_of(text: &str) -> &'static str {
-    let first = text.trim_start().lines().next().unwrap_or_default();
-    if first.starts_with('<') {
-        "mjlog"
-    } else if first.contains("\"type\"") {
-        "mjai"
-    } else {
-        "tenhou"
-    }
-}
-
 /// The verdicts as the API writes them.
 pub fn verdict_json(
     format: &str,
@@ -331,7 +297,7 @@ pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, Api
     let verdict = log::replay::replay(&log);
     stop.check()?;
     Ok(verdict_json(
-        format_of(&request.record),
+        log::format_of(&request.record),
         &verdict,
         log.final_scores,
         error.map(|error| error.to_string()),
