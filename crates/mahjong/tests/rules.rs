@@ -15,6 +15,17 @@ fn tile(text: &str) -> Piece {
 
 /// A hand dealt from these tiles (seat 0 deals East 1), each seat drawing `draws` in order.
 fn deal(hands: [&str; 4], draws: [&str; 4], honba: u32, sticks: u32) -> Game {
+    deal_with(hands, draws, "8m3p", honba, sticks)
+}
+
+/// A hand dealt as [`deal`] does, with these dora indicators in the order they show.
+fn deal_with(
+    hands: [&str; 4],
+    draws: [&str; 4],
+    indicators: &str,
+    honba: u32,
+    sticks: u32,
+) -> Game {
     let id = HandId {
         wind: Wind::East,
         number: 1,
@@ -22,11 +33,36 @@ fn deal(hands: [&str; 4], draws: [&str; 4], honba: u32, sticks: u32) -> Game {
     };
     let scores = [25_000 - 1000 * sticks as i32, 25_000, 25_000, 25_000];
     let mut game = Game::for_replay(GameRules::default(), id, 0, sticks, scores);
-    let indicator = tile("8m");
-    let wall = Wall::given(draws.map(pieces), vec![indicator, tile("3p")], Vec::new());
-    game.deal_replayed(hands.map(pieces), wall, indicator)
+    let indicators = pieces(indicators);
+    let wall = Wall::given(draws.map(pieces), indicators.clone(), Vec::new());
+    game.deal_replayed(hands.map(pieces), wall, indicators[0])
         .unwrap();
     game
+}
+
+/// `seat` makes this claim; every other seat that may claim the tile passes.
+fn claim(game: &mut Game, seat: usize, action: Action) {
+    game.act(seat, action).unwrap();
+    pass_all(game);
+}
+
+/// The seat's pon of `text` with two plain copies from its hand.
+fn pon(text: &str) -> Action {
+    Action::Pon {
+        tiles: [tile(text), tile(text)],
+    }
+}
+
+/// Each seat in turn discards its tile (drawn or held), every claim passed.
+fn go_round(game: &mut Game, discards: &[(usize, &str)]) {
+    for &(seat, text) in discards {
+        discard(game, seat, text, false);
+        pass_all(game);
+    }
+}
+
+fn yaku_of(win: &mahjong::game::Win) -> Vec<Yaku> {
+    win.score.yaku.iter().map(|one| one.yaku).collect()
 }
 
 /// The seat's legal discard of `text` (from the hand if it can, else the tile just drawn).
@@ -49,7 +85,7 @@ fn discard(game: &mut Game, seat: usize, text: &str, riichi: bool) {
 }
 
 fn pass_all(game: &mut Game) {
-    while game.claim_on_table().is_some() && !game.is_over() {
+    while game.claim_on_table().is_some() && !game.is_over() && !game.deciding().is_empty() {
         let seat = game.deciding()[0];
         game.act(seat, Action::Pass).unwrap();
     }
@@ -329,4 +365,182 @@ fn pao_for_the_third_dragon_set() {
     );
     assert_eq!(wins[0].pao, Some(0));
     assert_eq!(wins[0].deltas, [-32_000, 32_000, 0, 0]);
+}
+
+/// Only thirteen orphans may rob a concealed kan, so a concealed kan of another seat's wait
+/// leaves that seat free to ron its other wait (Tenhou: a riichi on 1m-4m rons 1m after
+/// another seat's concealed kan of 4m).
+#[test]
+fn a_concealed_kan_of_a_wait_makes_nobody_furiten() {
+    let mut game = deal(
+        [
+            "444m123p567p789s1z",
+            "23m456p678p234s55s",
+            "999m999p999s111s6z",
+            "888m888p111p222s3z",
+        ],
+        ["2z4m1m", "7z", "6z", "5z"],
+        0,
+        0,
+    );
+    discard(&mut game, 0, "2z", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "7z", true);
+    pass_all(&mut game);
+    go_round(&mut game, &[(2, "6z"), (3, "5z")]);
+    let kan = Action::Ankan {
+        tile: tile("4m").tile,
+    };
+    game.act(0, kan).unwrap();
+    assert_eq!(game.claim_on_table(), None, "nobody may rob it");
+    // The replacement tile is seat 0's next draw: the 1m it lets go.
+    assert_eq!(game.drawn(), Some(tile("1m")));
+    discard(&mut game, 0, "1m", false);
+    assert!(game.legal_actions(1).contains(&Action::Ron));
+}
+
+/// A seat in riichi that robs an added kan on the same go-around keeps its ippatsu: the kan
+/// ends ippatsu only once it stands.
+#[test]
+fn ippatsu_survives_a_chankan() {
+    let mut game = deal(
+        [
+            "89p123m456m789s11z",
+            "77p159m159s15p667z",
+            "268m39p26s2345z2p3s",
+            "7p135m246p138s246z",
+        ],
+        ["4z5z", "3m7p", "1z2z", "3z4z"],
+        0,
+        0,
+    );
+    go_round(&mut game, &[(0, "4z"), (1, "3m"), (2, "1z")]);
+    discard(&mut game, 3, "7p", false);
+    claim(&mut game, 1, pon("7p"));
+    discard(&mut game, 1, "1m", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(2, "2z"), (3, "4z")]);
+    discard(&mut game, 0, "5z", true);
+    pass_all(&mut game);
+    game.act(1, Action::Kakan { tile: tile("7p") }).unwrap();
+    assert_eq!(game.legal_actions(0), [Action::Ron, Action::Pass]);
+    game.act(0, Action::Ron).unwrap();
+    let wins = wins(&game);
+    let yaku = yaku_of(&wins[0]);
+    for wanted in [Yaku::Riichi, Yaku::Ippatsu, Yaku::Chankan] {
+        assert!(yaku.contains(&wanted), "{wanted:?} in {yaku:?}");
+    }
+}
+
+/// An added kan's indicator shows once the kan stands and the seat has discarded, or when its
+/// next kan stands: two added kans in a row and a win on the second replacement tile count
+/// the first kan's dora.
+#[test]
+fn consecutive_added_kans_show_the_first_kans_dora() {
+    let mut game = deal_with(
+        [
+            "55z66z123m456m9p1s2s",
+            "5z6z258m36p247s134z",
+            "258m147p258s37z3s6s",
+            "369m258p147s2z7z8m9p",
+        ],
+        ["3z5z6z9p", "8s7s1p", "4s", "9s"],
+        "8m8p1p",
+        0,
+        0,
+    );
+    discard(&mut game, 0, "3z", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "5z", false);
+    claim(&mut game, 0, pon("5z"));
+    discard(&mut game, 0, "1s", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "6z", false);
+    claim(&mut game, 0, pon("6z"));
+    discard(&mut game, 0, "2s", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(1, "7s"), (2, "4s"), (3, "9s")]);
+    game.act(0, Action::Kakan { tile: tile("5z") }).unwrap();
+    assert_eq!(
+        game.indicators().len(),
+        1,
+        "the first kan's indicator waits"
+    );
+    game.act(0, Action::Kakan { tile: tile("6z") }).unwrap();
+    assert_eq!(
+        game.indicators(),
+        pieces("8m8p"),
+        "the second kan stands: the first kan's indicator shows"
+    );
+    let events = game.hand_events();
+    let last = &events[events.len() - 3..];
+    assert!(
+        matches!(
+            last,
+            [
+                Event::Kakan { .. },
+                Event::Dora { .. },
+                Event::Draw {
+                    replacement: true,
+                    ..
+                }
+            ]
+        ),
+        "{last:?}"
+    );
+    game.act(0, Action::Tsumo).unwrap();
+    let win = &wins(&game)[0];
+    let yaku = yaku_of(win);
+    assert!(
+        yaku.contains(&Yaku::Rinshan) && yaku.contains(&Yaku::Dora),
+        "{yaku:?}"
+    );
+    // Haku, hatsu, rinshan and the 9p pair as two dora.
+    assert_eq!(win.score.han, 5);
+}
+
+/// Pao on daisangen with tsuuiisou as well: the liable seat pays a tsumo whole, both yakuman
+/// and the honba; a ron off a third seat's discard it shares half and half with the
+/// discarder, who pays the honba.
+#[test]
+fn pao_with_a_second_yakuman() {
+    let hands = [
+        "5z7z123m456m789s11p",
+        "55z66z77z111z2z9m9p9s",
+        "6z1234m66p88s33z4z2z",
+        "888m333p567p777s9s",
+    ];
+    let play = |ron: bool| {
+        let mut game = deal(hands, ["3z4m1m", "2z", "1p4s1s", "8p2p"], 3, 0);
+        discard(&mut game, 0, "5z", false);
+        claim(&mut game, 1, pon("5z"));
+        discard(&mut game, 1, "9m", false);
+        pass_all(&mut game);
+        discard(&mut game, 2, "6z", false);
+        claim(&mut game, 1, pon("6z"));
+        discard(&mut game, 1, "9p", false);
+        pass_all(&mut game);
+        go_round(&mut game, &[(2, "4s"), (3, "8p")]);
+        discard(&mut game, 0, "7z", false);
+        claim(&mut game, 1, pon("7z"));
+        discard(&mut game, 1, "9s", false);
+        pass_all(&mut game);
+        if ron {
+            discard(&mut game, 2, "2z", false);
+            game.act(1, Action::Ron).unwrap();
+        } else {
+            go_round(&mut game, &[(2, "1s"), (3, "2p"), (0, "1m")]);
+            game.act(1, Action::Tsumo).unwrap();
+        }
+        wins(&game).remove(0)
+    };
+    let tsumo = play(false);
+    let yaku = yaku_of(&tsumo);
+    assert!(yaku.contains(&Yaku::Daisangen) && yaku.contains(&Yaku::Tsuuiisou));
+    assert_eq!(tsumo.pao, Some(0));
+    assert_eq!(tsumo.score.points.total, 64_000);
+    assert_eq!(tsumo.deltas, [-64_900, 64_900, 0, 0]);
+    let ron = play(true);
+    assert_eq!(ron.pao, Some(0));
+    assert_eq!(ron.deltas, [-32_000, 64_900, -32_900, 0]);
 }

@@ -325,7 +325,7 @@ impl Game {
     }
 
     /// Whether the seat's 13 concealed tiles and `tile` are thirteen orphans.
-    fn thirteen_orphans_with(&self, seat: usize, tile: Tile) -> bool {
+    pub(crate) fn thirteen_orphans_with(&self, seat: usize, tile: Tile) -> bool {
         let mut counts = self.counts[seat];
         counts[tile.index()] += 1;
         crate::tile::Hand::from_counts(counts)

@@ -126,9 +126,8 @@ impl Game {
                     consumed,
                 });
                 self.after_kan(seat);
-                // Its indicator shows after the seat's discard (an earlier open kan's too:
-                // a record with two added kans and a robbed second shows neither).
-                self.pending_dora += 1;
+                // Its indicator waits until the kan stands (nobody robs it) and then until
+                // the seat's discard or its next kan.
                 self.open_claims(seat, tile, Claimed::Kakan)
             }
             Action::Ron
@@ -139,14 +138,19 @@ impl Game {
         }
     }
 
-    /// Bookkeeping common to every kan.
+    /// Bookkeeping common to a concealed and an added kan as it is declared (ippatsu ends
+    /// only once the kan stands: a seat robbing it keeps its ippatsu).
     fn after_kan(&mut self, seat: usize) {
         self.kan_seats.push(seat);
         self.called_any = true;
+        self.waits[seat] = self.compute_waits(seat);
+    }
+
+    /// A kan nobody robbed stands: every seat's ippatsu ends.
+    fn end_ippatsu(&mut self) {
         for riichi in &mut self.riichi {
             riichi.ippatsu = false;
         }
-        self.waits[seat] = self.compute_waits(seat);
     }
 
     fn discard(
@@ -230,8 +234,12 @@ impl Game {
             .filter(|&seat| chosen[seat] == Some(Action::Ron))
             .collect();
         // A winning tile let go: furiten until the seat's next discard (for good in riichi).
+        // Only thirteen orphans may rob a concealed kan, so only such a seat lets one go.
         for &seat in &order {
-            if !rons.contains(&seat) && self.waits[seat] & bit(tile.tile) != 0 {
+            if !rons.contains(&seat)
+                && self.waits[seat] & bit(tile.tile) != 0
+                && (what != Claimed::Ankan || self.thirteen_orphans_with(seat, tile.tile))
+            {
                 self.furiten_pass[seat] = true;
                 if self.riichi[seat].accepted {
                     self.furiten_riichi[seat] = true;
@@ -261,7 +269,18 @@ impl Game {
             }
         }
         match what {
-            Claimed::Kakan | Claimed::Ankan => return self.draw_for(from, true),
+            Claimed::Kakan => {
+                // The kan stands: an earlier kan's indicator still waiting shows now, this
+                // one's after the seat's discard or next kan.
+                self.end_ippatsu();
+                self.show_pending_dora()?;
+                self.pending_dora += 1;
+                return self.draw_for(from, true);
+            }
+            Claimed::Ankan => {
+                self.end_ippatsu();
+                return self.draw_for(from, true);
+            }
             Claimed::Discard => {}
         }
         let call = order.iter().copied().find_map(|seat| match chosen[seat] {

@@ -99,39 +99,28 @@ impl Game {
                 .iter()
                 .any(|one| matches!(one.yaku, Yaku::Daisangen | Yaku::Daisuushii))
         });
-        // The share of the value the liable player answers for: its yakuman of all of them.
-        let (liable_share, all) = match pao {
-            Some(_) => {
-                let liable = score
-                    .yaku
-                    .iter()
-                    .filter(|one| matches!(one.yaku, Yaku::Daisangen | Yaku::Daisuushii))
-                    .count() as i32;
-                (liable, (score.yakuman as i32).max(liable))
-            }
-            None => (0, 1),
-        };
+        // The liable seat answers for the whole hand, other yakuman with it included (Tenhou
+        // makes it pay all of a daisangen and tsuuiisou tsumo): all of a tsumo with its honba,
+        // half of a ron by another seat's discard (the discarder the rest and the honba).
         if tsumo {
-            for payer in (0..4).filter(|&payer| payer != seat) {
-                let share = if payer == self.dealer {
-                    points.dealer.or(points.non_dealer)
-                } else {
-                    points.non_dealer
-                };
-                let share = share.unwrap_or(0) as i32;
-                deltas[payer] -= share * (all - liable_share) / all;
-                if pao.is_none() {
-                    deltas[payer] -= 100 * honba;
+            match pao {
+                Some(liable) => deltas[liable] -= points.total as i32 + 300 * honba,
+                None => {
+                    for payer in (0..4).filter(|&payer| payer != seat) {
+                        let share = if payer == self.dealer {
+                            points.dealer.or(points.non_dealer)
+                        } else {
+                            points.non_dealer
+                        };
+                        deltas[payer] -= share.unwrap_or(0) as i32 + 100 * honba;
+                    }
                 }
-            }
-            if let Some(liable) = pao {
-                deltas[liable] -= points.total as i32 * liable_share / all + 300 * honba;
             }
         } else {
             let value = points.ron.unwrap_or(points.total) as i32;
             match pao {
                 Some(liable) if liable != from => {
-                    let half = value * liable_share / all / 2;
+                    let half = value / 2;
                     deltas[liable] -= half;
                     deltas[from] -= value - half + 300 * honba;
                 }
