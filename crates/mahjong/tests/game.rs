@@ -69,7 +69,7 @@ fn check_tiles(game: &Game) {
     seen.extend(game.unseen_tiles().expect("a seeded wall"));
     let key = |piece: &Piece| (piece.tile, piece.red);
     seen.sort_by_key(key);
-    let mut all = all_tiles(game.rules().red_fives);
+    let mut all = all_tiles(game.rules());
     all.sort_by_key(key);
     assert_eq!(seen.len(), 136);
     assert_eq!(seen, all);
@@ -87,7 +87,14 @@ fn random_games_keep_the_invariants() {
             } else {
                 Length::Hanchan
             },
-            red_fives: seed % 5 != 0,
+            // Tenhou's lobbies: with or without red fives and open tanyao; and red fives in
+            // some suits only.
+            red_fives: match seed % 5 {
+                0 => [0; 3],
+                3 => [0, 1, 1],
+                _ => [1; 3],
+            },
+            open_tanyao: seed % 3 != 0,
         };
         let events = play(rules, seed, seed % 2 == 1);
         hands += events
@@ -145,7 +152,8 @@ fn a_written_record_replays_to_the_same_game() {
             } else {
                 Length::East
             },
-            red_fives: true,
+            red_fives: if seed % 3 == 2 { [1, 0, 1] } else { [1; 3] },
+            open_tanyao: seed % 4 != 1,
         };
         let mut game = Game::new(rules, seed);
         let random = RandomBot { seed };
@@ -166,6 +174,7 @@ fn a_written_record_replays_to_the_same_game() {
         for text in texts {
             let (log, error) = mahjong::log::read(&text);
             assert_eq!(error, None, "seed {seed}");
+            assert_eq!(log.rules, rules, "seed {seed}: the record's rules");
             let verdict = mahjong::log::replay::replay(&log);
             for hand in &verdict.hands {
                 assert!(hand.agree, "seed {seed} {}: {:?}", hand.id, hand.error);
@@ -229,7 +238,7 @@ fn act_takes_exactly_the_legal_actions() {
         let mut game = Game::new(
             GameRules {
                 length: Length::East,
-                red_fives: true,
+                ..GameRules::default()
             },
             seed,
         );

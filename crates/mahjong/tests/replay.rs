@@ -1,9 +1,16 @@
 //! Real game records replayed through the engine: every decision legal at its moment, every
 //! win's han, fu, yaku and points and every hand's score changes the record's.
 
+mod support {
+    pub mod table;
+}
+
 use std::path::PathBuf;
 
-use mahjong::log::{read, replay::replay};
+use mahjong::Yaku;
+use mahjong::game::{Action, Event, Game, GameRules};
+use mahjong::log::{mjai, read, replay::replay, tenhou6};
+use support::table::*;
 
 fn records(folder: &str) -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -91,6 +98,26 @@ fn every_mjlog_record_agrees_and_cut_ones_say_where() {
     assert_eq!(hands, 55, "the five games have 55 hands");
 }
 
+/// The 100 Phoenix hanchan of 2021: every hand agrees, and the final points.
+#[test]
+fn every_phoenix_2021_game_agrees() {
+    let mut hands = 0;
+    let files = records("tenhou-mjlog-phoenix-2021");
+    assert_eq!(files.len(), 100);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (log, error) = read(&std::fs::read_to_string(&path).unwrap());
+        assert_eq!(error, None, "{name}");
+        let verdict = replay(&log);
+        for hand in &verdict.hands {
+            assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
+            hands += 1;
+        }
+        assert_eq!(verdict.final_agree, Some(true), "{name}");
+    }
+    assert!(hands > 1000, "{hands} hands");
+}
+
 /// The mjai game was simulated by RiichiEnv under its Tenhou-like rules: it agrees hand by
 /// hand (the record gives each hand's score changes, not its han and fu).
 #[test]
@@ -150,4 +177,161 @@ fn damaged_records_never_panic() {
         }
     }
     assert!(replayed > 1000, "{replayed} hands replayed");
+}
+
+/// The record of a hand played on a set-up wall, in mjai or tenhou.net/6.
+fn record_of(game: &Game, format: &str) -> String {
+    let names: Vec<String> = (0..4).map(|seat| format!("p{seat}")).collect();
+    let rules = GameRules::default();
+    match format {
+        "mjai" => mjai::write(rules, game.events(), &names),
+        _ => tenhou6::write(rules, game.events(), &names),
+    }
+}
+
+/// Replays a one-hand record: its one verdict and the engine's events of the hand.
+fn replay_one(text: &str) -> (mahjong::log::replay::HandVerdict, Vec<Event>) {
+    let (log, _) = read(text);
+    let hand = &log.hands[0];
+    let (verdict, game) = mahjong::log::replay::replay_hand(log.rules, log.notation, hand);
+    (verdict, game.unwrap().hand_events().to_vec())
+}
+
+/// mjai writers give a winner not in riichi `ura_markers: []`: in a double ron where that
+/// winner comes second, the hand's ura indicators are still the first winner's.
+#[test]
+fn an_mjai_double_ron_keeps_the_first_winners_ura() {
+    let mut game = deal_full(
+        [
+            "2p333z777z555p666p",
+            "555z123456789m2p",
+            "666z123456789s3p",
+            "444z999m111999p2p",
+        ],
+        ["1s9s", "7z", "1z", "2z"],
+        "8m",
+        "1p",
+        0,
+        0,
+    );
+    discard(&mut game, 0, "1s", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "7z", true);
+    pass_all(&mut game);
+    go_round(&mut game, &[(2, "1z"), (3, "2z")]);
+    discard(&mut game, 0, "2p", false);
+    game.act(1, Action::Ron).unwrap();
+    game.act(3, Action::Ron).unwrap();
+    let won = wins(&game);
+    assert_eq!(won.len(), 2);
+    assert!(yaku_of(&won[0]).contains(&Yaku::UraDora));
+    let text = record_of(&game, "mjai");
+    let horas: Vec<&str> = text.lines().filter(|line| line.contains("hora")).collect();
+    assert!(horas[1].contains("\"ura_markers\":[]"), "{}", horas[1]);
+    let (verdict, _) = replay_one(&text);
+    assert!(verdict.agree, "{:?}", verdict.error);
+}
+
+/// tenhou.net/6 does not say which discard a call took: the replay takes the call of the
+/// exact tile the record names, a plain 5s and not an earlier red one.
+#[test]
+fn a_replayed_call_takes_the_exact_tile() {
+    let mut game = deal(
+        [
+            "0s5s11m99m1p9p12345z",
+            "46s2378m2378p677z",
+            "555z12m456p789p11s",
+            "1m4m7m1p4p7p2s8s9s6z5m5p6m",
+        ],
+        ["8s7p", "9s", "1z", "3z"],
+        0,
+        0,
+    );
+    discard(&mut game, 0, "0s", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(1, "2m"), (2, "1z"), (3, "3z")]);
+    discard(&mut game, 0, "5s", false);
+    claim(
+        &mut game,
+        1,
+        Action::Chi {
+            tiles: [tile("4s"), tile("6s")],
+        },
+    );
+    discard(&mut game, 1, "3m", false);
+    game.act(2, Action::Ron).unwrap();
+    let (verdict, events) = replay_one(&record_of(&game, "tenhou"));
+    assert!(verdict.agree, "{:?}", verdict.error);
+    let called: Vec<_> = events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Call { tile, .. } => Some(*tile),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(called, [tile("5s")]);
+}
+
+/// The hand of [`a_call_is_placed_where_the_result_agrees`]: seat 0 lets 3s go twice, seat
+/// 1 chis the second, after seat 3's double riichi (so seat 3's ron has no ippatsu). Seat 1's
+/// discard between is `between`: a held 2m, or the 9s it drew.
+fn chi_after_riichi(between: &str) -> Game {
+    let mut game = deal(
+        [
+            "3s3s11m99m1p9p12345z",
+            "24s2378m23p56p677z",
+            "147m258p369s2z5z6z3p",
+            "56m234p567p678s11z",
+        ],
+        ["8p7p", "9s", "1z4m", "9m"],
+        0,
+        0,
+    );
+    discard(&mut game, 0, "3s", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(1, between), (2, "1z")]);
+    discard(&mut game, 3, "9m", true);
+    pass_all(&mut game);
+    discard(&mut game, 0, "3s", false);
+    claim(
+        &mut game,
+        1,
+        Action::Chi {
+            tiles: [tile("2s"), tile("4s")],
+        },
+    );
+    discard(&mut game, 1, "3m", false);
+    pass_all(&mut game);
+    discard(&mut game, 2, "4m", false);
+    game.act(3, Action::Ron).unwrap();
+    game
+}
+
+/// Both places for seat 1's chi are legal in the tenhou.net/6 record, but only the second
+/// gives the record's result (at the first, seat 3's riichi would be no double riichi but keep
+/// its ippatsu: the same 2,600 with other yaku): the replay finds it.
+#[test]
+fn a_call_is_placed_where_the_result_agrees() {
+    let game = chi_after_riichi("2m");
+    let win = &wins(&game)[0];
+    assert!(!yaku_of(win).contains(&Yaku::Ippatsu));
+    let (verdict, _) = replay_one(&record_of(&game, "tenhou"));
+    assert!(verdict.agree, "{:?}", verdict.error);
+}
+
+/// When every placement fails, the verdict is the failure of the one that got furthest: here
+/// the chi at the first 3s fails at once (seat 1 then lets go a tile it did not draw), and the
+/// chi at the second reaches the record's ron, which is refused (seat 3's riichi taken out of
+/// the record, it has no yaku).
+#[test]
+fn every_placement_failing_reports_the_furthest() {
+    let text = record_of(&chi_after_riichi("9s"), "tenhou");
+    let damaged = text.replace("\"r60\"", "60");
+    assert_ne!(damaged, text);
+    let (verdict, _) = replay_one(&damaged);
+    let error = verdict.error.unwrap();
+    assert!(
+        error.contains("the record's ron by seat 3 on 14 from seat 2 is not legal"),
+        "{error}"
+    );
 }

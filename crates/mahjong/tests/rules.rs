@@ -2,114 +2,13 @@
 //! tiles and each seat's draws): kuikae, furiten, riichi and a concealed kan, thirteen orphans
 //! robbing a concealed kan, double and triple ron, four winds, pao.
 
-use mahjong::game::{Action, DrawKind, Event, Game, GameRules, HandId, Wall};
-use mahjong::{Piece, Tile, Wind, Yaku, parse_pieces};
-
-fn pieces(text: &str) -> Vec<Piece> {
-    parse_pieces(text).unwrap_or_else(|error| panic!("{text}: {error}"))
+mod support {
+    pub mod table;
 }
 
-fn tile(text: &str) -> Piece {
-    pieces(text)[0]
-}
-
-/// A hand dealt from these tiles (seat 0 deals East 1), each seat drawing `draws` in order.
-fn deal(hands: [&str; 4], draws: [&str; 4], honba: u32, sticks: u32) -> Game {
-    deal_with(hands, draws, "8m3p", honba, sticks)
-}
-
-/// A hand dealt as [`deal`] does, with these dora indicators in the order they show.
-fn deal_with(
-    hands: [&str; 4],
-    draws: [&str; 4],
-    indicators: &str,
-    honba: u32,
-    sticks: u32,
-) -> Game {
-    let id = HandId {
-        wind: Wind::East,
-        number: 1,
-        honba,
-    };
-    let scores = [25_000 - 1000 * sticks as i32, 25_000, 25_000, 25_000];
-    let mut game = Game::for_replay(GameRules::default(), id, 0, sticks, scores);
-    let indicators = pieces(indicators);
-    let wall = Wall::given(draws.map(pieces), indicators.clone(), Vec::new());
-    game.deal_replayed(hands.map(pieces), wall, indicators[0])
-        .unwrap();
-    game
-}
-
-/// `seat` makes this claim; every other seat that may claim the tile passes.
-fn claim(game: &mut Game, seat: usize, action: Action) {
-    game.act(seat, action).unwrap();
-    pass_all(game);
-}
-
-/// The seat's pon of `text` with two plain copies from its hand.
-fn pon(text: &str) -> Action {
-    Action::Pon {
-        tiles: [tile(text), tile(text)],
-    }
-}
-
-/// Each seat in turn discards its tile (drawn or held), every claim passed.
-fn go_round(game: &mut Game, discards: &[(usize, &str)]) {
-    for &(seat, text) in discards {
-        discard(game, seat, text, false);
-        pass_all(game);
-    }
-}
-
-fn yaku_of(win: &mahjong::game::Win) -> Vec<Yaku> {
-    win.score.yaku.iter().map(|one| one.yaku).collect()
-}
-
-/// The seat's legal discard of `text` (from the hand if it can, else the tile just drawn).
-fn discard(game: &mut Game, seat: usize, text: &str, riichi: bool) {
-    let wanted = tile(text);
-    let legal = game.legal_actions(seat);
-    let action = legal
-        .iter()
-        .copied()
-        .find(|action| {
-            matches!(action, Action::Discard { tile, riichi: declared, tsumogiri: false } if *tile == wanted && *declared == riichi)
-        })
-        .or_else(|| {
-            legal.iter().copied().find(|action| {
-                matches!(action, Action::Discard { tile, riichi: declared, .. } if *tile == wanted && *declared == riichi)
-            })
-        })
-        .unwrap_or_else(|| panic!("seat {seat} cannot discard {text}: {legal:?}"));
-    game.act(seat, action).unwrap();
-}
-
-fn pass_all(game: &mut Game) {
-    while game.claim_on_table().is_some() && !game.is_over() && !game.deciding().is_empty() {
-        let seat = game.deciding()[0];
-        game.act(seat, Action::Pass).unwrap();
-    }
-}
-
-fn discards_of(game: &Game, seat: usize) -> Vec<Tile> {
-    game.legal_actions(seat)
-        .into_iter()
-        .filter_map(|action| match action {
-            Action::Discard { tile, .. } => Some(tile.tile),
-            _ => None,
-        })
-        .collect()
-}
-
-fn wins(game: &Game) -> Vec<mahjong::game::Win> {
-    game.hand_events()
-        .iter()
-        .filter_map(|event| match event {
-            Event::Win(win) => Some((**win).clone()),
-            _ => None,
-        })
-        .collect()
-}
+use mahjong::Yaku;
+use mahjong::game::{Action, DrawKind, Event};
+use support::table::*;
 
 /// After a chi that took the low end of 1-2-3, neither the called 1m nor the 4m that would
 /// make the same run from the other end may be discarded (kuikae).

@@ -83,20 +83,49 @@ pub struct Lineup {
     #[arg(long, default_value = "hanchan")]
     length: String,
     /// Play without red fives.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "red_fives")]
     no_red: bool,
+    /// Red fives per suit, man, pin and sou, 0 or 1 each (`0,1,1`: red 5p and 5s only);
+    /// default one in each.
+    #[arg(long, value_name = "M,P,S", value_parser = red_counts)]
+    red_fives: Option<[u8; 3]>,
+    /// Tanyao only in a closed hand (a lobby without kuitan).
+    #[arg(long)]
+    no_open_tanyao: bool,
     /// Read requests from stdin and write one JSON object per line.
     #[arg(long)]
     json: bool,
 }
 
+/// `--red-fives M,P,S`: three counts of 0 or 1.
+fn red_counts(text: &str) -> Result<[u8; 3], String> {
+    let counts: Vec<u8> = text
+        .split(',')
+        .map(|part| part.trim().parse::<u8>().ok().filter(|&count| count <= 1))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("expected three counts of 0 or 1 such as 0,1,1, found {text:?}"))?;
+    counts
+        .try_into()
+        .map_err(|_| format!("expected three counts (man, pin, sou) such as 0,1,1, found {text:?}"))
+}
+
 impl Lineup {
+    /// The red fives the options ask for.
+    fn red(&self) -> tiles_api::mahjong::game::RedFives {
+        use tiles_api::mahjong::game::RedFives;
+        match self.red_fives {
+            Some(counts) => RedFives::PerSuit(counts),
+            None => RedFives::All(!self.no_red),
+        }
+    }
+
     /// The defaults a JSON line takes from these options.
     fn defaults(&self) -> Map<String, Value> {
         let mut defaults = Map::new();
         defaults.insert("bots".into(), json!(self.bots));
         defaults.insert("length".into(), json!(self.length));
-        defaults.insert("red_fives".into(), json!(!self.no_red));
+        defaults.insert("red_fives".into(), json!(self.red()));
+        defaults.insert("open_tanyao".into(), json!(!self.no_open_tanyao));
         defaults
     }
 }
@@ -118,7 +147,7 @@ pub struct GameArgs {
 /// `tiles mahjong replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The records.
+    /// The records (`-`: stdin).
     #[arg(required_unless_present = "json")]
     files: Vec<std::path::PathBuf>,
     /// One JSON object per hand.
@@ -378,7 +407,8 @@ fn game_command(args: &GameArgs) -> ExitCode {
         seed: args.seed,
         bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
         length: args.lineup.length.clone(),
-        red_fives: !args.lineup.no_red,
+        red_fives: args.lineup.red(),
+        open_tanyao: !args.lineup.no_open_tanyao,
         record: record.to_owned(),
     };
     match game(request, &mahjong::tiles_core::Stop::never()) {
@@ -416,7 +446,12 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         defaults.insert("games".into(), json!(args.games));
         return batch::json_batch("mahjong/tournament", defaults);
     }
-    let setup = rules(&args.lineup.length, !args.lineup.no_red).and_then(|rules| {
+    let setup = rules(
+        &args.lineup.length,
+        args.lineup.red(),
+        !args.lineup.no_open_tanyao,
+    )
+    .and_then(|rules| {
         lineup(&tiles_api::fields::Names::Text(args.lineup.bots.clone())).map(|bots| (rules, bots))
     });
     let (rules, bots) = match setup {
@@ -438,6 +473,75 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
     }
 }
 
+/// One line of `tiles mahjong replay --json`: every field in every object, in this order (a
+/// file-level error has `round` null, the final points `round` `end`).
+#[derive(serde::Serialize)]
+struct ReplayLine<'a> {
+    file: &'a str,
+    round: Option<&'a str>,
+    wind: Option<&'a str>,
+    number: Option<u8>,
+    honba: Option<u32>,
+    agree: bool,
+    expected: Option<[i32; 4]>,
+    got: Option<[i32; 4]>,
+    error: Option<&'a str>,
+}
+
+impl ReplayLine<'_> {
+    fn text(&self) -> String {
+        serde_json::to_string(self).expect("a verdict line is JSON")
+    }
+}
+
+/// What `tiles mahjong replay` counts for its summary.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    hands: usize,
+    agree: usize,
+    cut_or_unreadable: usize,
+    final_disagree: usize,
+}
+
+impl Tally {
+    /// `3 files, 120 hands: 118 agree, 2 disagree, 1 file cut short or unreadable`.
+    fn summary(&self) -> String {
+        let plural = |count: usize, one: &str, many: &str| {
+            format!("{count} {}", if count == 1 { one } else { many })
+        };
+        let mut text = format!(
+            "{}, {}: {} agree, {} disagree, {} cut short or unreadable",
+            plural(self.files, "file", "files"),
+            plural(self.hands, "hand", "hands"),
+            self.agree,
+            self.hands - self.agree,
+            plural(self.cut_or_unreadable, "file", "files"),
+        );
+        if self.final_disagree > 0 {
+            text.push_str(&format!(
+                ", final points disagree in {}",
+                plural(self.final_disagree, "file", "files")
+            ));
+        }
+        text
+    }
+}
+
+/// A record's text: a file's, or stdin's for `-`.
+fn record_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|error| format!("stdin: {error}"))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|error| error.to_string())?
+    };
+    String::from_utf8(bytes)
+        .map_err(|error| format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to()))
+}
+
 fn replay_command(args: &ReplayArgs) -> ExitCode {
     use mahjong::log::format_of;
     use tiles_api::mahjong::game::verdict_json;
@@ -447,20 +551,15 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
     let mut out = batch::stdout();
     let mut all_agree = true;
     let mut unreadable = false;
+    let mut tally = Tally::default();
     for path in &args.files {
         let file = path.display().to_string();
-        let mut lines: Vec<String> = Vec::new();
-        let read = std::fs::read(path)
-            .map_err(|error| error.to_string())
-            .and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|error| {
-                    format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to())
-                })
-            });
-        let text = match read {
+        tally.files += 1;
+        let text = match record_text(path) {
             Ok(text) => text,
             Err(message) => {
                 unreadable = true;
+                tally.cut_or_unreadable += 1;
                 if batch::write_line(&mut out, &replay_error(&file, &message, args.json)).is_err() {
                     return ExitCode::SUCCESS;
                 }
@@ -476,11 +575,37 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
             error.map(|error| error.to_string()),
         );
         all_agree &= response.agree;
-        for hand in &response.hands {
+        if response.read_error.is_some() {
+            tally.cut_or_unreadable += 1;
+        }
+        let mut lines: Vec<String> = Vec::new();
+        // A file-level error comes before the hand it cut short (else after the hands).
+        let cut_at = response
+            .hands
+            .iter()
+            .position(|hand| hand.expected.is_none())
+            .unwrap_or(response.hands.len());
+        for (index, hand) in response.hands.iter().enumerate() {
+            if index == cut_at
+                && let Some(error) = &response.read_error
+            {
+                lines.push(replay_error(&file, error, args.json));
+            }
+            tally.hands += 1;
+            tally.agree += usize::from(hand.agree);
             lines.push(if args.json {
-                let mut object = serde_json::to_value(hand).expect("a verdict is JSON");
-                object["file"] = json!(file);
-                object.to_string()
+                ReplayLine {
+                    file: &file,
+                    round: Some(&hand.round),
+                    wind: Some(&hand.wind),
+                    number: Some(hand.number),
+                    honba: Some(hand.honba),
+                    agree: hand.agree,
+                    expected: hand.expected,
+                    got: hand.got,
+                    error: hand.error.as_deref(),
+                }
+                .text()
             } else if hand.agree {
                 format!("{file} {} agrees", hand.round)
             } else {
@@ -491,8 +616,14 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
                 )
             });
         }
+        if cut_at == response.hands.len()
+            && let Some(error) = &response.read_error
+        {
+            lines.push(replay_error(&file, error, args.json));
+        }
         if let Some(expected) = response.final_expected {
             let agree = response.final_got == Some(expected);
+            tally.final_disagree += usize::from(!agree);
             let disagreement = format!(
                 "final points: the record {expected:?}, the engine {}",
                 response
@@ -500,23 +631,23 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
                     .map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
             );
             lines.push(if args.json {
-                json!({
-                    "file": file,
-                    "round": "end",
-                    "agree": agree,
-                    "expected": expected,
-                    "got": response.final_got,
-                    "error": (!agree).then_some(disagreement),
-                })
-                .to_string()
+                ReplayLine {
+                    file: &file,
+                    round: Some("end"),
+                    wind: None,
+                    number: None,
+                    honba: None,
+                    agree,
+                    expected: Some(expected),
+                    got: response.final_got,
+                    error: (!agree).then_some(disagreement.as_str()),
+                }
+                .text()
             } else if agree {
                 format!("{file} final points agree {expected:?}")
             } else {
                 format!("{file} {disagreement}")
             });
-        }
-        if let Some(error) = &response.read_error {
-            lines.push(replay_error(&file, error, args.json));
         }
         for line in &lines {
             if batch::write_line(&mut out, line).is_err() {
@@ -525,6 +656,9 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
+    if args.files.len() > 1 {
+        eprintln!("{}", tally.summary());
+    }
     if unreadable {
         ExitCode::from(2)
     } else if all_agree {
@@ -537,8 +671,18 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
 /// A file's error line.
 fn replay_error(file: &str, message: &str, json: bool) -> String {
     if json {
-        json!({"file": file, "round": null, "agree": false, "expected": null, "got": null, "error": message})
-            .to_string()
+        ReplayLine {
+            file,
+            round: None,
+            wind: None,
+            number: None,
+            honba: None,
+            agree: false,
+            expected: None,
+            got: None,
+            error: Some(message),
+        }
+        .text()
     } else {
         format!("{file}: {message}")
     }

@@ -130,7 +130,8 @@ impl PyAction {
 
 /// A four-player riichi game under Tenhou's rules, played step by step.
 ///
-/// ``Game(seed=0, length="hanchan", red_fives=True)``. At each moment ``to_act`` lists the
+/// ``Game(seed=0, length="hanchan", red_fives=True, open_tanyao=True)`` (``red_fives`` may
+/// also be each suit's count, ``[0, 1, 1]``). At each moment ``to_act`` lists the
 /// seats that must decide (the seat whose turn it is, or every seat that may claim the tile
 /// on the table); ``legal_actions(seat)`` gives each its choices; ``step({seat: action})``
 /// makes their decisions (an ``Action``, or a dict like ``{"type": "discard", "pai": "5m"}``).
@@ -274,10 +275,27 @@ fn tiles_list(pieces: &[Piece]) -> Vec<String> {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed = 0, length = "hanchan", red_fives = true))]
-    fn new(seed: u64, length: &str, red_fives: bool) -> PyResult<PyGame> {
-        let rules =
-            tiles_api::mahjong::game::rules(length, red_fives).map_err(BadRequest::new_err)?;
+    #[pyo3(signature = (seed = 0, length = "hanchan", red_fives = None, open_tanyao = true))]
+    fn new(
+        seed: u64,
+        length: &str,
+        red_fives: Option<&Bound<'_, PyAny>>,
+        open_tanyao: bool,
+    ) -> PyResult<PyGame> {
+        use tiles_api::mahjong::game::RedFives;
+        let red = match red_fives {
+            None => RedFives::All(true),
+            Some(value) => match value.extract::<bool>() {
+                Ok(red) => RedFives::All(red),
+                Err(_) => RedFives::PerSuit(value.extract::<[u8; 3]>().map_err(|_| {
+                    PyTypeError::new_err(
+                        "red_fives: expected True, False or [man, pin, sou] counts such as [0, 1, 1]",
+                    )
+                })?),
+            },
+        };
+        let rules = tiles_api::mahjong::game::rules(length, red, open_tanyao)
+            .map_err(BadRequest::new_err)?;
         Ok(PyGame {
             game: Game::new(rules, seed),
             rules,

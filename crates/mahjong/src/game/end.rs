@@ -114,7 +114,7 @@ impl Game {
             self.phase = Phase::Over;
             return Ok(());
         }
-        self.wall = Wall::seeded(&mut self.random, self.rules.red_fives);
+        self.wall = Wall::seeded(&mut self.random, &self.rules);
         self.start_hand();
         Ok(())
     }

@@ -332,3 +332,60 @@ impl Game {
             .is_ok_and(|hand| crate::agari::is_thirteen_orphans(&hand))
     }
 }
+
+impl Game {
+    /// Why `seat` may not win now, in words, or `None` if it may: on its turn by tsumo on the
+    /// tile drawn, in a claim window by ron on the tile on the table (for a replay's verdict:
+    /// a record's win the engine refuses).
+    pub fn why_no_win(&self, seat: usize) -> Option<String> {
+        let (tile, how) = match &self.phase {
+            Phase::Turn {
+                seat: turn,
+                drawn,
+                rinshan,
+                ..
+            } if *turn == seat => {
+                let Some(drawn) = drawn else {
+                    return Some("it drew no tile (a call's turn)".to_owned());
+                };
+                (*drawn, How::Tsumo { rinshan: *rinshan })
+            }
+            Phase::Claims {
+                from, tile, what, ..
+            } if *from != seat => (*tile, How::Ron(*what)),
+            _ => return Some("it has no win to decide now".to_owned()),
+        };
+        if self.waits[seat] & bit(tile.tile) == 0 {
+            let waits: Vec<String> = (0..KINDS)
+                .filter(|&index| self.waits[seat] & (1 << index) != 0)
+                .map(|index| Tile::at(index).to_string())
+                .collect();
+            return Some(if waits.is_empty() {
+                format!("{tile} does not complete its hand (not tenpai)")
+            } else {
+                format!(
+                    "{tile} does not complete its hand (it waits on {})",
+                    waits.join(" ")
+                )
+            });
+        }
+        if let How::Ron(what) = how {
+            if self.furiten_riichi[seat] {
+                return Some("furiten: it let a winning tile go after riichi".to_owned());
+            }
+            if self.furiten_pass[seat] {
+                return Some("furiten: it let a winning tile go since its last discard".to_owned());
+            }
+            if self.is_furiten(seat) {
+                return Some("furiten: its own discards hold one of its waits".to_owned());
+            }
+            if what == Claimed::Ankan && !self.thirteen_orphans_with(seat, tile.tile) {
+                return Some("only thirteen orphans may rob a concealed kan".to_owned());
+            }
+        }
+        match self.score_of(seat, tile, how, false) {
+            Ok(_) => None,
+            Err(error) => Some(error.to_string()),
+        }
+    }
+}

@@ -157,7 +157,7 @@ impl Game {
     /// A game dealt from `seed` under `rules`.
     pub fn new(rules: GameRules, seed: u64) -> Game {
         let mut random = SplitMix::new(seed);
-        let wall = Wall::seeded(&mut random, rules.red_fives);
+        let wall = Wall::seeded(&mut random, &rules);
         let mut game = Game::empty(rules, random, wall);
         game.start_hand();
         game
@@ -388,7 +388,7 @@ impl Game {
             return Err(IllegalAction::BadRecord(format!("a fifth {}", piece.tile)));
         }
         if piece.red {
-            if !self.rules.red_fives {
+            if !self.rules.red_in_suit(index / 9) {
                 return Err(IllegalAction::BadRecord(format!(
                     "a red five ({piece}) in a game without them"
                 )));

@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 
 use tiles_core::{SplitMix, shuffle};
 
+use super::rules::GameRules;
 use crate::score::Piece;
 use crate::tile::{KINDS, Tile};
 
@@ -44,13 +45,14 @@ pub struct Wall {
     kans: u32,
 }
 
-/// The 136 tiles in kind order (a red five first among its fives when `red_fives`).
-pub fn all_tiles(red_fives: bool) -> Vec<Piece> {
+/// The 136 tiles of a game under `rules` in kind order (a red five first among the fives of
+/// its suit when the rules have one).
+pub fn all_tiles(rules: &GameRules) -> Vec<Piece> {
     let mut tiles = Vec::with_capacity(136);
     for index in 0..KINDS {
         let tile = Tile::at(index);
-        for copy in 0..4 {
-            let red = red_fives && copy == 0 && index < 27 && tile.rank() == 5;
+        for copy in 0..4u8 {
+            let red = index < 27 && tile.rank() == 5 && copy < rules.red_fives[index / 9];
             tiles.push(Piece { tile, red });
         }
     }
@@ -63,8 +65,8 @@ pub struct Exhausted;
 
 impl Wall {
     /// A shuffled wall: the 136 tiles shuffled by `random` (tiles-core's Fisher-Yates).
-    pub fn seeded(random: &mut SplitMix, red_fives: bool) -> Wall {
-        let mut tiles = all_tiles(red_fives);
+    pub fn seeded(random: &mut SplitMix, rules: &GameRules) -> Wall {
+        let mut tiles = all_tiles(rules);
         shuffle(&mut tiles, random);
         Wall {
             source: Source::Seeded {

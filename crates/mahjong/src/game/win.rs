@@ -25,7 +25,7 @@ impl Game {
 
     /// The scorer's verdict on `seat` winning on `tile`; `first`: this winner collects the
     /// honba and the sticks.
-    fn score_of(
+    pub(crate) fn score_of(
         &self,
         seat: usize,
         tile: Piece,

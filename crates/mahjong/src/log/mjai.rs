@@ -9,7 +9,9 @@
 
 use serde_json::{Value, json};
 
-use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
+use super::{
+    CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
+};
 use crate::game::{DrawKind, Event, GameRules, HandId, Length};
 use crate::score::{MeldKind, Piece, Wind};
 use crate::tile::Tile;
@@ -60,8 +62,9 @@ fn wind_name(wind: Wind) -> &'static str {
 }
 
 /// A game's events as mjai lines (each seat's tiles shown: a full record, not a seat's view).
-/// `start_game` also carries the rules (`"rules": {"length": "hanchan", "red_fives": true}`),
-/// which mjai itself leaves out; a record without them is read as a hanchan with red fives.
+/// `start_game` also carries the rules (`"rules": {"length": "hanchan", "red_fives": [1, 1,
+/// 1], "open_tanyao": true}`), which mjai itself leaves out; a record without them is read
+/// under Tenhou's (a hanchan with red fives and open tanyao).
 pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     let mut out = String::new();
     let mut line = |value: Value| {
@@ -71,7 +74,11 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     line(json!({
         "type": "start_game",
         "names": names,
-        "rules": {"length": rules.length.name(), "red_fives": rules.red_fives},
+        "rules": {
+            "length": rules.length.name(),
+            "red_fives": rules.red_fives,
+            "open_tanyao": rules.open_tanyao,
+        },
     }));
     for event in events {
         if let Some(value) = event_json(event, None) {
@@ -203,20 +210,21 @@ fn reason_kind(reason: &str) -> Option<DrawKind> {
 
 /// Reads mjai events: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog::empty();
+    let mut log = GameLog::empty(Notation::Mjai);
     let mut current: Option<HandLog> = None;
-    let mut riichi_next = [false; 4];
-    let mut ended = false;
+    let mut reading = Reading::default();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         let place = format!("line {}", index + 1);
+        let source = Source {
+            place: place.clone(),
+            text: line.trim().to_owned(),
+        };
         let result = serde_json::from_str::<Value>(line)
             .map_err(|error| format!("not JSON (column {}): {error}", error.column()))
-            .and_then(|event| {
-                read_event(&event, &mut log, &mut current, &mut riichi_next, &mut ended)
-            });
+            .and_then(|event| read_event(&event, &source, &mut log, &mut current, &mut reading));
         if let Err(message) = result {
             if let Some(hand) = current.take() {
                 log.hands.push(hand);
@@ -238,7 +246,7 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
             "the end",
             "the record stops before the last hand's result",
         ))
-    } else if !ended {
+    } else if !reading.ended {
         Some(LogError::new(
             "the end",
             "the record stops before the game's end (no end_game)",
@@ -296,12 +304,60 @@ fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
     Ok(out)
 }
 
+/// What reading keeps between events.
+#[derive(Default)]
+struct Reading {
+    /// A `reach` seen: the seat's next `dahai` declares riichi.
+    riichi_next: [bool; 4],
+    /// Discards each seat has made in the hand (a call names the discard it took by this
+    /// count).
+    discards: [usize; 4],
+    /// `end_game` seen.
+    ended: bool,
+}
+
+/// The rules `start_game` carries (`length`, `red_fives` as true, false or each suit's count,
+/// `open_tanyao`).
+fn rules_of(rules: &Value, log: &mut GameLog) -> Result<(), String> {
+    if let Some(name) = rules.get("length").and_then(Value::as_str) {
+        log.rules.length = Length::named(name)
+            .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
+    }
+    match rules.get("red_fives") {
+        None => {}
+        Some(Value::Bool(red)) => log.rules.red_fives = GameRules::all_red(*red),
+        Some(value) => {
+            let counts = value
+                .as_array()
+                .filter(|counts| counts.len() == 3)
+                .and_then(|counts| {
+                    counts
+                        .iter()
+                        .map(|count| count.as_u64().filter(|&count| count <= 1).map(|c| c as u8))
+                        .collect::<Option<Vec<u8>>>()
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "rules.red_fives is {value}: expected true, false or [m, p, s] of 0 or 1"
+                    )
+                })?;
+            log.rules.red_fives = [counts[0], counts[1], counts[2]];
+        }
+    }
+    if let Some(open) = rules.get("open_tanyao") {
+        log.rules.open_tanyao = open
+            .as_bool()
+            .ok_or_else(|| format!("rules.open_tanyao is {open}: expected true or false"))?;
+    }
+    Ok(())
+}
+
 fn read_event(
     event: &Value,
+    source: &Source,
     log: &mut GameLog,
     current: &mut Option<HandLog>,
-    riichi_next: &mut [bool; 4],
-    ended: &mut bool,
+    reading: &mut Reading,
 ) -> Result<(), String> {
     let kind = field(event, "type")?
         .as_str()
@@ -309,13 +365,7 @@ fn read_event(
     match kind {
         "start_game" => {
             if let Some(rules) = event.get("rules") {
-                if let Some(name) = rules.get("length").and_then(Value::as_str) {
-                    log.rules.length = Length::named(name)
-                        .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
-                }
-                if let Some(red) = rules.get("red_fives").and_then(Value::as_bool) {
-                    log.rules.red_fives = red;
-                }
+                rules_of(rules, log)?;
             }
             if let Some(names) = event.get("names").and_then(Value::as_array) {
                 log.names = names
@@ -356,7 +406,8 @@ fn read_event(
             for (seat, hand) in hands.iter_mut().enumerate() {
                 *hand = tiles(&tehais[seat], "tehais")?;
             }
-            *riichi_next = [false; 4];
+            reading.riichi_next = [false; 4];
+            reading.discards = [0; 4];
             *current = Some(HandLog {
                 id: HandId {
                     wind: Wind::ALL[wind],
@@ -376,7 +427,7 @@ fn read_event(
             });
         }
         "end_game" => {
-            *ended = true;
+            reading.ended = true;
             if let Some(scores) = event.get("scores") {
                 log.final_scores = Some(four(scores, "scores")?);
             }
@@ -398,35 +449,42 @@ fn read_event(
                         .get("tsumogiri")
                         .and_then(Value::as_bool)
                         .unwrap_or(false);
-                    hand.turns[actor].push_back(TurnLog::Discard {
+                    reading.discards[actor] += 1;
+                    let turn = TurnLog::Discard {
                         tile: Some(piece),
                         tsumogiri,
-                        riichi: std::mem::take(&mut riichi_next[actor]),
-                    });
+                        riichi: std::mem::take(&mut reading.riichi_next[actor]),
+                    };
+                    hand.turns[actor].push_back(Logged::new(turn, source.clone()));
                 }
-                "reach" => riichi_next[seat(event, "actor")?] = true,
+                "reach" => reading.riichi_next[seat(event, "actor")?] = true,
                 "chi" | "pon" | "daiminkan" => {
                     let actor = seat(event, "actor")?;
-                    hand.calls[actor].push_back(CallLog {
+                    let from = seat(event, "target")?;
+                    let call = CallLog {
                         kind: match kind {
                             "chi" => MeldKind::Chi,
                             "pon" => MeldKind::Pon,
                             _ => MeldKind::Kan,
                         },
-                        from: seat(event, "target")?,
+                        from,
                         tile: tile(field(event, "pai")?, "pai")?,
                         consumed: tiles(field(event, "consumed")?, "consumed")?,
-                    });
+                        discard: Some(reading.discards[from]),
+                    };
+                    hand.calls[actor].push_back(Logged::new(call, source.clone()));
                 }
                 "ankan" => {
                     let actor = seat(event, "actor")?;
                     let consumed = tiles(field(event, "consumed")?, "consumed")?;
                     let first = consumed.first().ok_or("\"consumed\": four tiles")?;
-                    hand.turns[actor].push_back(TurnLog::Ankan(first.tile));
+                    let turn = TurnLog::Ankan(first.tile);
+                    hand.turns[actor].push_back(Logged::new(turn, source.clone()));
                 }
                 "kakan" => {
                     let actor = seat(event, "actor")?;
-                    hand.turns[actor].push_back(TurnLog::Kakan(tile(field(event, "pai")?, "pai")?));
+                    let turn = TurnLog::Kakan(tile(field(event, "pai")?, "pai")?);
+                    hand.turns[actor].push_back(Logged::new(turn, source.clone()));
                 }
                 "dora" => hand
                     .indicators
@@ -460,9 +518,15 @@ fn read_event(
                         points: count("points"),
                         yaku,
                         deltas: four(field(event, "deltas")?, "deltas")?,
+                        source: source.clone(),
                     };
+                    // The hand's ura indicators are the first list given: some writers give a
+                    // winner not in riichi an empty one, which says nothing of the hand's.
                     if let Some(ura) = event.get("ura_markers") {
-                        hand.ura = tiles(ura, "ura_markers")?;
+                        let ura = tiles(ura, "ura_markers")?;
+                        if hand.ura.is_empty() {
+                            hand.ura = ura;
+                        }
                     }
                     match &mut hand.end {
                         Some(LoggedEnd::Wins(wins)) => wins.push(win),
@@ -478,7 +542,11 @@ fn read_event(
                         .get("reason")
                         .and_then(Value::as_str)
                         .and_then(reason_kind);
-                    hand.end = Some(LoggedEnd::Drawn { kind, deltas });
+                    hand.end = Some(LoggedEnd::Drawn {
+                        kind,
+                        deltas,
+                        source: source.clone(),
+                    });
                 }
                 other => return Err(format!("unknown event type {other:?}")),
             }

@@ -1,6 +1,8 @@
 //! Tenhou's mjlog XML: `<mjloggm ver="2.3">` and a flat list of tags.
 //!
-//! `GO type` holds the rules (bit 1: no red fives, bit 3: hanchan); `INIT seed="hand,honba,
+//! `GO type` holds the room's rules (0x02: no red fives, 0x04: no open tanyao, 0x08: hanchan,
+//! 0x10: three players, 0x40: fast; 0x01 and the level bits 0x20 and 0x80 change no rule);
+//! `INIT seed="hand,honba,
 //! sticks,dice,dice,indicator" ten="…" oya="…" hai0..3="…"` deals (tiles as 0-135: kind =
 //! tile / 4; 16, 52 and 88 are the red fives); `T U V W` + tile are draws by seats 0-3, `D E F
 //! G` + tile their discards; `N who m` a call (`m` packs the meld); `REACH who step` riichi
@@ -12,16 +14,19 @@
 //! The file is flat tags with attributes and no text, so it is read by a small scanner rather
 //! than a general XML parser.
 
-use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
-use crate::game::{DrawKind, HandId, Length};
+use super::{
+    CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
+};
+use crate::game::{DrawKind, GameRules, HandId, Length};
 use crate::score::{MeldKind, Piece, Wind, Yaku};
 use crate::tile::Tile;
 
-/// One tag: its name, its attributes, and the byte offset it starts at.
+/// One tag: its name, its attributes, the byte offset it starts at and its text.
 struct Tag<'a> {
     name: &'a str,
     attributes: Vec<(&'a str, &'a str)>,
     offset: usize,
+    raw: &'a str,
 }
 
 impl Tag<'_> {
@@ -63,6 +68,7 @@ fn tags(text: &str) -> Result<Vec<Tag<'_>>, usize> {
                 name,
                 attributes,
                 offset: at,
+                raw: &text[at..offset + end + 1],
             });
         }
         offset += end + 1;
@@ -79,12 +85,12 @@ fn line_column(text: &str, offset: usize) -> String {
     format!("line {line}, column {column}")
 }
 
-/// A tile 0-135 as a piece (16, 52 and 88 red when `red_fives`).
-fn piece(id: u32, red_fives: bool) -> Option<Piece> {
+/// A tile 0-135 as a piece (16, 52 and 88 red when the rules have a red five of the suit).
+fn piece(id: u32, rules: &GameRules) -> Option<Piece> {
     let tile = Tile::from_index((id / 4) as usize)?;
     Some(Piece {
         tile,
-        red: red_fives && matches!(id, 16 | 52 | 88),
+        red: matches!(id, 16 | 52 | 88) && rules.red_in_suit((id / 36) as usize),
     })
 }
 
@@ -226,11 +232,13 @@ struct Reading {
     hand: HandLog,
     last_draw: [Option<u32>; 4],
     riichi_next: [bool; 4],
+    /// Discards each seat has made (a call names the discard it took by this count).
+    discards: [usize; 4],
 }
 
 /// Reads an mjlog: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog::empty();
+    let mut log = GameLog::empty(Notation::Mpsz);
     let tags = match tags(text) {
         Ok(tags) => tags,
         Err(offset) => {
@@ -245,8 +253,8 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     };
     let mut current: Option<Reading> = None;
     for tag in &tags {
-        if let Err(message) = read_tag(tag, &mut log, &mut current) {
-            let place = line_column(text, tag.offset);
+        let place = line_column(text, tag.offset);
+        if let Err(message) = read_tag(tag, &place, &mut log, &mut current) {
             if let Some(reading) = current.take() {
                 log.hands.push(reading.hand);
             }
@@ -292,23 +300,30 @@ fn attribute<'a>(tag: &'a Tag<'_>, key: &str) -> Result<&'a str, String> {
     tag.get(key).ok_or_else(|| format!("no {key}=\"…\""))
 }
 
-fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> Result<(), String> {
-    let red = log.rules.red_fives;
+fn read_tag(
+    tag: &Tag<'_>,
+    place: &str,
+    log: &mut GameLog,
+    current: &mut Option<Reading>,
+) -> Result<(), String> {
+    let rules = log.rules;
+    let source = || Source {
+        place: place.to_owned(),
+        text: tag.raw.to_owned(),
+    };
     let name = tag.name;
     match name {
         "GO" => {
-            let kind = attribute(tag, "type")?
+            let text = attribute(tag, "type")?;
+            let kind = text
                 .parse::<u32>()
-                .map_err(|_| "type: not a number")?;
-            if kind & 0x10 != 0 {
-                return Err("a three-player game: this engine plays four".to_owned());
+                .map_err(|_| format!("type={text:?}: not a number"))?;
+            log.rules = lobby_rules(kind)?;
+            if let Some(rule) = tag.get("csrule") {
+                return Err(format!(
+                    "csrule=\"{rule}\": a custom lobby's own rules are not supported"
+                ));
             }
-            log.rules.red_fives = kind & 0x02 == 0;
-            log.rules.length = if kind & 0x08 != 0 {
-                Length::Hanchan
-            } else {
-                Length::East
-            };
         }
         "UN" => {
             if tag.get("n0").is_some() {
@@ -345,11 +360,13 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
                 .ok()
                 .filter(|&seat| seat < 4)
                 .ok_or("oya: not a seat 0-3")?;
-            let indicator = piece(seed[5] as u32, red).ok_or("the indicator is no tile")?;
+            let indicator = piece(seed[5] as u32, &rules).ok_or("the indicator is no tile")?;
             let mut hands: [Vec<Piece>; 4] = Default::default();
             for (seat, hand) in hands.iter_mut().enumerate() {
                 for id in numbers(attribute(tag, &format!("hai{seat}"))?)? {
-                    hand.push(piece(id as u32, red).ok_or(format!("hai{seat}: {id} is no tile"))?);
+                    hand.push(
+                        piece(id as u32, &rules).ok_or(format!("hai{seat}: {id} is no tile"))?,
+                    );
                 }
             }
             *current = Some(Reading {
@@ -372,6 +389,7 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
                 },
                 last_draw: [None; 4],
                 riichi_next: [false; 4],
+                discards: [0; 4],
             });
         }
         "DORA" => {
@@ -382,7 +400,7 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
             reading
                 .hand
                 .indicators
-                .push(piece(id, red).ok_or("hai: not a tile")?);
+                .push(piece(id, &rules).ok_or("hai: not a tile")?);
         }
         "REACH" => {
             let reading = current.as_mut().ok_or("a REACH outside a hand")?;
@@ -407,21 +425,24 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
             if seat > 3 {
                 return Err("who: not a seat".to_owned());
             }
-            let tile = |id: u32| piece(id, red).ok_or(format!("m: {id} is no tile"));
+            let tile = |id: u32| piece(id, &rules).ok_or(format!("m: {id} is no tile"));
             let (call, relative) = decode(m);
             let from = (seat + relative as usize) % 4;
+            let discard = reading.discards[from];
             let mut push = |kind, tiles: &[u32], called: u32| -> Result<(), String> {
                 let consumed = tiles
                     .iter()
                     .filter(|&&id| id != called)
                     .map(|&id| tile(id))
                     .collect::<Result<Vec<_>, _>>()?;
-                reading.hand.calls[seat].push_back(CallLog {
+                let call = CallLog {
                     kind,
                     from,
                     tile: tile(called)?,
                     consumed,
-                });
+                    discard: Some(discard),
+                };
+                reading.hand.calls[seat].push_back(Logged::new(call, source()));
                 Ok(())
             };
             match call {
@@ -431,20 +452,24 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
                     push(MeldKind::Kan, &tiles, called)?
                 }
                 Call::Kan { tiles, .. } => {
-                    reading.hand.turns[seat].push_back(TurnLog::Ankan(tile(tiles[0])?.tile));
+                    let turn = TurnLog::Ankan(tile(tiles[0])?.tile);
+                    reading.hand.turns[seat].push_back(Logged::new(turn, source()));
                 }
                 Call::Kakan { added } => {
-                    reading.hand.turns[seat].push_back(TurnLog::Kakan(tile(added)?))
+                    let turn = TurnLog::Kakan(tile(added)?);
+                    reading.hand.turns[seat].push_back(Logged::new(turn, source()));
                 }
             }
         }
         "AGARI" => {
             let reading = current.as_mut().ok_or("a win outside a hand")?;
-            let win = read_agari(tag)?;
+            let win = read_agari(tag, source())?;
             if let Some(ura) = tag.get("doraHaiUra") {
                 reading.hand.ura = numbers(ura)?
                     .into_iter()
-                    .map(|id| piece(id as u32, red).ok_or(format!("doraHaiUra: {id} is no tile")))
+                    .map(|id| {
+                        piece(id as u32, &rules).ok_or(format!("doraHaiUra: {id} is no tile"))
+                    })
                     .collect::<Result<_, _>>()?;
             }
             match &mut reading.hand.end {
@@ -469,6 +494,7 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
             reading.hand.end = Some(LoggedEnd::Drawn {
                 kind: Some(kind),
                 deltas,
+                source: source(),
             });
             end_of_hand(tag, log, current)?;
         }
@@ -481,7 +507,7 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
                 return Ok(());
             };
             let reading = current.as_mut().ok_or("a draw or discard outside a hand")?;
-            let tile = piece(id, red).ok_or(format!("{id} is no tile"))?;
+            let tile = piece(id, &rules).ok_or(format!("{id} is no tile"))?;
             match letter {
                 'T' | 'U' | 'V' | 'W' => {
                     let seat = (letter as u8 - b'T') as usize;
@@ -493,11 +519,13 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
                     let tsumogiri = reading.last_draw[seat] == Some(id);
                     reading.last_draw[seat] = None;
                     let riichi = std::mem::take(&mut reading.riichi_next[seat]);
-                    reading.hand.turns[seat].push_back(TurnLog::Discard {
+                    reading.discards[seat] += 1;
+                    let turn = TurnLog::Discard {
                         tile: Some(tile),
                         tsumogiri,
                         riichi,
-                    });
+                    };
+                    reading.hand.turns[seat].push_back(Logged::new(turn, source()));
                 }
                 _ => {}
             }
@@ -506,16 +534,62 @@ fn read_tag(tag: &Tag<'_>, log: &mut GameLog, current: &mut Option<Reading>) -> 
     Ok(())
 }
 
+/// The rules of a lobby by its `GO type` bits.
+///
+/// # Errors
+///
+/// A three-player room (0x10), named as found.
+pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
+    if kind & 0x10 != 0 {
+        return Err(format!(
+            "type=\"{kind}\" has 0x10 set (a three-player room): this engine plays four"
+        ));
+    }
+    Ok(GameRules {
+        length: if kind & 0x08 != 0 {
+            Length::Hanchan
+        } else {
+            Length::East
+        },
+        red_fives: GameRules::all_red(kind & 0x02 == 0),
+        open_tanyao: kind & 0x04 == 0,
+    })
+}
+
+/// The `GO type` of a lobby with these rules (a Phoenix room against people: 0x01, 0x20 and
+/// 0x80 set), as the writer puts it.
+pub fn lobby_type(rules: &GameRules) -> u32 {
+    let mut kind = 0x01 | 0x20 | 0x80;
+    if !rules.has_red_fives() {
+        kind |= 0x02;
+    }
+    if !rules.open_tanyao {
+        kind |= 0x04;
+    }
+    if rules.length == Length::Hanchan {
+        kind |= 0x08;
+    }
+    kind
+}
+
 /// Each seat's change of points, from `sc` (points and change in hundreds, seat by seat).
 fn changes(tag: &Tag<'_>) -> Result<[i32; 4], String> {
     let sc = numbers(attribute(tag, "sc")?)?;
+    if sc.len() == 16 {
+        return Err(
+            "sc has 16 numbers (points and chips): chip lobbies are not supported".to_owned(),
+        );
+    }
     if sc.len() != 8 {
-        return Err("sc has 8 numbers".to_owned());
+        return Err(format!(
+            "sc has {} numbers: expected 8 (points and change of four seats)",
+            sc.len()
+        ));
     }
     Ok(std::array::from_fn(|seat| sc[2 * seat + 1] as i32 * 100))
 }
 
-fn read_agari(tag: &Tag<'_>) -> Result<LoggedWin, String> {
+fn read_agari(tag: &Tag<'_>, source: Source) -> Result<LoggedWin, String> {
     let seat_of = |key: &str| -> Result<usize, String> {
         attribute(tag, key)?
             .parse::<usize>()
@@ -566,6 +640,7 @@ fn read_agari(tag: &Tag<'_>) -> Result<LoggedWin, String> {
         points: Some(ten[1] as u32),
         yaku: Some(yaku),
         deltas: changes(tag)?,
+        source,
     })
 }
 
@@ -577,8 +652,17 @@ fn end_of_hand(
 ) -> Result<(), String> {
     if let Some(owari) = tag.get("owari") {
         let values = numbers(owari)?;
+        if values.len() == 16 {
+            return Err(
+                "owari has 16 numbers (points and chips): chip lobbies are not supported"
+                    .to_owned(),
+            );
+        }
         if values.len() < 8 {
-            return Err("owari has 8 numbers".to_owned());
+            return Err(format!(
+                "owari has {} numbers: expected 8 (points and placement points of four seats)",
+                values.len()
+            ));
         }
         log.final_scores = Some(std::array::from_fn(|seat| values[2 * seat] as i32 * 100));
     }

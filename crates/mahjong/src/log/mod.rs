@@ -18,6 +18,89 @@ use crate::game::{DrawKind, GameRules, HandId};
 use crate::score::{MeldKind, Piece, Yaku};
 use crate::tile::Tile;
 
+/// Where an item is in its record, and the record's own text for it, so a disagreement can
+/// point at it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Source {
+    /// `line 12`; `line 1, column 3456` (an mjlog on one line: the tag's offset); `line 1,
+    /// hand 3 (E3-0), seat 1's discards, item 4` (tenhou.net/6).
+    pub place: String,
+    /// The item as the record writes it: an mjai event line, an mjlog tag, a tenhou.net/6
+    /// list item.
+    pub text: String,
+}
+
+impl std::fmt::Display for Source {
+    /// `line 12 ({"type":"dahai",…})`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.place, self.text)
+    }
+}
+
+/// A record's item with its [`Source`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Logged<T> {
+    /// The item.
+    pub item: T,
+    /// Where it is and how the record writes it.
+    pub source: Source,
+}
+
+impl<T> Logged<T> {
+    /// `item` at `source`.
+    pub fn new(item: T, source: Source) -> Logged<T> {
+        Logged { item, source }
+    }
+}
+
+/// How a record writes a tile: mjai's `5mr` and `N`, tenhou.net/6's codes (`53`, `44`), or
+/// this crate's mpsz (`0s`, `4z`; mjlog's tile numbers name copies, not kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// mpsz, as the crate writes tiles.
+    #[default]
+    Mpsz,
+    /// mjai.
+    Mjai,
+    /// tenhou.net/6 codes.
+    Tenhou,
+}
+
+impl Notation {
+    /// A tile in this notation.
+    pub fn tile(self, piece: Piece) -> String {
+        match self {
+            Notation::Mpsz => piece.to_string(),
+            Notation::Mjai => mjai::tile_name(piece),
+            Notation::Tenhou => tenhou6::code(piece).to_string(),
+        }
+    }
+
+    /// An action with its tiles in this notation: `discard N (tsumogiri)`, `chi 23 24`.
+    pub fn action(self, action: &crate::game::Action) -> String {
+        use crate::game::Action;
+        match action {
+            Action::Discard {
+                tile, tsumogiri, ..
+            } => format!(
+                "{} {}{}",
+                action.name(),
+                self.tile(*tile),
+                if *tsumogiri { " (tsumogiri)" } else { "" }
+            ),
+            Action::Ankan { tile } => format!("ankan {}", self.tile(Piece::plain(*tile))),
+            Action::Kakan { tile } => format!("kakan {}", self.tile(*tile)),
+            Action::Chi { tiles } | Action::Pon { tiles } => format!(
+                "{} {} {}",
+                action.name(),
+                self.tile(tiles[0]),
+                self.tile(tiles[1])
+            ),
+            other => other.name().to_owned(),
+        }
+    }
+}
+
 /// A decision a seat made on its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TurnLog {
@@ -43,10 +126,13 @@ pub struct CallLog {
     pub kind: MeldKind,
     /// The seat that discarded it.
     pub from: usize,
-    /// The tile taken.
+    /// The tile taken, red or plain as the record says.
     pub tile: Piece,
     /// The caller's own tiles in the meld.
     pub consumed: Vec<Piece>,
+    /// Which of `from`'s discards it took (1 its first), when the record places the call
+    /// (mjlog and mjai write it right after the discard; tenhou.net/6 does not say).
+    pub discard: Option<usize>,
 }
 
 /// A win as the record scores it.
@@ -68,6 +154,8 @@ pub struct LoggedWin {
     pub yaku: Option<Vec<(Yaku, u32)>>,
     /// The score changes of this win.
     pub deltas: [i32; 4],
+    /// Where the record has it.
+    pub source: Source,
 }
 
 /// How a hand ended in the record.
@@ -81,6 +169,8 @@ pub enum LoggedEnd {
         kind: Option<DrawKind>,
         /// The changes of points.
         deltas: [i32; 4],
+        /// Where the record has it.
+        source: Source,
     },
 }
 
@@ -119,9 +209,9 @@ pub struct HandLog {
     /// Each seat's draws in order (replacement tiles included).
     pub draws: [Vec<Piece>; 4],
     /// Each seat's turn decisions in order.
-    pub turns: [VecDeque<TurnLog>; 4],
+    pub turns: [VecDeque<Logged<TurnLog>>; 4],
     /// Each seat's claims in order.
-    pub calls: [VecDeque<CallLog>; 4],
+    pub calls: [VecDeque<Logged<CallLog>>; 4],
     /// How the hand ended; `None` if the record stops before the end (a cut file).
     pub end: Option<LoggedEnd>,
 }
@@ -130,8 +220,10 @@ pub struct HandLog {
 /// record has the game's end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameLog {
-    /// The rules (length and red fives) the record says.
+    /// The rules (length, red fives, open tanyao) the record says.
     pub rules: GameRules,
+    /// How the record writes tiles (for naming them in a verdict).
+    pub notation: Notation,
     /// The players' names, if given.
     pub names: Vec<String>,
     /// The hands in order.
@@ -142,9 +234,10 @@ pub struct GameLog {
 
 impl GameLog {
     /// A record with no hand yet, under the default rules (a reader fills it in).
-    pub(crate) fn empty() -> GameLog {
+    pub(crate) fn empty(notation: Notation) -> GameLog {
         GameLog {
             rules: GameRules::default(),
+            notation,
             names: Vec::new(),
             hands: Vec::new(),
             final_scores: None,

@@ -1,7 +1,9 @@
 //! Feeding a record through the engine, hand by hand: each decision must be legal at its
 //! moment, and the hand's wins (han, fu, yaku, points) and score changes must be the record's.
 
-use super::{CallLog, GameLog, HandLog, LoggedEnd, LoggedWin, TurnLog};
+use std::collections::VecDeque;
+
+use super::{CallLog, GameLog, HandLog, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog};
 use crate::game::{
     Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, Wall, Win, hand_changes,
 };
@@ -39,7 +41,7 @@ pub fn replay(log: &GameLog) -> GameVerdict {
     let mut hands = Vec::new();
     let mut final_scores = None;
     for (index, hand) in log.hands.iter().enumerate() {
-        let (verdict, game) = replay_hand(log.rules, hand);
+        let (verdict, game) = replay_hand(log.rules, log.notation, hand);
         if index + 1 == log.hands.len()
             && let Some(game) = game
             && game.is_over()
@@ -59,8 +61,13 @@ pub fn replay(log: &GameLog) -> GameVerdict {
     }
 }
 
-/// Replays one hand: the verdict, and the engine's game after it (if it was dealt).
-pub fn replay_hand(rules: GameRules, hand: &HandLog) -> (HandVerdict, Option<Game>) {
+/// Replays one hand under `rules`, naming tiles in `notation` in its verdict: the verdict, and
+/// the engine's game after it (if it was dealt).
+pub fn replay_hand(
+    rules: GameRules,
+    notation: Notation,
+    hand: &HandLog,
+) -> (HandVerdict, Option<Game>) {
     let expected = hand.end.as_ref().map(LoggedEnd::deltas);
     let mut verdict = HandVerdict {
         id: hand.id,
@@ -81,36 +88,43 @@ pub fn replay_hand(rules: GameRules, hand: &HandLog) -> (HandVerdict, Option<Gam
     );
     let mut driver = Driver {
         hand,
+        notation,
         turns: hand.turns.clone(),
         calls: hand.calls.clone(),
         budget: 100_000,
+        used: 0,
+        last: None,
     };
     let result = game
         .deal_replayed(hand.hands.clone(), wall, indicator)
-        .map_err(|error| error.to_string())
+        .map_err(|error| Failure {
+            message: error.to_string(),
+            progress: 0,
+        })
         .and_then(|()| driver.run(&mut game));
+    if game.is_over() {
+        verdict.got = Some(hand_changes(game.hand_events()));
+    }
     match result {
-        Err(error) if hand.end.is_none() => {
+        Ok(()) => verdict.agree = true,
+        Err(failure) if hand.end.is_none() => {
+            verdict.got = None;
             verdict.error = Some(format!(
-                "the record stops part-way through the hand ({error})"
+                "the record stops part-way through the hand ({})",
+                failure.message
             ));
         }
-        Err(error) => verdict.error = Some(error),
-        Ok(()) => {
-            let got = hand_changes(game.hand_events());
-            verdict.got = Some(got);
-            verdict.error = compare(&game, hand, got);
-            verdict.agree = verdict.error.is_none();
-        }
+        Err(failure) => verdict.error = Some(failure.message),
     }
     (verdict, Some(game))
 }
 
 /// The first difference between the engine's end of the hand and the record's.
-fn compare(game: &Game, hand: &HandLog, got: [i32; 4]) -> Option<String> {
+fn compare(game: &Game, hand: &HandLog, notation: Notation) -> Option<String> {
     let Some(end) = &hand.end else {
         return Some("the record stops before the hand's end".to_owned());
     };
+    let got = hand_changes(game.hand_events());
     let wins: Vec<&Win> = game
         .hand_events()
         .iter()
@@ -120,81 +134,200 @@ fn compare(game: &Game, hand: &HandLog, got: [i32; 4]) -> Option<String> {
         })
         .collect();
     let drawn = game.hand_events().iter().find_map(|event| match event {
-        Event::Drawn { kind, .. } => Some(*kind),
+        Event::Drawn { kind, tenpai, .. } => Some((*kind, *tenpai)),
         _ => None,
     });
+    let draw_name = |drawn: Option<(DrawKind, [bool; 4])>| {
+        drawn.map_or("no draw".to_owned(), |(kind, _)| kind.name().to_owned())
+    };
     match end {
         LoggedEnd::Wins(logged) => {
             if wins.len() != logged.len() {
+                let ours: Vec<String> = wins
+                    .iter()
+                    .map(|win| describe_win(win, hand, notation))
+                    .collect();
                 return Some(format!(
-                    "the record has {} win(s), the engine {} ({})",
+                    "{}: the record has {} win(s), the engine {}",
+                    logged[0].source.place,
                     logged.len(),
-                    wins.len(),
-                    drawn.map_or("no draw", DrawKind::name)
+                    if ours.is_empty() {
+                        draw_name(drawn)
+                    } else {
+                        ours.join("; ")
+                    }
                 ));
             }
             for (ours, theirs) in wins.iter().zip(logged) {
-                if let Some(error) = compare_win(ours, theirs) {
+                if let Some(error) = compare_win(ours, theirs, hand, notation) {
                     return Some(error);
                 }
             }
         }
-        LoggedEnd::Drawn { kind, .. } => {
+        LoggedEnd::Drawn { kind, source, .. } => {
             let name = kind.map_or("draw", DrawKind::name);
             if !wins.is_empty() {
-                return Some(format!("the record has a {name}, the engine a win"));
-            }
-            if drawn.is_none() || kind.is_some() && drawn != *kind {
+                let ours: Vec<String> = wins
+                    .iter()
+                    .map(|win| describe_win(win, hand, notation))
+                    .collect();
                 return Some(format!(
-                    "the record has a {name}, the engine {}",
-                    drawn.map_or("no draw", DrawKind::name)
+                    "{}: the record has a {name}, the engine {}",
+                    source.place,
+                    ours.join("; ")
+                ));
+            }
+            if drawn.is_none() || kind.is_some() && drawn.map(|(kind, _)| kind) != *kind {
+                return Some(format!(
+                    "{}: the record has a {name}, the engine {}",
+                    source.place,
+                    draw_name(drawn)
                 ));
             }
         }
     }
     let expected = end.deltas();
     if got != expected {
+        let tenpai = match drawn {
+            Some((DrawKind::Exhaustive, tenpai)) => {
+                let seats: Vec<String> = (0..4)
+                    .filter(|&seat| tenpai[seat])
+                    .map(|seat| seat.to_string())
+                    .collect();
+                format!(
+                    " (the engine's tenpai seats: {})",
+                    if seats.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        seats.join(", ")
+                    }
+                )
+            }
+            _ => String::new(),
+        };
         return Some(format!(
-            "score changes: the record {expected:?}, the engine {got:?}"
+            "score changes: the record {expected:?}, the engine {got:?}{tenpai}"
         ));
     }
     None
 }
 
-fn compare_win(ours: &Win, theirs: &LoggedWin) -> Option<String> {
-    let who = format!("seat {}'s win from seat {}", theirs.seat, theirs.from);
-    if ours.seat != theirs.seat || ours.from != theirs.from {
-        return Some(format!(
-            "the record has {who}, the engine seat {}'s from seat {}",
-            ours.seat, ours.from
-        ));
+/// `1 honba, 2 sticks` from what a winner collects beyond the hand's value (300 a honba, 1,000
+/// a stick), or the amount when it is no such sum.
+fn beyond_value(extra: i64, honba: u32) -> String {
+    let plural = |count: i64, one: &str, many: &str| {
+        format!("{count} {}", if count == 1 { one } else { many })
+    };
+    for honba in [i64::from(honba), 0] {
+        let rest = extra - 300 * honba;
+        if rest >= 0 && rest % 1000 == 0 {
+            return format!(
+                "{}, {}",
+                plural(honba, "honba", "honba"),
+                plural(rest / 1000, "stick", "sticks")
+            );
+        }
     }
+    format!("{extra:+} beyond the value")
+}
+
+/// The yaku and their han, `riichi 1, pinfu 1, dora 2`.
+fn yaku_list(yaku: &[(Yaku, u32)]) -> String {
+    yaku.iter()
+        .map(|(yaku, han)| format!("{} {han}", yaku.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `seat 2 ron on 5p from seat 0` / `seat 1 tsumo`.
+fn who(seat: usize, from: usize) -> String {
+    if seat == from {
+        format!("seat {seat} tsumo")
+    } else {
+        format!("seat {seat} ron from seat {from}")
+    }
+}
+
+/// The engine's win, all of it: `seat 2 ron from seat 0: 7700 (30 fu 4 han: riichi 1, …), 1
+/// honba, 0 sticks`.
+fn describe_win(win: &Win, hand: &HandLog, notation: Notation) -> String {
+    let score = &win.score;
+    let yaku: Vec<(Yaku, u32)> = score
+        .yaku
+        .iter()
+        .filter(|one| one.han > 0)
+        .map(|one| (one.yaku, one.han))
+        .collect();
+    let value = if score.yakuman > 0 {
+        format!("yakuman x{}", score.yakuman)
+    } else {
+        format!("{} fu {} han", score.fu, score.han)
+    };
+    let pao = win
+        .pao
+        .map_or(String::new(), |seat| format!(", seat {seat} liable"));
+    let extra = i64::from(win.deltas[win.seat]) - i64::from(score.points.total);
+    format!(
+        "{} on {}: {} ({value}: {}){pao}, {}",
+        who(win.seat, win.from),
+        notation.tile(win.tile),
+        score.points.total,
+        yaku_list(&yaku),
+        beyond_value(extra, hand.id.honba)
+    )
+}
+
+/// The record's win, as much as it says.
+fn describe_logged(win: &LoggedWin, hand: &HandLog) -> String {
+    let mut value: Vec<String> = Vec::new();
+    if let Some(fu) = win.fu
+        && fu > 0
+    {
+        value.push(format!("{fu} fu"));
+    }
+    if let Some(han) = win.han {
+        value.push(format!("{han} han"));
+    }
+    let mut detail = value.join(" ");
+    if let Some(yaku) = &win.yaku {
+        detail = format!("{detail}: {}", yaku_list(yaku));
+    }
+    let pao = win
+        .pao
+        .map_or(String::new(), |seat| format!(", seat {seat} liable"));
+    let gain = i64::from(win.deltas[win.seat]);
+    match win.points {
+        Some(points) => format!(
+            "{}: {points} ({detail}){pao}, {}",
+            who(win.seat, win.from),
+            beyond_value(gain - i64::from(points), hand.id.honba)
+        ),
+        None => format!(
+            "{}: {gain:+} to the winner (the record gives no value){pao}",
+            who(win.seat, win.from)
+        ),
+    }
+}
+
+/// Whether the engine's win is the record's; if not, both in full.
+fn compare_win(
+    ours: &Win,
+    theirs: &LoggedWin,
+    hand: &HandLog,
+    notation: Notation,
+) -> Option<String> {
     let score = &ours.score;
-    if let Some(han) = theirs.han
-        && han != score.han
-    {
-        return Some(format!(
-            "{who}: the record {han} han, the engine {} ({score})",
-            score.han
-        ));
-    }
-    if let Some(fu) = theirs.fu
-        && score.yakuman == 0
-        && fu != score.fu
-    {
-        return Some(format!(
-            "{who}: the record {fu} fu, the engine {} ({score})",
-            score.fu
-        ));
-    }
-    if let Some(points) = theirs.points
-        && points != score.points.total
-    {
-        return Some(format!(
-            "{who}: the record {points} points, the engine {} ({score})",
-            score.points.total
-        ));
-    }
+    let mut same = ours.seat == theirs.seat
+        && ours.from == theirs.from
+        && theirs.han.is_none_or(|han| han == score.han)
+        && theirs
+            .fu
+            .is_none_or(|fu| score.yakuman > 0 || fu == score.fu)
+        && theirs
+            .points
+            .is_none_or(|points| points == score.points.total)
+        && ours.pao == theirs.pao
+        && ours.deltas == theirs.deltas;
     if let Some(yaku) = &theirs.yaku {
         let mut expected: Vec<(Yaku, u32)> = yaku.clone();
         let mut got: Vec<(Yaku, u32)> = score
@@ -205,94 +338,158 @@ fn compare_win(ours: &Win, theirs: &LoggedWin) -> Option<String> {
             .collect();
         expected.sort();
         got.sort();
-        if expected != got {
-            let show = |list: &[(Yaku, u32)]| {
-                list.iter()
-                    .map(|(yaku, han)| format!("{} {han}", yaku.name()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            return Some(format!(
-                "{who}: the record's yaku {}, the engine's {}",
-                show(&expected),
-                show(&got)
-            ));
-        }
+        same &= expected == got;
     }
-    if ours.pao != theirs.pao {
-        return Some(format!(
-            "{who}: the record's liable seat {:?}, the engine's {:?}",
-            theirs.pao, ours.pao
-        ));
-    }
-    None
+    (!same).then(|| {
+        format!(
+            "{}: the win disagrees: the record: {}; the engine: {}",
+            theirs.source.place,
+            describe_logged(theirs, hand),
+            describe_win(ours, hand, notation)
+        )
+    })
 }
+
+/// A branch of the replay that failed: why, and how far it got (record items used; a hand
+/// played to its end whose result disagrees counts as furthest).
+#[derive(Debug, Clone)]
+struct Failure {
+    message: String,
+    progress: usize,
+}
+
+/// Progress of a branch that played the whole hand.
+const FINISHED: usize = usize::MAX;
 
 /// Answers the engine's questions from the record.
 ///
-/// A tenhou.net/6 record says which tile each call took and from whom, but not which of that
-/// seat's discards of the kind it was: when a seat could make its next recorded call now,
-/// the replay tries the call and, if the rest of the hand then disagrees, lets the tile pass
-/// instead (and keeps the first branch's error if both fail).
+/// mjlog and mjai records say which discard each call took; a tenhou.net/6 record says which
+/// tile each call took and from whom, but not which of that seat's discards of the tile it
+/// was. There, when a seat could make its next recorded call now, the replay tries the call
+/// and, if the rest of the hand then fails (an action becomes illegal, or the result is not
+/// the record's), lets the tile pass instead; when both fail, the one that got further is
+/// reported.
 #[derive(Clone)]
 struct Driver<'a> {
     hand: &'a HandLog,
-    turns: [std::collections::VecDeque<TurnLog>; 4],
-    calls: [std::collections::VecDeque<CallLog>; 4],
+    notation: Notation,
+    turns: [VecDeque<Logged<TurnLog>>; 4],
+    calls: [VecDeque<Logged<CallLog>>; 4],
     /// Decisions made across every branch tried, bounded.
     budget: usize,
+    /// Record items used in this branch.
+    used: usize,
+    /// Where the last record item used is.
+    last: Option<Source>,
 }
 
 impl Driver<'_> {
-    fn run(&mut self, game: &mut Game) -> Result<(), String> {
+    fn fail(&self, message: String) -> Failure {
+        Failure {
+            message,
+            progress: self.used,
+        }
+    }
+
+    /// ` (after line 12)`: where the record was when something went wrong.
+    fn after(&self) -> String {
+        self.last
+            .as_ref()
+            .map_or(String::new(), |source| format!(" (after {})", source.place))
+    }
+
+    fn run(&mut self, game: &mut Game) -> Result<(), Failure> {
         while !game.is_over() {
             if self.budget == 0 {
-                return Err("the record's calls fit no order of play (search abandoned)".to_owned());
+                return Err(self.fail(
+                    "the record's calls fit no order of play (search abandoned)".to_owned(),
+                ));
             }
             self.budget -= 1;
             let deciding = game.deciding();
             let Some(&first) = deciding.first() else {
-                return Err("nobody is to act".to_owned());
+                return Err(self.fail("nobody is to act".to_owned()));
             };
             if let Some(claim) = game.claim_on_table() {
                 // Every seat that may claim decides; the record's claim, or a pass.
                 for seat in deciding {
-                    let action = self.claim(game, seat, claim)?;
+                    let (action, source, placed) = self.claim(game, seat, claim)?;
                     if matches!(
                         action,
                         Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan
                     ) {
-                        return self.branch(game, seat, action);
+                        if placed {
+                            self.calls[seat].pop_front();
+                            self.used += 1;
+                            self.act(game, seat, action, source.as_ref())?;
+                            self.last = source;
+                            break;
+                        }
+                        return self.branch(game, seat, action, source);
                     }
-                    act(game, seat, action)?;
+                    self.act(game, seat, action, source.as_ref())?;
                     if game.is_over() || game.claim_on_table() != Some(claim) {
                         break;
                     }
                 }
             } else {
-                let action = self.turn(game, first)?;
-                act(game, first, action)?;
+                let (action, source) = self.turn(game, first)?;
+                self.act(game, first, action, source.as_ref())?;
+                if source.is_some() {
+                    self.last = source;
+                }
             }
         }
-        Ok(())
+        // Every decision the record has was made.
+        let left = (0..4).find_map(|seat| {
+            let turn = self.turns[seat].front().map(|logged| &logged.source);
+            turn.or(self.calls[seat].front().map(|logged| &logged.source))
+                .map(|source| (seat, source))
+        });
+        if let Some((seat, source)) = left {
+            return Err(self.fail(format!(
+                "the hand ended, but the record has more of seat {seat}'s decisions: {source}"
+            )));
+        }
+        match compare(game, self.hand, self.notation) {
+            None => Ok(()),
+            Some(message) => Err(Failure {
+                message,
+                progress: FINISHED,
+            }),
+        }
     }
 
     /// Plays the rest of the hand with `seat` making its next recorded call now, or, if that
-    /// fails, letting the tile pass.
-    fn branch(&mut self, game: &mut Game, seat: usize, call: Action) -> Result<(), String> {
+    /// fails, letting the tile pass; when both fail, the branch that got further is kept.
+    fn branch(
+        &mut self,
+        game: &mut Game,
+        seat: usize,
+        call: Action,
+        source: Option<Source>,
+    ) -> Result<(), Failure> {
         let mut called = game.clone();
         let mut with_call = self.clone();
         with_call.calls[seat].pop_front();
-        let first = act(&mut called, seat, call).and_then(|()| with_call.run(&mut called));
+        with_call.used += 1;
+        let first = with_call
+            .act(&mut called, seat, call, source.as_ref())
+            .and_then(|()| {
+                with_call.last = source;
+                with_call.run(&mut called)
+            });
         self.budget = with_call.budget;
-        if first.is_ok() {
+        let Err(first) = first else {
             *game = called;
             *self = with_call;
             return Ok(());
-        }
+        };
         let mut passed = game.clone();
         let mut without = self.clone();
-        let second = act(&mut passed, seat, Action::Pass).and_then(|()| without.run(&mut passed));
+        let second = without
+            .act(&mut passed, seat, Action::Pass, None)
+            .and_then(|()| without.run(&mut passed));
         self.budget = without.budget;
         match second {
             Ok(()) => {
@@ -300,34 +497,96 @@ impl Driver<'_> {
                 *self = without;
                 Ok(())
             }
+            Err(second) if second.progress > first.progress => {
+                *game = passed;
+                Err(second)
+            }
             Err(_) => {
                 *game = called;
-                first
+                Err(first)
             }
         }
     }
 
-    fn turn(&mut self, game: &Game, seat: usize) -> Result<Action, String> {
-        let legal = game.legal_actions(seat);
-        let Some(turn) = self.turns[seat].pop_front() else {
+    /// Makes the seat's decision; a refusal names the record's item and what was legal.
+    fn act(
+        &self,
+        game: &mut Game,
+        seat: usize,
+        action: Action,
+        source: Option<&Source>,
+    ) -> Result<(), Failure> {
+        game.act(seat, action).map_err(|error| {
+            let notation = self.notation;
+            let message = match (&error, source) {
+                (IllegalAction::NotLegal { .. }, Some(source)) => {
+                    let legal: Vec<String> = game
+                        .legal_actions(seat)
+                        .iter()
+                        .map(|action| notation.action(action))
+                        .collect();
+                    format!(
+                        "{}: seat {seat}'s {} ({}) is not legal now; legal: {}",
+                        source.place,
+                        notation.action(&action),
+                        source.text,
+                        if legal.is_empty() {
+                            "nothing".to_owned()
+                        } else {
+                            legal.join(", ")
+                        }
+                    )
+                }
+                (IllegalAction::NotLegal { .. }, None) => {
+                    let why = game
+                        .why_no_win(seat)
+                        .filter(|_| matches!(action, Action::Tsumo | Action::Ron))
+                        .map_or(String::new(), |why| format!(": {why}"));
+                    format!(
+                        "seat {seat}'s {} is not legal now{why}{}",
+                        notation.action(&action),
+                        self.after()
+                    )
+                }
+                (_, Some(source)) => format!("{source}: {error}"),
+                (_, None) => format!("{error}{}", self.after()),
+            };
+            self.fail(message)
+        })
+    }
+
+    fn turn(&mut self, game: &Game, seat: usize) -> Result<(Action, Option<Source>), Failure> {
+        let Some(Logged { item: turn, source }) = self.turns[seat].pop_front() else {
             // No decision left: the hand ends on this turn.
             return match &self.hand.end {
                 Some(LoggedEnd::Wins(wins))
                     if wins.iter().any(|win| win.seat == seat && win.from == seat) =>
                 {
-                    Ok(Action::Tsumo)
+                    if let Some(why) = game.why_no_win(seat) {
+                        let win = wins.iter().find(|win| win.seat == seat);
+                        let place =
+                            win.map_or(String::new(), |win| format!("{}: ", win.source.place));
+                        return Err(self.fail(format!(
+                            "{place}the record's tsumo by seat {seat} is not legal: {why}"
+                        )));
+                    }
+                    Ok((Action::Tsumo, None))
                 }
                 Some(LoggedEnd::Drawn {
                     kind: Some(DrawKind::NineTerminals) | None,
                     ..
-                }) if legal.contains(&Action::NineTerminals) => Ok(Action::NineTerminals),
-                Some(_) => Err(format!(
-                    "seat {seat} is to act, but the record has no more of its decisions"
-                )),
-                None => Err("the record stops here".to_owned()),
+                }) if game.legal_actions(seat).contains(&Action::NineTerminals) => {
+                    Ok((Action::NineTerminals, None))
+                }
+                Some(_) => Err(self.fail(format!(
+                    "seat {seat} is to act, but the record has no more of its decisions{}",
+                    self.after()
+                ))),
+                None => Err(self.fail(format!("the record stops here{}", self.after()))),
             };
         };
-        Ok(match turn {
+        self.used += 1;
+        let action = match turn {
             TurnLog::Discard {
                 tile,
                 tsumogiri,
@@ -337,7 +596,9 @@ impl Driver<'_> {
                 let tile = match tile {
                     Some(tile) => tile,
                     None => drawn.ok_or_else(|| {
-                        format!("seat {seat} discards the tile drawn, but it drew none")
+                        self.fail(format!(
+                            "{source}: seat {seat} discards the tile drawn, but it drew none"
+                        ))
                     })?,
                 };
                 let wanted = Action::Discard {
@@ -352,6 +613,7 @@ impl Driver<'_> {
                     tsumogiri: !tsumogiri,
                     riichi,
                 };
+                let legal = game.legal_actions(seat);
                 if !legal.contains(&wanted) && legal.contains(&other) {
                     other
                 } else {
@@ -360,39 +622,62 @@ impl Driver<'_> {
             }
             TurnLog::Ankan(tile) => Action::Ankan { tile },
             TurnLog::Kakan(tile) => Action::Kakan { tile },
-        })
+        };
+        Ok((action, Some(source)))
     }
 
+    /// The seat's decision on the tile on the table: the record's ron, its next call (and
+    /// whether the record places the call here), or a pass.
     fn claim(
         &mut self,
         game: &Game,
         seat: usize,
         (tile, from): (Piece, usize),
-    ) -> Result<Action, String> {
+    ) -> Result<(Action, Option<Source>, bool), Failure> {
         // The record's ron: the winner on the hand's last tile from this seat (or each of
         // three, for the triple ron that ends a hand drawn).
-        let rons = match &self.hand.end {
+        let ron = match &self.hand.end {
             Some(LoggedEnd::Wins(wins)) => wins
                 .iter()
-                .any(|win| win.seat == seat && win.from == from && from != seat),
+                .find(|win| win.seat == seat && win.from == from && from != seat)
+                .map(|win| win.source.clone()),
             Some(LoggedEnd::Drawn {
                 kind: Some(DrawKind::TripleRon),
+                source,
                 ..
-            }) => true,
-            _ => false,
+            }) => Some(source.clone()),
+            _ => None,
         };
-        if rons && self.turns[from].is_empty() && game.legal_actions(seat).contains(&Action::Ron) {
-            return Ok(Action::Ron);
+        if let Some(source) = ron
+            && self.turns[from].is_empty()
+        {
+            if game.legal_actions(seat).contains(&Action::Ron) {
+                return Ok((Action::Ron, Some(source), true));
+            }
+            let why = game.why_no_win(seat).unwrap_or_default();
+            return Err(self.fail(format!(
+                "{}: the record's ron by seat {seat} on {} from seat {from} is not legal: {why}",
+                source.place,
+                self.notation.tile(tile)
+            )));
         }
-        let Some(call) = self.calls[seat].front() else {
-            return Ok(Action::Pass);
+        let Some(Logged { item: call, source }) = self.calls[seat].front() else {
+            return Ok((Action::Pass, None, false));
         };
-        if call.from != from || call.tile.tile != tile.tile || game.claim_is_kan_tile() {
-            return Ok(Action::Pass);
+        // The exact tile: a red five and a plain one are different tiles.
+        if call.from != from || call.tile != tile || game.claim_is_kan_tile() {
+            return Ok((Action::Pass, None, false));
         }
+        let placed = match call.discard {
+            Some(discard) if discard != game.river(from).len() => {
+                return Ok((Action::Pass, None, false));
+            }
+            Some(_) => true,
+            None => false,
+        };
         let mut consumed = call.consumed.clone();
         consumed.sort_by_key(|piece| (!piece.red, piece.tile));
-        Ok(match call.kind {
+        let action = match call.kind {
             MeldKind::Chi => {
                 consumed.sort_by_key(|piece| piece.tile);
                 Action::Chi {
@@ -403,13 +688,7 @@ impl Driver<'_> {
                 tiles: [consumed[0], consumed[1]],
             },
             _ => Action::Daiminkan,
-        })
+        };
+        Ok((action, Some(source.clone()), placed))
     }
-}
-
-fn act(game: &mut Game, seat: usize, action: Action) -> Result<(), String> {
-    game.act(seat, action).map_err(|error| match error {
-        IllegalAction::NotLegal { .. } => format!("the record's {action} by seat {seat}: {error}"),
-        other => other.to_string(),
-    })
 }

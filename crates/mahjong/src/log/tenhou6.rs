@@ -16,7 +16,9 @@ use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use super::{CallLog, GameLog, HandLog, LogError, LoggedEnd, LoggedWin, TurnLog};
+use super::{
+    CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
+};
 use crate::game::{DrawKind, GameRules, HandId, Length};
 use crate::score::{MeldKind, Piece, Wind};
 use crate::tile::Tile;
@@ -47,7 +49,7 @@ pub fn code(piece: Piece) -> i64 {
 
 /// Reads a record: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
-    let mut log = GameLog::empty();
+    let mut log = GameLog::empty(Notation::Tenhou);
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return (log, Some(LogError::new("line 1", "the file is empty")));
@@ -90,16 +92,7 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         .as_object()
         .ok_or_else(|| LogError::new(&place, "expected a JSON object with \"log\""))?;
     if let Some(rule) = object.get("rule") {
-        if let Some(disp) = rule.get("disp").and_then(Value::as_str) {
-            log.rules.length = if disp.contains('東') {
-                Length::East
-            } else {
-                Length::Hanchan
-            };
-        }
-        if let Some(aka) = rule.get("aka").and_then(Value::as_i64) {
-            log.rules.red_fives = aka != 0;
-        }
+        log.rules = rules_of(rule).map_err(|message| LogError::new(&place, message))?;
     }
     if let Some(names) = object.get("name").and_then(Value::as_array) {
         log.names = names
@@ -108,8 +101,18 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
             .collect();
     }
     if let Some(scores) = object.get("sc").and_then(Value::as_array)
-        && scores.len() >= 8
+        && !scores.is_empty()
     {
+        if scores.len() != 8 {
+            return Err(LogError::new(
+                &place,
+                format!(
+                    "sc has {} numbers: expected 8 (final points and placement points of four \
+                     seats); a chip lobby's records are not supported",
+                    scores.len()
+                ),
+            ));
+        }
         let mut final_scores = [0; 4];
         for (seat, slot) in final_scores.iter_mut().enumerate() {
             *slot = scores[2 * seat].as_f64().unwrap_or_default().round() as i32;
@@ -126,6 +129,56 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         log.hands.push(read_hand(hand, &place)?);
     }
     Ok(())
+}
+
+/// The rules of a `rule` object: `disp` (`鳳南喰赤`: 東 East only, 南 hanchan, 喰 open
+/// tanyao, 赤 red fives; English names such as `Gold Room South` give the length only), then
+/// `aka` (red fives in every suit) or `aka51`, `aka52`, `aka53` (each suit's), which win over
+/// `disp`'s 赤.
+///
+/// # Errors
+///
+/// A three-player room (三 in `disp`), a red five count other than 0 or 1, named as found.
+pub fn rules_of(rule: &Value) -> Result<GameRules, String> {
+    let mut rules = GameRules::default();
+    if let Some(disp) = rule.get("disp").and_then(Value::as_str) {
+        if disp.contains('三') {
+            return Err(format!(
+                "rule.disp {disp:?}: a three-player room (三): this engine plays four"
+            ));
+        }
+        if disp.contains('東') || disp.contains("East") {
+            rules.length = Length::East;
+        } else if disp.contains('南') || disp.contains("South") {
+            rules.length = Length::Hanchan;
+        }
+        // Tenhou's own names list what the room plays; an English name does not say.
+        if !disp.is_ascii() {
+            rules.open_tanyao = disp.contains('喰');
+            rules.red_fives = GameRules::all_red(disp.contains('赤'));
+        }
+    }
+    let count = |key: &str| -> Result<Option<u8>, String> {
+        match rule.get(key) {
+            None => Ok(None),
+            Some(value) => value
+                .as_u64()
+                .filter(|&count| count <= 1)
+                .map(|count| Some(count as u8))
+                .ok_or_else(|| {
+                    format!("rule.{key} is {value}: expected 0 or 1 (red fives of a suit)")
+                }),
+        }
+    };
+    if let Some(aka) = count("aka")? {
+        rules.red_fives = [aka; 3];
+    }
+    for (suit, key) in ["aka51", "aka52", "aka53"].into_iter().enumerate() {
+        if let Some(aka) = count(key)? {
+            rules.red_fives[suit] = aka;
+        }
+    }
+    Ok(rules)
 }
 
 fn list<'a>(value: &'a Value, place: &str, what: &str) -> Result<&'a Vec<Value>, LogError> {
@@ -230,15 +283,18 @@ fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
     let ura = tiles_of(&items[3], place, "ura indicators")?;
     let mut hands: [Vec<Piece>; 4] = Default::default();
     let mut draws: [Vec<Piece>; 4] = Default::default();
-    let mut turns: [VecDeque<TurnLog>; 4] = Default::default();
-    let mut calls: [VecDeque<CallLog>; 4] = Default::default();
+    let mut turns: [VecDeque<Logged<TurnLog>>; 4] = Default::default();
+    let mut calls: [VecDeque<Logged<CallLog>>; 4] = Default::default();
     for seat in 0..4 {
         let base = 4 + 3 * seat;
         hands[seat] = tiles_of(&items[base], place, &format!("seat {seat}'s dealt tiles"))?;
         for (index, take) in list(&items[base + 1], place, "draws")?.iter().enumerate() {
             let what = format!("seat {seat}'s draws, item {}", index + 1);
             match take {
-                Value::String(text) => calls[seat].push_back(read_call(text, seat, place, &what)?),
+                Value::String(text) => {
+                    let call = read_call(text, seat, place, &what)?;
+                    calls[seat].push_back(Logged::new(call, source(place, &what, take)));
+                }
                 _ => draws[seat].push(tile_of(take, place, &what)?),
             }
         }
@@ -248,7 +304,7 @@ fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
         {
             let what = format!("seat {seat}'s discards, item {}", index + 1);
             if let Some(turn) = read_turn(out, place, &what)? {
-                turns[seat].push_back(turn);
+                turns[seat].push_back(Logged::new(turn, source(place, &what, out)));
             }
         }
     }
@@ -269,6 +325,14 @@ fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
         calls,
         end,
     })
+}
+
+/// Where an item of a hand is, and its JSON.
+fn source(place: &str, what: &str, item: &Value) -> Source {
+    Source {
+        place: format!("{place}, {what}"),
+        text: item.to_string(),
+    }
 }
 
 fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog, LogError> {
@@ -293,6 +357,7 @@ fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog
         from: (seat + from) % 4,
         tile,
         consumed,
+        discard: None,
     })
 }
 
@@ -368,10 +433,15 @@ fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
         .first()
         .and_then(Value::as_str)
         .ok_or_else(|| LogError::new(&place, "the result starts with its name"))?;
+    let source = Source {
+        place: place.clone(),
+        text: result.to_string(),
+    };
     let drawn = |kind| -> Result<LoggedEnd, LogError> {
         Ok(LoggedEnd::Drawn {
             kind: Some(kind),
             deltas: deltas_of(items.get(1), &place)?,
+            source: source.clone(),
         })
     };
     match name {
@@ -385,7 +455,9 @@ fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
                     &place,
                     "a win's details",
                 )?;
-                wins.push(read_win(info, deltas, &place)?);
+                let mut win = read_win(info, deltas, &place)?;
+                win.source = source.clone();
+                wins.push(win);
             }
             Ok(LoggedEnd::Wins(wins))
         }
@@ -422,6 +494,7 @@ fn read_win(info: &[Value], deltas: [i32; 4], place: &str) -> Result<LoggedWin, 
         points: None,
         yaku: None,
         deltas,
+        source: Source::default(),
     };
     if let Some(text) = info.get(3).and_then(Value::as_str) {
         let (fu, points) = read_value(text);
@@ -686,19 +759,15 @@ pub fn write(rules: GameRules, events: &[crate::game::Event], names: &[String]) 
         hand.push(Value::from(result));
         hands.push(Value::from(hand));
     }
-    let disp = format!(
-        "般{}喰{}",
-        if rules.length == Length::East {
-            "東"
-        } else {
-            "南"
-        },
-        if rules.red_fives { "赤" } else { "" }
-    );
     let mut object = serde_json::json!({
         "title": ["", ""],
         "name": names,
-        "rule": {"disp": disp, "aka": i64::from(rules.red_fives)},
+        "rule": {
+            "disp": rules.tenhou_name(),
+            "aka51": rules.red_fives[0],
+            "aka52": rules.red_fives[1],
+            "aka53": rules.red_fives[2],
+        },
         "log": hands,
     });
     if let Some(scores) = final_scores {

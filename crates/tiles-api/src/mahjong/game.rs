@@ -32,15 +32,50 @@ fn record_default() -> String {
     "mjai".to_owned()
 }
 
+/// The red fives of a game: `true` (one in each suit, the default), `false` (none), or each
+/// suit's count, `[man, pin, sou]`, 0 or 1 each (`[0, 1, 1]`: red 5p and 5s only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RedFives {
+    /// One in each suit, or none.
+    All(bool),
+    /// Each suit's count: man, pin, sou.
+    PerSuit([u8; 3]),
+}
+
+impl Default for RedFives {
+    fn default() -> RedFives {
+        RedFives::All(true)
+    }
+}
+
+impl RedFives {
+    /// Each suit's count.
+    pub fn counts(self) -> [u8; 3] {
+        match self {
+            RedFives::All(red) => GameRules::all_red(red),
+            RedFives::PerSuit(counts) => counts,
+        }
+    }
+}
+
 /// The rules a request names.
 ///
 /// # Errors
 ///
-/// A length other than `hanchan` or `east`.
-pub fn rules(length: &str, red_fives: bool) -> Result<GameRules, String> {
+/// A length other than `hanchan` or `east`, a red five count above 1.
+pub fn rules(length: &str, red_fives: RedFives, open_tanyao: bool) -> Result<GameRules, String> {
     let length = Length::named(length)
         .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
-    Ok(GameRules { length, red_fives })
+    let rules = GameRules {
+        length,
+        red_fives: red_fives.counts(),
+        open_tanyao,
+    };
+    rules
+        .check()
+        .map_err(|message| format!("red_fives: {message}"))?;
+    Ok(rules)
 }
 
 /// The four bots a request names.
@@ -79,9 +114,13 @@ pub struct GameRequest {
     /// `hanchan` (default) or `east`.
     #[serde(default = "length_default")]
     pub length: String,
-    /// One red five per suit (default true).
+    /// Red fives: `true` (one per suit, the default), `false`, or `[man, pin, sou]` counts of
+    /// 0 or 1.
+    #[serde(default)]
+    pub red_fives: RedFives,
+    /// Tanyao counts in an open hand (kuitan; default true, as in Tenhou's ranked lobbies).
     #[serde(default = "yes")]
-    pub red_fives: bool,
+    pub open_tanyao: bool,
     /// The record to return: `mjai` (default), `tenhou` (tenhou.net/6 JSON) or `none`.
     #[serde(default = "record_default")]
     pub record: String,
@@ -168,7 +207,7 @@ fn describe(events: &[Event]) -> Vec<HandResultJson> {
 ///
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
-    let rules = rules(&request.length, request.red_fives)?;
+    let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
     let bots = lineup(&request.bots)?;
     if !["mjai", "tenhou", "none"].contains(&request.record.as_str()) {
         return Err(ApiError::BadRequest(format!(
@@ -322,9 +361,13 @@ pub struct TournamentRequest {
     /// `hanchan` (default) or `east`.
     #[serde(default = "length_default")]
     pub length: String,
-    /// One red five per suit (default true).
+    /// Red fives: `true` (one per suit, the default), `false`, or `[man, pin, sou]` counts of
+    /// 0 or 1.
+    #[serde(default)]
+    pub red_fives: RedFives,
+    /// Tanyao counts in an open hand (kuitan; default true).
     #[serde(default = "yes")]
-    pub red_fives: bool,
+    pub open_tanyao: bool,
 }
 
 /// One line-up entry's results.
@@ -385,7 +428,7 @@ pub fn run_tournament(
 ///
 /// An unknown bot or length, too many games; [`ApiError::Stopped`].
 pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
-    let rules = rules(&request.length, request.red_fives)?;
+    let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
     let bots = lineup(&request.bots)?;
     check_games(request.games)?;
     let result = run_tournament(rules, request.seed, request.games, bots, stop)?;

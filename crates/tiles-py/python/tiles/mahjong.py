@@ -74,7 +74,8 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
     return _tiles.analyze_many(hands)
 
 
-#: The four-player game step by step: ``Game(seed=0, length="hanchan", red_fives=True)``,
+#: The four-player game step by step: ``Game(seed=0, length="hanchan", red_fives=True,
+#: open_tanyao=True)`` (``red_fives`` may also be each suit's count: ``[0, 1, 1]``),
 #: ``to_act`` (the seats that must decide), ``legal_actions(seat)``, ``step({seat: action})``,
 #: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
 #: ``record("mjai" | "tenhou")``. The state stays in Rust; actions are small objects.
@@ -90,17 +91,21 @@ def game(
     seed: int = 0,
     bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
     length: str = "hanchan",
-    red_fives: bool = True,
+    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
+    open_tanyao: bool = True,
     record: str = "mjai",
 ) -> dict[str, _t.Any]:
     """A seeded game of bots (``efficiency`` or ``random``): each hand's result, the final
-    points and placements, and the ``record`` (``mjai``, ``tenhou`` or ``none``)."""
+    points and placements, and the ``record`` (``mjai``, ``tenhou`` or ``none``). ``red_fives``
+    is True, False or each suit's count (``[0, 1, 1]``); ``open_tanyao`` False plays a lobby
+    without kuitan."""
     return _ask(
         "mahjong/game",
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
         length=length,
-        red_fives=red_fives,
+        red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
+        open_tanyao=open_tanyao,
         record=record,
     )
 
@@ -117,7 +122,8 @@ def tournament(
     seed: int = 1,
     bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
     length: str = "hanchan",
-    red_fives: bool = True,
+    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
+    open_tanyao: bool = True,
 ) -> dict[str, _t.Any]:
     """Many games between bots, the line-up turning one seat per game: per entry its
     placements, average placement and points, win and deal-in rates."""
@@ -127,5 +133,6 @@ def tournament(
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
         length=length,
-        red_fives=red_fives,
+        red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
+        open_tanyao=open_tanyao,
     )
