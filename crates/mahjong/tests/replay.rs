@@ -335,3 +335,145 @@ fn every_placement_failing_reports_the_furthest() {
         "{error}"
     );
 }
+
+/// The 2021 Phoenix games with their `GO type` changed: read under that room's rules, the
+/// hands those rules change disagree and the others still agree.
+fn with_go_type(kind: u32) -> Vec<(mahjong::log::GameLog, mahjong::log::replay::GameVerdict)> {
+    records("tenhou-mjlog-phoenix-2021")
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let changed = text.replace("<GO type=\"169\"", &format!("<GO type=\"{kind}\""));
+            assert_ne!(changed, text);
+            let (log, error) = read(&changed);
+            assert_eq!(error, None);
+            let verdict = replay(&log);
+            (log, verdict)
+        })
+        .collect()
+}
+
+/// Whether a hand's record has a win whose yaku include `yaku`, by a seat that called (an
+/// open hand) when `open`.
+fn won_with(hand: &mahjong::log::HandLog, yaku: Yaku, open: bool) -> bool {
+    let Some(mahjong::log::LoggedEnd::Wins(wins)) = &hand.end else {
+        return false;
+    };
+    wins.iter().any(|win| {
+        let has = win
+            .yaku
+            .as_ref()
+            .is_some_and(|list| list.iter().any(|(one, _)| *one == yaku));
+        has && (!open || !hand.calls[win.seat].is_empty())
+    })
+}
+
+#[test]
+fn go_type_without_open_tanyao() {
+    let mut changed = 0;
+    for (log, verdict) in with_go_type(169 | 0x04) {
+        assert!(!log.rules.open_tanyao && log.rules.red_fives == [1, 1, 1]);
+        for (hand, result) in log.hands.iter().zip(&verdict.hands) {
+            let open_tanyao = won_with(hand, Yaku::Tanyao, true);
+            assert_eq!(
+                result.agree, !open_tanyao,
+                "{}: {:?}",
+                hand.id, result.error
+            );
+            changed += usize::from(open_tanyao);
+        }
+    }
+    assert!(changed > 20, "{changed} open tanyao wins");
+}
+
+#[test]
+fn go_type_without_red_fives() {
+    let mut changed = 0;
+    for (log, verdict) in with_go_type(169 | 0x02) {
+        assert!(log.rules.open_tanyao && log.rules.red_fives == [0, 0, 0]);
+        for (hand, result) in log.hands.iter().zip(&verdict.hands) {
+            let aka = won_with(hand, Yaku::AkaDora, false);
+            assert_eq!(result.agree, !aka, "{}: {:?}", hand.id, result.error);
+            changed += usize::from(aka);
+        }
+    }
+    assert!(changed > 100, "{changed} wins with red fives");
+}
+
+/// Read as East-only games, the records play on past the hand where the engine ends them.
+#[test]
+fn go_type_east_only() {
+    let mut ended_early = 0;
+    for (log, verdict) in with_go_type(169 & !0x08) {
+        assert_eq!(log.rules.length, mahjong::game::Length::East);
+        let first = verdict.hands.iter().position(|hand| !hand.agree);
+        if let Some(first) = first {
+            let error = verdict.hands[first].error.as_deref().unwrap();
+            assert!(
+                error.starts_with("the engine ends the game after this hand"),
+                "{error}"
+            );
+            assert!(verdict.hands[first].id.wind <= mahjong::Wind::South);
+            ended_early += 1;
+        }
+    }
+    assert!(ended_early > 50, "{ended_early}");
+}
+
+/// A three-player room, a chip lobby's `sc` and a custom lobby's `csrule` are refused,
+/// saying what was found.
+#[test]
+fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
+    let path = &records("tenhou-mjlog-phoenix-2021")[0];
+    let text = std::fs::read_to_string(path).unwrap();
+    let three = text.replace("<GO type=\"169\"", "<GO type=\"185\"");
+    let (_, error) = read(&three);
+    assert!(
+        error
+            .unwrap()
+            .message
+            .contains("type=\"185\" has 0x10 set (a three-player room)")
+    );
+    let custom = text.replace("<GO type=\"169\"", "<GO type=\"169\" csrule=\"0,0,0\"");
+    let (_, error) = read(&custom);
+    assert!(error.unwrap().message.contains("csrule=\"0,0,0\""));
+    let at = text.find(" sc=\"").unwrap() + 5;
+    let chips = format!("{}0,0,0,0,0,0,0,0,{}", &text[..at], &text[at..]);
+    let (log, error) = read(&chips);
+    let error = error.unwrap();
+    assert!(
+        error
+            .message
+            .contains("sc has 16 numbers (points and chips): chip lobbies are not supported"),
+        "{error}"
+    );
+    assert!(log.hands.len() == 1, "the hand read so far is kept");
+    // tenhou.net/6: the rule object.
+    let json = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/mahjong/logs/tenhou-json/double_ron.json"),
+    )
+    .unwrap();
+    let sanma = json.replace("\"disp\":\"般南喰赤\"", "\"disp\":\"三般南喰赤\"");
+    assert_ne!(sanma, json);
+    assert!(
+        read(&sanma)
+            .1
+            .unwrap()
+            .message
+            .contains("three-player room")
+    );
+    let plain = json
+        .replace("\"disp\":\"般南喰赤\"", "\"disp\":\"般東\"")
+        .replace("\"aka\":1", "\"aka\":0");
+    let (log, error) = read(&plain);
+    assert_eq!(error, None);
+    assert_eq!(
+        log.rules,
+        GameRules {
+            length: mahjong::game::Length::East,
+            red_fives: [0; 3],
+            open_tanyao: false,
+        }
+    );
+}

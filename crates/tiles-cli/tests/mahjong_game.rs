@@ -180,3 +180,244 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
         );
     }
 }
+
+/// A temporary file holding `text`, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, text: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("tiles-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        Scratch(path)
+    }
+
+    fn path(&self) -> String {
+        path_text(&self.0)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A damaged mjlog (a call by a seat 7, part-way through): the file-level error comes before
+/// the line of the hand it cut short, the hands before it agree, and with more than one file a
+/// summary goes to stderr.
+#[test]
+fn a_damaged_record_reports_its_error_before_the_hand_it_cuts_and_a_summary() {
+    let whole =
+        std::fs::read_to_string(logs("tenhou-mjlog").join("2019060813gm-00a9-0000-08bb0ec3.mjlog"))
+            .unwrap();
+    let at = whole.find("<N who=\"").unwrap() + 1;
+    let at = whole[at..].find("<N who=\"").unwrap() + at;
+    let damaged = format!("{}<N who=\"7{}", &whole[..at], &whole[at + 9..]);
+    let damaged = Scratch::new("seat7.mjlog", &damaged);
+    let good = path_text(&logs("tenhou-json").join("double_ron.json"));
+    let out = tiles(&["mahjong", "replay", &damaged.path(), &good], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let error = lines
+        .iter()
+        .position(|line| line.contains("<N>: who: not a seat"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let cut = lines
+        .iter()
+        .position(|line| line.contains("the record stops part-way through the hand"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(cut, error + 1, "{stdout}");
+    assert!(lines[..error].iter().all(|line| line.ends_with(" agrees")));
+    assert!(lines[error].contains("line 1, column "), "{}", lines[error]);
+    let stderr = text(&out.stderr);
+    let hands = lines.len() - 1;
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "2 files, {hands} hands: {} agree, 1 disagree, 1 file cut short or unreadable",
+            hands - 1
+        )
+    );
+    // One file: no summary.
+    let out = tiles(&["mahjong", "replay", &good], b"");
+    assert_eq!(text(&out.stderr), "");
+
+    // JSON: every object has every field, in the same order, a file's error included.
+    let out = tiles(
+        &[
+            "mahjong",
+            "replay",
+            "--json",
+            &damaged.path(),
+            "missing.mjlog",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let keys = [
+        "file", "round", "wind", "number", "honba", "agree", "expected", "got", "error",
+    ];
+    let stdout = text(&out.stdout);
+    for line in stdout.lines() {
+        let mut at = 0;
+        for key in keys {
+            let found = line[at..]
+                .find(&format!("\"{key}\":"))
+                .unwrap_or_else(|| panic!("{key} in order in {line}"));
+            at += found;
+        }
+    }
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .contains("\"file\":\"missing.mjlog\",\"round\":null")
+    );
+}
+
+/// `-` reads the record from stdin, the same as from a file.
+#[test]
+fn a_dash_reads_the_record_from_stdin() {
+    let file = logs("tenhou-json").join("double_ron.json");
+    let record = std::fs::read(&file).unwrap();
+    let from_stdin = tiles(&["mahjong", "replay", "--json", "-"], &record);
+    let from_file = tiles(&["mahjong", "replay", "--json", &path_text(&file)], b"");
+    assert_eq!(from_stdin.status.code(), Some(0));
+    assert_eq!(
+        text(&from_stdin.stdout).replace("\"file\":\"-\"", ""),
+        text(&from_file.stdout).replace(&format!("\"file\":{:?}", path_text(&file)), "")
+    );
+}
+
+/// A bot game's mjai record, each line parsed.
+fn bot_game(extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec![
+        "mahjong", "game", "--seed", "4", "--length", "east", "--format", "mjai",
+    ];
+    args.extend_from_slice(extra);
+    let out = tiles(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+fn lines_of(events: &[serde_json::Value]) -> String {
+    events.iter().map(|event| format!("{event}\n")).collect()
+}
+
+/// A discard the seat cannot make is named by its line and in the record's own notation
+/// (mjai's `N`, not `4z`), with what was legal.
+#[test]
+fn an_illegal_action_is_named_by_its_line_and_the_records_tile() {
+    let mut events = bot_game(&[]);
+    let start = events
+        .iter()
+        .position(|event| event["type"] == "start_kyoku")
+        .unwrap();
+    let held: Vec<String> = events[start]["tehais"][1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tile| tile.as_str().unwrap().to_owned())
+        .collect();
+    let dahai = events
+        .iter()
+        .position(|event| event["type"] == "dahai" && event["actor"] == 1)
+        .unwrap();
+    let drawn = events[dahai - 1]["pai"].as_str().unwrap().to_owned();
+    let absent = ["E", "S", "W", "N", "P", "F", "C"]
+        .into_iter()
+        .find(|honour| !held.iter().any(|tile| tile == honour) && drawn != *honour)
+        .unwrap();
+    events[dahai]["pai"] = serde_json::json!(absent);
+    events[dahai]["tsumogiri"] = serde_json::json!(false);
+    let record = Scratch::new("illegal.mjai", &lines_of(&events));
+    let out = tiles(&["mahjong", "replay", &record.path()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let expected = format!(
+        "E1-0: line {}: seat 1's discard {absent} ({}) is not legal now; legal: discard ",
+        dahai + 1,
+        events[dahai]
+    );
+    assert!(stdout.contains(&expected), "{expected}\n{stdout}");
+}
+
+/// A win whose value the engine does not give names both sides in full.
+#[test]
+fn a_disagreeing_win_names_both_sides() {
+    let mut events = bot_game(&[]);
+    let hora = events
+        .iter()
+        .position(|event| event["type"] == "hora")
+        .unwrap();
+    let han = events[hora]["han"].as_u64().unwrap();
+    events[hora]["han"] = serde_json::json!(han + 1);
+    let record = Scratch::new("han.mjai", &lines_of(&events));
+    let out = tiles(&["mahjong", "replay", &record.path()], b"");
+    let stdout = text(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|line| line.contains("the win disagrees"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        line.contains(&format!("line {}: the win disagrees", hora + 1)),
+        "{line}"
+    );
+    assert!(line.contains(&format!("{} han", han + 1)), "{line}");
+    assert!(line.contains(&format!("{han} han")), "{line}");
+    assert_eq!(line.matches("honba").count(), 2, "{line}");
+    assert_eq!(line.matches("stick").count(), 2, "{line}");
+}
+
+/// A lobby's rules as options: red fives in some suits only, no open tanyao. The records say
+/// so and replay under them.
+#[test]
+fn lobby_options_play_and_replay() {
+    let events = bot_game(&["--red-fives", "0,1,0", "--no-open-tanyao"]);
+    assert_eq!(
+        events[0]["rules"],
+        serde_json::json!({"length": "east", "red_fives": [0, 1, 0], "open_tanyao": false})
+    );
+    let reds: Vec<&str> = events
+        .iter()
+        .filter_map(|event| event["pai"].as_str())
+        .filter(|tile| tile.ends_with('r'))
+        .collect();
+    assert!(reds.iter().all(|tile| *tile == "5pr"), "{reds:?}");
+    for format in ["mjai", "tenhou"] {
+        let out = tiles(
+            &[
+                "mahjong",
+                "game",
+                "--seed",
+                "6",
+                "--red-fives",
+                "0,1,0",
+                "--no-open-tanyao",
+                "--format",
+                format,
+            ],
+            b"",
+        );
+        let record = Scratch::new(&format!("lobby.{format}"), &text(&out.stdout));
+        let replayed = tiles(&["mahjong", "replay", &record.path()], b"");
+        assert_eq!(
+            replayed.status.code(),
+            Some(0),
+            "{}",
+            text(&replayed.stdout)
+        );
+    }
+    let out = tiles(&["mahjong", "game", "--red-fives", "2,1,1"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--red-fives"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -41,13 +41,22 @@ pub fn replay(log: &GameLog) -> GameVerdict {
     let mut hands = Vec::new();
     let mut final_scores = None;
     for (index, hand) in log.hands.iter().enumerate() {
-        let (verdict, game) = replay_hand(log.rules, log.notation, hand);
-        if index + 1 == log.hands.len()
-            && let Some(game) = game
-            && game.is_over()
-            && matches!(game.events().last(), Some(Event::EndGame { .. }))
+        let (mut verdict, game) = replay_hand(log.rules, log.notation, hand);
+        let ended = game
+            .as_ref()
+            .is_some_and(|game| matches!(game.events().last(), Some(Event::EndGame { .. })));
+        let next = log.hands.get(index + 1);
+        if let Some(game) = &game
+            && ended
+            && next.is_none()
         {
             final_scores = Some(game.scores());
+        }
+        if let (Some(game), true) = (&game, verdict.agree)
+            && let Some(error) = what_follows(game, ended, next, log.final_scores.is_some())
+        {
+            verdict.agree = false;
+            verdict.error = Some(error);
         }
         hands.push(verdict);
     }
@@ -58,6 +67,41 @@ pub fn replay(log: &GameLog) -> GameVerdict {
         hands,
         final_scores,
         final_agree,
+    }
+}
+
+/// After a hand that agrees: whether the game goes on as the record does, the next hand being
+/// the one the engine would deal (its round, honba, dealer, sticks and points), or the game
+/// ending where the record ends it.
+fn what_follows(
+    game: &Game,
+    ended: bool,
+    next: Option<&HandLog>,
+    record_ends: bool,
+) -> Option<String> {
+    match next {
+        Some(next) if ended => Some(format!(
+            "the engine ends the game after this hand (the rules' end: {:?}), the record plays \
+             on with {}",
+            game.scores(),
+            next.id
+        )),
+        Some(next) => {
+            let ours = (game.hand_id(), game.dealer(), game.sticks(), game.scores());
+            let theirs = (next.id, next.dealer, next.sticks, next.scores);
+            (ours != theirs).then(|| {
+                format!(
+                    "the next hand: the record's is {} (dealer seat {}, {} sticks, {:?}), the \
+                     engine's {} (dealer seat {}, {} sticks, {:?})",
+                    theirs.0, theirs.1, theirs.2, theirs.3, ours.0, ours.1, ours.2, ours.3
+                )
+            })
+        }
+        None if record_ends && !ended => Some(format!(
+            "the record ends the game here, the engine plays on with {}",
+            game.hand_id()
+        )),
+        None => None,
     }
 }
 
