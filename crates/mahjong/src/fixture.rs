@@ -12,7 +12,7 @@
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
 //!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
-//! - `game SEED [--east] [--no-red] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded four-player game of bots
+//! - `game SEED [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded four-player game of bots
 //!   (`efficiency` unless named), every event of it (a golden playthrough).
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
@@ -200,7 +200,7 @@ fn score_query(text: &str) -> Result<String, String> {
         .map_err(|error| error.to_string())
 }
 
-/// `game SEED [--east] [--no-red] [--no-open-tanyao] [--bots B,B,B,B]`: every event of a seeded bot game.
+/// `game SEED [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: every event of a seeded bot game.
 fn game_query(text: &str) -> Result<String, String> {
     use crate::game::{Game, GameRules, Length, bot_named};
     let mut words = text.split_whitespace();
@@ -215,6 +215,18 @@ fn game_query(text: &str) -> Result<String, String> {
             "--east" => rules.length = Length::East,
             "--no-red" => rules.red_fives = [0; 3],
             "--no-open-tanyao" => rules.open_tanyao = false,
+            "--red" => {
+                let counts: Vec<u8> = words
+                    .next()
+                    .ok_or("--red: expected M,P,S")?
+                    .split(',')
+                    .map(|count| count.parse().map_err(|_| "--red: expected M,P,S of 0 or 1"))
+                    .collect::<Result<_, _>>()?;
+                rules.red_fives = counts
+                    .try_into()
+                    .map_err(|_| "--red: expected three counts")?;
+                rules.check()?;
+            }
             "--bots" => {
                 names = words
                     .next()

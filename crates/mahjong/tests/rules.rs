@@ -331,9 +331,9 @@ fn ippatsu_survives_a_chankan() {
     }
 }
 
-/// An added kan's indicator shows once the kan stands and the seat has discarded, or when its
-/// next kan stands: two added kans in a row and a win on the second replacement tile count
-/// the first kan's dora.
+/// An added kan's indicator shows once the kan stands and the seat then discards, declares
+/// another kan that stands, or wins on the replacement tile: two added kans in a row and a win
+/// on the second replacement tile show both kans' indicators.
 #[test]
 fn consecutive_added_kans_show_the_first_kans_dora() {
     let mut game = deal_with(
@@ -344,7 +344,7 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
             "369m258p147s2z7z8m9p",
         ],
         ["3z5z6z9p", "8s7s1p", "4s", "9s"],
-        "8m8p1p",
+        "8m8p8p",
         0,
         0,
     );
@@ -388,14 +388,16 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
         "{last:?}"
     );
     game.act(0, Action::Tsumo).unwrap();
+    // The win on the replacement tile shows the second kan's indicator too.
+    assert_eq!(game.indicators(), pieces("8m8p8p"));
     let win = &wins(&game)[0];
     let yaku = yaku_of(win);
     assert!(
         yaku.contains(&Yaku::Rinshan) && yaku.contains(&Yaku::Dora),
         "{yaku:?}"
     );
-    // Haku, hatsu, rinshan and the 9p pair as two dora.
-    assert_eq!(win.score.han, 5);
+    // Haku, hatsu, rinshan and the 9p pair as two dora under each of two indicators.
+    assert_eq!(win.score.han, 7);
 }
 
 /// Pao on daisangen with tsuuiisou as well: the liable seat pays a tsumo whole, both yakuman

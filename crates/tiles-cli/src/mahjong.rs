@@ -383,6 +383,7 @@ fn as_option(message: &str) -> String {
     message
         .replacen("bots:", "--bots:", 1)
         .replacen("length:", "--length:", 1)
+        .replacen("red_fives:", "--red-fives:", 1)
         .replacen("record:", "--format:", 1)
 }
 

@@ -108,6 +108,24 @@ def test_games_tournaments_and_replays_through_the_api():
         mahjong.game(bots="efficiency,efficiency,efficiency,smart")
 
 
+def test_a_lobbys_rules_play_step_by_step_and_through_the_api():
+    game = mahjong.Game(seed=4, length="east", red_fives=[0, 1, 0], open_tanyao=False)
+    start = json.loads(game.record("mjai").splitlines()[0])
+    assert start["rules"] == {"length": "east", "red_fives": [0, 1, 0], "open_tanyao": False}
+    played = mahjong.game(seed=4, length="east", red_fives=[0, 1, 0], open_tanyao=False)
+    reds = {line["pai"] for line in map(json.loads, played["record"].splitlines())
+            if str(line.get("pai", "")).endswith("r")}
+    assert reds <= {"5pr"}
+    verdict = mahjong.replay(played["record"])
+    assert verdict["agree"], verdict
+    table = mahjong.tournament(games=2, length="east", red_fives=False, open_tanyao=False)
+    assert sum(sum(entry["placements"]) for entry in table["entries"]) == 8
+    with pytest.raises(tiles.BadRequest, match="red_fives: 2 red 5m asked for"):
+        mahjong.Game(red_fives=[2, 1, 1])
+    with pytest.raises(TypeError, match="red_fives: expected True, False or"):
+        mahjong.Game(red_fives="yes")
+
+
 MPSZ = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 
 

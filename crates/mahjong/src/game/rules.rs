@@ -96,7 +96,7 @@ impl GameRules {
         for (suit, &count) in self.red_fives.iter().enumerate() {
             if count > 1 {
                 return Err(format!(
-                    "red fives: {count} red 5{} asked for; a suit has at most one (Tenhou's sets)",
+                    "{count} red 5{} asked for; a suit has at most one (Tenhou's sets)",
                     ["m", "p", "s"][suit]
                 ));
             }

@@ -82,6 +82,10 @@ impl Game {
             } => self.discard(seat, tile, tsumogiri, riichi),
             Action::Tsumo => {
                 let tile = drawn.expect("a tsumo has a drawn tile");
+                // A win on an open or added kan's replacement tile shows that kan's indicator
+                // first (Tenhou: three added kans in a row won on the last replacement tile
+                // show three new indicators), as a discard would.
+                self.show_pending_dora()?;
                 let win = self.score_win(seat, seat, tile, How::Tsumo { rinshan }, true);
                 let win = win.expect("a legal tsumo scores");
                 self.end_with_wins(vec![(seat, win)])
