@@ -421,3 +421,29 @@ fn lobby_options_play_and_replay() {
         text(&out.stderr)
     );
 }
+
+/// A call the record makes on a discard where the engine offers none is named where the
+/// record has it.
+#[test]
+fn a_call_the_engine_does_not_offer_is_named() {
+    let mut events = bot_game(&["--bots", "random,random,random,random"]);
+    let pon = events
+        .iter()
+        .position(|event| event["type"] == "pon")
+        .expect("random bots call");
+    let taken = events[pon]["pai"].as_str().unwrap().to_owned();
+    let other = if taken == "C" { "P" } else { "C" };
+    events[pon]["pai"] = serde_json::json!(other);
+    events[pon]["consumed"] = serde_json::json!([other, other]);
+    let record = Scratch::new("pon.mjai", &lines_of(&events));
+    let out = tiles(&["mahjong", "replay", &record.path()], b"");
+    let stdout = text(&out.stdout);
+    let actor = &events[pon]["actor"];
+    let expected = format!(
+        "line {}: seat {actor}'s pon of {other} with {other} {other} ({}) is not legal on that \
+         discard",
+        pon + 1,
+        events[pon]
+    );
+    assert!(stdout.contains(&expected), "{expected}\n{stdout}");
+}

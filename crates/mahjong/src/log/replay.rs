@@ -477,6 +477,7 @@ impl Driver<'_> {
                     }
                 }
             } else {
+                self.check_missed_calls(game)?;
                 let (action, source) = self.turn(game, first)?;
                 self.act(game, first, action, source.as_ref())?;
                 if source.is_some() {
@@ -502,6 +503,32 @@ impl Driver<'_> {
                 progress: FINISHED,
             }),
         }
+    }
+
+    /// A call the record places on a discard that has passed without it (the engine offered
+    /// the seat no such claim) is a disagreement, named where the record has it.
+    fn check_missed_calls(&self, game: &Game) -> Result<(), Failure> {
+        for seat in 0..4 {
+            if let Some(Logged { item: call, source }) = self.calls[seat].front()
+                && let Some(discard) = call.discard
+                && game.river(call.from).len() >= discard
+            {
+                let consumed: Vec<String> = call
+                    .consumed
+                    .iter()
+                    .map(|piece| self.notation.tile(*piece))
+                    .collect();
+                return Err(self.fail(format!(
+                    "{}: seat {seat}'s {} of {} with {} ({}) is not legal on that discard",
+                    source.place,
+                    call.kind.name(),
+                    self.notation.tile(call.tile),
+                    consumed.join(" "),
+                    source.text
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Plays the rest of the hand with `seat` making its next recorded call now, or, if that
