@@ -143,6 +143,7 @@ fn damaged_records_never_panic() {
     let mut random = tiles_core::SplitMix::new(17);
     let mut files = records("tenhou-json");
     files.extend(records("tenhou-mjlog"));
+    files.extend(records("tenhou-mjlog-phoenix-2021").into_iter().step_by(20));
     files.extend(
         records("mjai")
             .into_iter()

@@ -51,18 +51,24 @@ pub enum Command {
     Game(GameArgs),
     /// Feeds every action of every hand of game records through the engine and says, per
     /// hand, whether it agrees: every action legal at its moment, each win's han, fu, yaku and
-    /// points and the score changes the record's (and the final points, when the record has
-    /// them).
+    /// points and the score changes the record's, the game going on as the record does (and
+    /// the final points, when the record has them). The rules are the record's own (mjlog's
+    /// `GO type`, tenhou.net/6's `rule`).
     ///
     /// A FILE is Tenhou mjlog XML, tenhou.net/6 JSON (one object, or a hand per line) or mjai
-    /// events (a JSON object per line). Prints `FILE E1-0 agrees` or the first disagreement per
-    /// hand; with `--json`, one object per hand: `file`, `round` (`E1-0`), `wind`, `number`,
+    /// events (a JSON object per line); `-` reads stdin. Prints `FILE E1-0 agrees` or the first
+    /// disagreement per hand, which names the record's line (and column, for a one-line mjlog)
+    /// and the item as the record writes it; a disagreeing win gives both sides in full. With
+    /// `--json`, one object per hand, always with these fields in this order: `file`, `round`
+    /// (`E1-0`; `end` for the final points; null for a file's error), `wind`, `number`,
     /// `honba`, `agree`, `expected` (the record's four score changes), `got` (the engine's),
-    /// `error`, and a `round` of `end` for the final points. A file that cannot be read, or
-    /// stops part-way, is an error naming the file and the place; the hands before it are still
-    /// replayed, and the other files go on. Exit 0 only if every hand of every file agrees,
-    /// else 1 (2 if a file cannot be opened or is not text). With `--json` and no FILE, reads
-    /// one `mahjong/replay` request per stdin line (`{"record":"…"}`) and answers each.
+    /// `error`. A file that cannot be read, or stops part-way, is an error naming the file and
+    /// the place, printed before the hand it cut short; the hands before it are still
+    /// replayed, and the other files go on. With more than one file, a summary ends on stderr:
+    /// `N files, N hands: N agree, N disagree, N files cut short or unreadable`. Exit 0 only if
+    /// every hand of every file agrees, else 1 (2 if a file cannot be opened or is not text).
+    /// With `--json` and no FILE, reads one `mahjong/replay` request per stdin line
+    /// (`{"record":"…"}`) and answers each.
     Replay(ReplayArgs),
     /// Plays many games in parallel and prints, per line-up entry, its placements, average
     /// placement and points, win rate, deal-in rate and forfeits.
