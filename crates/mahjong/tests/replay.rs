@@ -478,3 +478,37 @@ fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
         }
     );
 }
+
+/// An mjai record that does not say its rules is read under Tenhou's (a hanchan), and where
+/// its game ends is not judged: an East-only game without its `rules` still agrees to its
+/// final points.
+#[test]
+fn an_mjai_record_without_rules_ends_where_it_ends() {
+    let rules = GameRules {
+        length: mahjong::game::Length::East,
+        ..GameRules::default()
+    };
+    let mut game = Game::new(rules, 3);
+    while let Some(seat) = game.to_move() {
+        let action = tiles_core::Bot::choose(&mahjong::game::EfficiencyBot, &game.view(seat));
+        game.act(seat, action).unwrap();
+    }
+    let names: Vec<String> = (0..4).map(|seat| seat.to_string()).collect();
+    let text = mjai::write(rules, game.events(), &names);
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    lines[0].as_object_mut().unwrap().remove("rules");
+    let stripped: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    let (log, error) = read(&stripped);
+    assert_eq!(error, None);
+    assert!(!log.length_stated);
+    let verdict = replay(&log);
+    assert!(verdict.hands.iter().all(|hand| hand.agree), "{verdict:?}");
+    assert_eq!(verdict.final_agree, Some(true));
+    // With its rules the same record agrees and its length is judged.
+    let (log, _) = read(&text);
+    assert!(log.length_stated);
+    assert_eq!(replay(&log).final_agree, Some(true));
+}

@@ -322,6 +322,7 @@ fn rules_of(rules: &Value, log: &mut GameLog) -> Result<(), String> {
     if let Some(name) = rules.get("length").and_then(Value::as_str) {
         log.rules.length = Length::named(name)
             .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
+        log.length_stated = true;
     }
     match rules.get("red_fives") {
         None => {}
@@ -366,6 +367,10 @@ fn read_event(
         "start_game" => {
             if let Some(rules) = event.get("rules") {
                 rules_of(rules, log)?;
+            }
+            // Akagi's and mjai.app's hosts say only whether there are red fives.
+            if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {
+                log.rules.red_fives = GameRules::all_red(red);
             }
             if let Some(names) = event.get("names").and_then(Value::as_array) {
                 log.names = names

@@ -319,6 +319,7 @@ fn read_tag(
                 .parse::<u32>()
                 .map_err(|_| format!("type={text:?}: not a number"))?;
             log.rules = lobby_rules(kind)?;
+            log.length_stated = true;
             if let Some(rule) = tag.get("csrule") {
                 return Err(format!(
                     "csrule=\"{rule}\": a custom lobby's own rules are not supported"

@@ -222,6 +222,10 @@ pub struct HandLog {
 pub struct GameLog {
     /// The rules (length, red fives, open tanyao) the record says.
     pub rules: GameRules,
+    /// Whether the record says its length (mjlog's `GO`, tenhou.net/6's `rule.disp`, our mjai
+    /// writer's `rules`); if not, `rules` are Tenhou's assumed, and the replay does not judge
+    /// where the game ends.
+    pub length_stated: bool,
     /// How the record writes tiles (for naming them in a verdict).
     pub notation: Notation,
     /// The players' names, if given.
@@ -237,6 +241,7 @@ impl GameLog {
     pub(crate) fn empty(notation: Notation) -> GameLog {
         GameLog {
             rules: GameRules::default(),
+            length_stated: false,
             notation,
             names: Vec::new(),
             hands: Vec::new(),

@@ -47,13 +47,20 @@ pub fn replay(log: &GameLog) -> GameVerdict {
             .is_some_and(|game| matches!(game.events().last(), Some(Event::EndGame { .. })));
         let next = log.hands.get(index + 1);
         if let Some(game) = &game
-            && ended
             && next.is_none()
         {
-            final_scores = Some(game.scores());
+            if ended {
+                final_scores = Some(game.scores());
+            } else if !log.length_stated && game.is_over() {
+                // A record that does not say its length ends where it ends: the sticks left
+                // go to the first.
+                let mut scores = game.scores();
+                scores[game.ranking()[0]] += 1000 * game.sticks() as i32;
+                final_scores = Some(scores);
+            }
         }
         if let (Some(game), true) = (&game, verdict.agree)
-            && let Some(error) = what_follows(game, ended, next, log.final_scores.is_some())
+            && let Some(error) = what_follows(game, ended, next, log)
         {
             verdict.agree = false;
             verdict.error = Some(error);
@@ -72,14 +79,12 @@ pub fn replay(log: &GameLog) -> GameVerdict {
 
 /// After a hand that agrees: whether the game goes on as the record does, the next hand being
 /// the one the engine would deal (its round, honba, dealer, sticks and points), or the game
-/// ending where the record ends it.
-fn what_follows(
-    game: &Game,
-    ended: bool,
-    next: Option<&HandLog>,
-    record_ends: bool,
-) -> Option<String> {
+/// ending where the record ends it (judged only when the record says its length).
+fn what_follows(game: &Game, ended: bool, next: Option<&HandLog>, log: &GameLog) -> Option<String> {
+    // Where a record does not say its length, where the game ends is not judged.
+    let record_ends = log.final_scores.is_some() && log.length_stated;
     match next {
+        Some(_) if ended && !log.length_stated => None,
         Some(next) if ended => Some(format!(
             "the engine ends the game after this hand (the rules' end: {:?}), the record plays \
              on with {}",

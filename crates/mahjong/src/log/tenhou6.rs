@@ -93,6 +93,14 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         .ok_or_else(|| LogError::new(&place, "expected a JSON object with \"log\""))?;
     if let Some(rule) = object.get("rule") {
         log.rules = rules_of(rule).map_err(|message| LogError::new(&place, message))?;
+        log.length_stated = rule
+            .get("disp")
+            .and_then(Value::as_str)
+            .is_some_and(|disp| {
+                ['東', '南'].iter().any(|mark| disp.contains(*mark))
+                    || disp.contains("East")
+                    || disp.contains("South")
+            });
     }
     if let Some(names) = object.get("name").and_then(Value::as_array) {
         log.names = names
