@@ -189,22 +189,26 @@ fn compare(game: &Game, hand: &HandLog, notation: Notation) -> Option<String> {
     let draw_name = |drawn: Option<(DrawKind, [bool; 4])>| {
         drawn.map_or("no draw".to_owned(), |(kind, _)| kind.name().to_owned())
     };
+    // The engine's wins in full, or its draw.
+    let ours = || {
+        let wins: Vec<String> = wins
+            .iter()
+            .map(|win| describe_win(win, hand, notation))
+            .collect();
+        if wins.is_empty() {
+            draw_name(drawn)
+        } else {
+            wins.join("; ")
+        }
+    };
     match end {
         LoggedEnd::Wins(logged) => {
             if wins.len() != logged.len() {
-                let ours: Vec<String> = wins
-                    .iter()
-                    .map(|win| describe_win(win, hand, notation))
-                    .collect();
                 return Some(format!(
                     "{}: the record has {} win(s), the engine {}",
                     logged[0].source.place,
                     logged.len(),
-                    if ours.is_empty() {
-                        draw_name(drawn)
-                    } else {
-                        ours.join("; ")
-                    }
+                    ours()
                 ));
             }
             for (ours, theirs) in wins.iter().zip(logged) {
@@ -215,22 +219,14 @@ fn compare(game: &Game, hand: &HandLog, notation: Notation) -> Option<String> {
         }
         LoggedEnd::Drawn { kind, source, .. } => {
             let name = kind.map_or("draw", DrawKind::name);
-            if !wins.is_empty() {
-                let ours: Vec<String> = wins
-                    .iter()
-                    .map(|win| describe_win(win, hand, notation))
-                    .collect();
+            if !wins.is_empty()
+                || drawn.is_none()
+                || kind.is_some() && drawn.map(|(kind, _)| kind) != *kind
+            {
                 return Some(format!(
                     "{}: the record has a {name}, the engine {}",
                     source.place,
-                    ours.join("; ")
-                ));
-            }
-            if drawn.is_none() || kind.is_some() && drawn.map(|(kind, _)| kind) != *kind {
-                return Some(format!(
-                    "{}: the record has a {name}, the engine {}",
-                    source.place,
-                    draw_name(drawn)
+                    ours()
                 ));
             }
         }
