@@ -22,6 +22,7 @@ pub use agari::{
 };
 pub use analysis::{Analysis, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
+pub use game::encoding;
 pub use notation::{has_melds, parse_hand};
 pub use residue::{
     Block, ResidueTrace, SeedAttempt, SeedFailure, pair_candidates, residue_trace, suit_complete,

@@ -9,6 +9,7 @@
 
 mod action;
 mod bots;
+pub mod encoding;
 mod end;
 mod event;
 mod legal;
