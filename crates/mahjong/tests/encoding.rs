@@ -115,10 +115,10 @@ fn the_planes_say_what_the_seat_sees() {
         for piece in game.hand(seat) {
             counts[piece.tile.index()] += 1;
         }
-        for index in 0..34 {
+        for (index, &count) in counts.iter().enumerate() {
             let held: u8 = (0..4).map(|level| plane(level)[index]).sum();
-            assert_eq!(held, counts[index]);
-            assert!(plane(50)[index] >= counts[index] && plane(50)[index] <= 4);
+            assert_eq!(held, count);
+            assert!(plane(50)[index] >= count && plane(50)[index] <= 4);
         }
         let river: usize = plane(8 + 2).iter().map(|&count| usize::from(count)).sum();
         assert_eq!(river, game.river(seat).len());
@@ -163,7 +163,7 @@ fn the_planes_say_what_the_seat_sees() {
             game.legal_actions(seat).first(),
             Some(Action::Discard { .. })
         ) {
-            assert!(plane(67).iter().any(|&flag| flag == 1));
+            assert!(plane(67).contains(&1));
         }
         checked += 1;
     });

@@ -353,7 +353,7 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
         (game.id.wind as u8) * 4 + game.id.number - 1,
     );
     let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
-    if size % 3 != 0 {
+    if !size.is_multiple_of(3) {
         let shanten = crate::shanten::counts_shanten(counts, size);
         fill(plane::SHANTEN, (shanten + 1).max(0) as u8);
     }
@@ -377,8 +377,8 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
             trial[index] += 1;
             best = best.min(after[index]);
         }
-        for index in 0..KINDS {
-            if after[index] == best {
+        for (index, &shanten) in after.iter().enumerate() {
+            if shanten == best {
                 set(plane::BEST_DISCARDS, index, 1);
             }
         }
