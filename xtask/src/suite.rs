@@ -53,19 +53,19 @@ pub fn run(args: &[String]) -> Result<bool> {
     }
 }
 
-/// The Python to test with (`$PYTHON`, or `python3`), 3.10 or later with `venv`.
+/// The Python to test with (`$PYTHON`, or `python3`), 3.11 or later with `venv`.
 fn find_python() -> Result<String> {
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let fits = Command::new(&python)
         .args([
             "-c",
-            "import sys, venv; sys.exit(0 if sys.version_info >= (3, 10) else 1)",
+            "import sys, venv; sys.exit(0 if sys.version_info >= (3, 11) else 1)",
         ])
         .output()
         .is_ok_and(|output| output.status.success());
     if !fits {
         bail!(
-            "the Python tests need Python 3.10 or later with venv and pip, and {python:?} is not \
+            "the Python tests need Python 3.11 or later with venv and pip, and {python:?} is not \
              one (or is missing). Install one (Debian: `sudo apt-get install -y python3-venv`), set \
              PYTHON to one, or run `cargo xtask test --no-python` to leave these tests out."
         );
@@ -119,12 +119,18 @@ fn python_tests(root: &Path, python: &str) -> Result<bool> {
                 .current_dir(root),
         )
     };
-    // riichienv: the differential test plays its seeded games and replays them here.
-    if !pip(&["pytest", "riichienv==0.4.11"])?
-        || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])?
+    // riichienv: the differential test plays its seeded games and replays them here; numpy,
+    // pettingzoo and gymnasium: the package's `rl` extra, whose environments the tests check.
+    if !pip(&[
+        "pytest",
+        "riichienv==0.4.11",
+        "numpy>=1.24",
+        "pettingzoo>=1.24",
+        "gymnasium>=0.29",
+    ])? || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])?
     {
         bail!(
-            "cannot install the Python package, pytest and riichienv into {}",
+            "cannot install the Python package, pytest, riichienv and the rl extra into {}",
             venv.display()
         );
     }

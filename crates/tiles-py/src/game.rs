@@ -2,44 +2,134 @@
 //! loops, and `tiles.mahjong.Action`, one legal decision.
 //!
 //! The game holds the engine's state in Rust; `legal_actions(seat)` hands out small frozen
-//! `Action` objects, `step({seat: action})` takes them back (or mjai-style dicts), and
-//! `observation(seat)` builds what a bot may read only when asked.
+//! `Action` objects, `step({seat: action})` takes them back (or mjai-style dicts, or action
+//! ids), `observation(seat)` builds the current hand's state only when asked, and
+//! `new_events(seat)` gives the events since that seat last asked. One vocabulary throughout:
+//! mjai's event names.
 
 use mahjong::MeldKind;
 use mahjong::Piece;
-use mahjong::game::{Action, Game, GameRules};
+use mahjong::encoding;
+use mahjong::game::{Action, Game, GameRules, Length};
 use mahjong::log::mjai::{event_json, tile_name};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::{BadRequest, convert};
 
-/// One legal decision of one seat: discard (declaring riichi or not), tsumo, ron, chi, pon,
-/// an open kan (`daiminkan`), a concealed kan (`ankan`), an added kan (`kakan`), nine
-/// terminals, or pass. Compare with `==`; `to_dict()` gives it mjai-style.
+/// One legal decision of one seat, in mjai's vocabulary: `dahai` (a discard), `reach` (a
+/// discard declaring riichi), `hora` (tsumo or ron), `chi`, `pon`, `daiminkan`, `ankan`,
+/// `kakan`, `ryukyoku` (nine terminals) or `none` (pass). Compare with `==`; `id` is its
+/// fixed action id; `to_dict()` gives it as an mjai event.
 #[pyclass(frozen, eq, hash, module = "tiles._tiles", name = "MahjongAction")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyAction {
     seat: u8,
     action: Action,
+    /// The seat the tile came from (a claim), or the seat itself.
+    target: u8,
+    /// The tile taken or won on, where the action has one beyond its own.
+    pai: Option<Piece>,
+    /// The tiles from the hand (chi, pon, kans), `len` of them.
+    consumed: [Piece; 4],
+    len: u8,
+    id: u16,
 }
 
-/// The action's type name.
+impl PyAction {
+    /// `action` of `seat` in `game` now, with what mjai writes beside it.
+    pub(crate) fn new(game: &Game, seat: usize, action: Action) -> PyAction {
+        let claim = game.claim_on_table();
+        let mut consumed = [Piece::plain(mahjong::Tile::from_index(0).expect("a tile")); 4];
+        let mut len = 0;
+        let mut push = |piece: Piece| {
+            consumed[len] = piece;
+            len += 1;
+        };
+        let hand = game.hand(seat);
+        let (target, pai) = match action {
+            Action::Chi { tiles } | Action::Pon { tiles } => {
+                tiles.iter().for_each(|piece| push(*piece));
+                let (tile, from) = claim.expect("a call takes a tile on the table");
+                (from, Some(tile))
+            }
+            Action::Daiminkan => {
+                let (tile, from) = claim.expect("a call takes a tile on the table");
+                hand.iter()
+                    .filter(|piece| piece.tile == tile.tile)
+                    .for_each(|piece| push(*piece));
+                (from, Some(tile))
+            }
+            Action::Ankan { tile } => {
+                hand.iter()
+                    .filter(|piece| piece.tile == tile)
+                    .for_each(|piece| push(*piece));
+                (seat, None)
+            }
+            Action::Kakan { tile } => {
+                if let Some(meld) = game
+                    .melds(seat)
+                    .iter()
+                    .find(|meld| meld.kind == MeldKind::Pon && meld.tiles[0].tile == tile.tile)
+                {
+                    meld.tiles.iter().for_each(|piece| push(*piece));
+                }
+                (seat, Some(tile))
+            }
+            Action::Ron => {
+                let (tile, from) = claim.expect("a ron takes a tile on the table");
+                (from, Some(tile))
+            }
+            Action::Tsumo => (seat, game.drawn()),
+            Action::Discard { tile, .. } => (seat, Some(tile)),
+            Action::NineTerminals | Action::Pass => (seat, None),
+        };
+        PyAction {
+            seat: seat as u8,
+            action,
+            target: target as u8,
+            pai,
+            consumed,
+            len: len as u8,
+            id: encoding::action_id(game, &action) as u16,
+        }
+    }
+
+    fn consumed_pieces(&self) -> &[Piece] {
+        &self.consumed[..usize::from(self.len)]
+    }
+}
+
+/// The action's type in mjai's vocabulary.
 fn type_name(action: &Action) -> &'static str {
     match action {
-        Action::Discard { .. } => "discard",
-        Action::Tsumo => "tsumo",
-        Action::Ron => "ron",
+        Action::Discard { riichi: false, .. } => "dahai",
+        Action::Discard { riichi: true, .. } => "reach",
+        Action::Tsumo | Action::Ron => "hora",
         Action::Chi { .. } => "chi",
         Action::Pon { .. } => "pon",
         Action::Daiminkan => "daiminkan",
         Action::Ankan { .. } => "ankan",
         Action::Kakan { .. } => "kakan",
-        Action::NineTerminals => "nine_terminals",
-        Action::Pass => "pass",
+        Action::NineTerminals => "ryukyoku",
+        Action::Pass => "none",
     }
 }
+
+/// The types an action dict may have.
+const TYPES: [&str; 10] = [
+    "dahai",
+    "reach",
+    "hora",
+    "chi",
+    "pon",
+    "daiminkan",
+    "ankan",
+    "kakan",
+    "ryukyoku",
+    "none",
+];
 
 #[pymethods]
 impl PyAction {
@@ -49,22 +139,33 @@ impl PyAction {
         self.seat
     }
 
-    /// `discard`, `tsumo`, `ron`, `chi`, `pon`, `daiminkan`, `ankan`, `kakan`,
-    /// `nine_terminals` or `pass`.
+    /// `dahai`, `reach`, `hora`, `chi`, `pon`, `daiminkan`, `ankan`, `kakan`, `ryukyoku` or
+    /// `none`.
     #[getter(r#type)]
     fn kind(&self) -> &'static str {
         type_name(&self.action)
     }
 
-    /// The tile discarded, added (kakan) or kanned (ankan), in mjai notation (`5mr` a red
-    /// five, `E S W N P F C` the honours); None otherwise.
+    /// Its fixed action id (`tiles.mahjong.encoding`).
+    #[getter]
+    fn id(&self) -> u16 {
+        self.id
+    }
+
+    /// The tile discarded, won on, called, added (kakan) or kanned (ankan), in mjai notation
+    /// (`5mr` a red five, `E S W N P F C` the honours); None for nine terminals and pass.
     #[getter]
     fn tile(&self) -> Option<String> {
         match self.action {
-            Action::Discard { tile, .. } | Action::Kakan { tile } => Some(tile_name(tile)),
             Action::Ankan { tile } => Some(tile_name(Piece::plain(tile))),
-            _ => None,
+            _ => self.pai.map(tile_name),
         }
+    }
+
+    /// The seat the tile comes from (a claim), or the seat itself.
+    #[getter]
+    fn target(&self) -> u8 {
+        self.target
     }
 
     /// A discard of the tile just drawn.
@@ -85,20 +186,19 @@ impl PyAction {
         matches!(self.action, Action::Discard { riichi: true, .. })
     }
 
-    /// The two tiles from the hand of a chi or pon.
+    /// The tiles from the hand of a chi, pon or kan.
     #[getter]
     fn consumed(&self) -> Vec<String> {
-        match self.action {
-            Action::Chi { tiles } | Action::Pon { tiles } => {
-                tiles.iter().map(|tile| tile_name(*tile)).collect()
-            }
-            _ => Vec::new(),
-        }
+        self.consumed_pieces()
+            .iter()
+            .map(|tile| tile_name(*tile))
+            .collect()
     }
 
-    /// The action as a dict: `{"type": "discard", "actor": 0, "pai": "5m", "tsumogiri":
-    /// false, "riichi": false}` (`pai` and the flags for a discard, `consumed` for a chi or
-    /// pon, `pai` for a kan).
+    /// The action as an mjai event: `{"type": "dahai", "actor": 0, "pai": "5m",
+    /// "tsumogiri": false}`; `reach` as a `dahai` with its declaration; `hora` with `target`
+    /// and `pai`; calls with `target`, `pai` and `consumed`; `ankan` with `consumed`; `kakan`
+    /// with `pai` and `consumed`.
     #[allow(
         clippy::wrong_self_convention,
         reason = "a Python method takes its object by reference"
@@ -107,54 +207,118 @@ impl PyAction {
         let dict = PyDict::new(py);
         dict.set_item("type", self.kind())?;
         dict.set_item("actor", self.seat)?;
-        if let Some(tile) = self.tile() {
-            dict.set_item("pai", tile)?;
-        }
-        if let Action::Discard {
-            tsumogiri, riichi, ..
-        } = self.action
-        {
-            dict.set_item("tsumogiri", tsumogiri)?;
-            dict.set_item("riichi", riichi)?;
-        }
-        if matches!(self.action, Action::Chi { .. } | Action::Pon { .. }) {
-            dict.set_item("consumed", self.consumed())?;
+        match self.action {
+            Action::Discard { tsumogiri, .. } => {
+                dict.set_item("pai", self.tile())?;
+                dict.set_item("tsumogiri", tsumogiri)?;
+            }
+            Action::Tsumo | Action::Ron => {
+                dict.set_item("target", self.target)?;
+                dict.set_item("pai", self.tile())?;
+            }
+            Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan => {
+                dict.set_item("target", self.target)?;
+                dict.set_item("pai", self.tile())?;
+                dict.set_item("consumed", self.consumed())?;
+            }
+            Action::Ankan { .. } => dict.set_item("consumed", self.consumed())?,
+            Action::Kakan { .. } => {
+                dict.set_item("pai", self.tile())?;
+                dict.set_item("consumed", self.consumed())?;
+            }
+            Action::NineTerminals | Action::Pass => {}
         }
         Ok(dict)
     }
 
     fn __repr__(&self) -> String {
-        format!("Action(seat {}: {})", self.seat, self.action)
+        format!("Action(seat {}: {} #{})", self.seat, self.action, self.id)
     }
 }
 
 /// A four-player riichi game under Tenhou's rules, played step by step.
 ///
 /// ``Game(seed=0, length="hanchan", red_fives=True, open_tanyao=True)`` (``red_fives`` may
-/// also be each suit's count, ``[0, 1, 1]``). At each moment ``to_act`` lists the
-/// seats that must decide (the seat whose turn it is, or every seat that may claim the tile
-/// on the table); ``legal_actions(seat)`` gives each its choices; ``step({seat: action})``
-/// makes their decisions (an ``Action``, or a dict like ``{"type": "discard", "pai": "5m"}``).
-/// ``observation(seat)`` is what that seat may see, with the game's mjai events so far (other
-/// seats' draws and dealt tiles as ``?``). ``done`` and ``result`` say how it ended.
+/// also be each suit's count, ``[0, 1, 1]``). At each moment ``to_act`` lists the seats that
+/// must decide (the seat whose turn it is, or every seat that may claim the tile on the
+/// table); ``legal_actions(seat)`` gives each its choices; ``step({seat: action})`` makes
+/// their decisions (an ``Action``, an mjai-style dict such as ``{"type": "dahai", "pai":
+/// "5m"}``, or an action id). ``observation(seat)`` is the current hand as that seat sees it;
+/// ``new_events(seat)`` the mjai events since that seat last asked (other seats' draws and
+/// dealt tiles as ``?``). ``encode(seat)`` writes the ``tiles-v1`` planes and the action mask.
+/// ``done`` and ``result`` say how it ended. A game copies (``copy.copy``,
+/// ``copy.deepcopy``) and pickles.
 #[pyclass(module = "tiles._tiles", name = "MahjongGame")]
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct PyGame {
     game: Game,
     rules: GameRules,
+    seed: u64,
+    /// Every decision made, as (seat, action id): a pickled game is replayed from them.
+    moves: Vec<(u8, u16)>,
+    /// Each seat's place in the events for `new_events`.
+    cursors: [usize; 4],
+}
+
+/// A seat number from Python, checked.
+pub(crate) fn check_seat(seat: usize) -> PyResult<()> {
+    if seat > 3 {
+        return Err(PyValueError::new_err(format!(
+            "seat: expected 0 to 3, found {seat}"
+        )));
+    }
+    Ok(())
+}
+
+/// A seed from Python: a whole number from 0 to 2^64 - 1, or an error naming the field.
+pub(crate) fn seed_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|_| {
+        let shown = value
+            .repr()
+            .map(|text| text.to_string())
+            .unwrap_or_default();
+        BadRequest::new_err(format!(
+            "seed: expected a whole number from 0 to {}, found {shown}",
+            u64::MAX
+        ))
+    })
+}
+
+/// The rules Python's options name: `length`, `red_fives` (True, False or each suit's
+/// count), `open_tanyao`.
+pub(crate) fn rules_of(
+    length: &str,
+    red_fives: Option<&Bound<'_, PyAny>>,
+    open_tanyao: bool,
+) -> PyResult<GameRules> {
+    use tiles_api::mahjong::game::RedFives;
+    let red = match red_fives {
+        None => RedFives::All(true),
+        Some(value) => match value.extract::<bool>() {
+            Ok(red) => RedFives::All(red),
+            Err(_) => RedFives::PerSuit(value.extract::<[u8; 3]>().map_err(|_| {
+                PyTypeError::new_err(
+                    "red_fives: expected True, False or [man, pin, sou] counts such as [0, 1, 1]",
+                )
+            })?),
+        },
+    };
+    tiles_api::mahjong::game::rules(length, red, open_tanyao).map_err(BadRequest::new_err)
 }
 
 impl PyGame {
-    fn check_seat(seat: usize) -> PyResult<()> {
-        if seat > 3 {
-            return Err(PyValueError::new_err(format!(
-                "seat: expected 0 to 3, found {seat}"
-            )));
+    pub(crate) fn new_game(rules: GameRules, seed: u64) -> PyGame {
+        PyGame {
+            game: Game::new(rules, seed),
+            rules,
+            seed,
+            moves: Vec::new(),
+            cursors: [0; 4],
         }
-        Ok(())
     }
 
-    /// The legal action of `seat` a Python value names.
+    /// The legal action of `seat` a Python value names: an `Action`, an action id, or an
+    /// mjai-style dict.
     fn action_of(&self, seat: usize, value: &Bound<'_, PyAny>) -> PyResult<Action> {
         if let Ok(action) = value.cast::<PyAction>() {
             let action = action.get();
@@ -166,9 +330,24 @@ impl PyGame {
             }
             return Ok(action.action);
         }
+        if let Ok(id) = value.extract::<usize>() {
+            return encoding::action_of(&self.game, seat, id).ok_or_else(|| {
+                let legal: Vec<String> = self
+                    .game
+                    .legal_actions(seat)
+                    .iter()
+                    .map(|action| format!("{} {action}", encoding::action_id(&self.game, action)))
+                    .collect();
+                BadRequest::new_err(format!(
+                    "actions[{seat}]: action id {id} ({}) is not legal now; legal: {}",
+                    encoding::action_name(id).unwrap_or_else(|| "no such id".to_owned()),
+                    legal.join(", ")
+                ))
+            });
+        }
         let Ok(fields) = value.cast::<PyDict>() else {
             return Err(PyTypeError::new_err(format!(
-                "actions[{seat}]: expected an Action or a dict such as {{\"type\": \"discard\", \"pai\": \"5m\"}}, found {}",
+                "actions[{seat}]: expected an Action, an action id or a dict such as {{\"type\": \"dahai\", \"pai\": \"5m\"}}, found {}",
                 convert::kind(value)
             )));
         };
@@ -178,32 +357,20 @@ impl PyGame {
                 .map(|item| item.extract::<String>())
                 .transpose()
         };
-        let flag = |key: &str| -> PyResult<Option<bool>> {
-            fields
-                .get_item(key)?
-                .map(|item| item.extract::<bool>())
-                .transpose()
-        };
         let kind = text("type")?.ok_or_else(|| {
             BadRequest::new_err(format!("actions[{seat}]: a dict action needs a \"type\""))
         })?;
-        // mjai's names too.
-        let kind = match kind.as_str() {
-            "dahai" => "discard".to_owned(),
-            "none" => "pass".to_owned(),
-            "hora" => {
-                if self.game.claim_on_table().is_some() {
-                    "ron".to_owned()
-                } else {
-                    "tsumo".to_owned()
-                }
-            }
-            "ryukyoku" => "nine_terminals".to_owned(),
-            _ => kind,
-        };
+        if !TYPES.contains(&kind.as_str()) {
+            return Err(BadRequest::new_err(format!(
+                "actions[{seat}]: unknown type {kind:?}: expected {}",
+                TYPES.join(", ")
+            )));
+        }
         let pai = text("pai")?;
-        let tsumogiri = flag("tsumogiri")?;
-        let riichi = flag("riichi")?;
+        let tsumogiri = fields
+            .get_item("tsumogiri")?
+            .map(|item| item.extract::<bool>())
+            .transpose()?;
         let consumed: Option<Vec<String>> = fields
             .get_item("consumed")?
             .map(|item| item.extract())
@@ -214,14 +381,10 @@ impl PyGame {
             .copied()
             .filter(|action| type_name(action) == kind)
             .filter(|action| {
-                let one = PyAction {
-                    seat: seat as u8,
-                    action: *action,
-                };
+                let one = PyAction::new(&self.game, seat, *action);
                 pai.as_ref()
                     .is_none_or(|pai| one.tile().as_ref() == Some(pai))
                     && tsumogiri.is_none_or(|wanted| one.tsumogiri() == wanted)
-                    && riichi.unwrap_or(false) == one.riichi()
                     && consumed.as_ref().is_none_or(|wanted| {
                         let mut wanted = wanted.clone();
                         let mut got = one.consumed();
@@ -259,12 +422,67 @@ impl PyGame {
         }
     }
 
-    fn events_json(&self, seat: Option<usize>) -> Vec<serde_json::Value> {
+    /// Makes one decision, keeping it for a pickled copy.
+    fn play(&mut self, seat: usize, action: Action) -> PyResult<()> {
+        let id = encoding::action_id(&self.game, &action) as u16;
         self.game
-            .events()
-            .iter()
-            .filter_map(|event| event_json(event, seat))
-            .collect()
+            .act(seat, action)
+            .map_err(|error| BadRequest::new_err(error.to_string()))?;
+        self.moves.push((seat as u8, id));
+        Ok(())
+    }
+
+    /// The state a pickle keeps: a version, the seed, the rules, the event cursors and
+    /// every decision.
+    fn state(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(32 + 3 * self.moves.len());
+        bytes.push(1);
+        bytes.extend_from_slice(&self.seed.to_le_bytes());
+        bytes.push(u8::from(self.rules.length == Length::East));
+        bytes.extend_from_slice(&self.rules.red_fives);
+        bytes.push(u8::from(self.rules.open_tanyao));
+        for cursor in self.cursors {
+            bytes.extend_from_slice(&(cursor as u32).to_le_bytes());
+        }
+        for (seat, id) in &self.moves {
+            bytes.push(*seat);
+            bytes.extend_from_slice(&id.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// A game from [`PyGame::state`]'s bytes, replayed decision by decision.
+    fn from_state(bytes: &[u8]) -> Result<PyGame, String> {
+        let bad = || "not a pickled tiles.mahjong.Game".to_owned();
+        if bytes.len() < 30 || bytes[0] != 1 || !(bytes.len() - 30).is_multiple_of(3) {
+            return Err(bad());
+        }
+        let seed = u64::from_le_bytes(bytes[1..9].try_into().map_err(|_| bad())?);
+        let rules = GameRules {
+            length: if bytes[9] == 1 {
+                Length::East
+            } else {
+                Length::Hanchan
+            },
+            red_fives: [bytes[10], bytes[11], bytes[12]],
+            open_tanyao: bytes[13] == 1,
+        };
+        rules.check()?;
+        let mut game = PyGame::new_game(rules, seed);
+        for (seat, cursor) in game.cursors.iter_mut().enumerate() {
+            let at = 14 + 4 * seat;
+            *cursor = u32::from_le_bytes(bytes[at..at + 4].try_into().map_err(|_| bad())?) as usize;
+        }
+        for chunk in bytes[30..].chunks(3) {
+            let seat = usize::from(chunk[0]);
+            let id = usize::from(u16::from_le_bytes([chunk[1], chunk[2]]));
+            let action = (seat < 4)
+                .then(|| encoding::action_of(&game.game, seat, id))
+                .flatten()
+                .ok_or_else(bad)?;
+            game.play(seat, action).map_err(|_| bad())?;
+        }
+        Ok(game)
     }
 }
 
@@ -275,31 +493,22 @@ fn tiles_list(pieces: &[Piece]) -> Vec<String> {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed = 0, length = "hanchan", red_fives = None, open_tanyao = true))]
+    #[pyo3(signature = (seed = None, length = "hanchan", red_fives = None, open_tanyao = true))]
     fn new(
-        seed: u64,
+        seed: Option<&Bound<'_, PyAny>>,
         length: &str,
         red_fives: Option<&Bound<'_, PyAny>>,
         open_tanyao: bool,
     ) -> PyResult<PyGame> {
-        use tiles_api::mahjong::game::RedFives;
-        let red = match red_fives {
-            None => RedFives::All(true),
-            Some(value) => match value.extract::<bool>() {
-                Ok(red) => RedFives::All(red),
-                Err(_) => RedFives::PerSuit(value.extract::<[u8; 3]>().map_err(|_| {
-                    PyTypeError::new_err(
-                        "red_fives: expected True, False or [man, pin, sou] counts such as [0, 1, 1]",
-                    )
-                })?),
-            },
-        };
-        let rules = tiles_api::mahjong::game::rules(length, red, open_tanyao)
-            .map_err(BadRequest::new_err)?;
-        Ok(PyGame {
-            game: Game::new(rules, seed),
-            rules,
-        })
+        let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
+        let rules = rules_of(length, red_fives, open_tanyao)?;
+        Ok(PyGame::new_game(rules, seed))
+    }
+
+    /// The seed the game was dealt from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Whether the game is over.
@@ -316,15 +525,23 @@ impl PyGame {
 
     /// The legal actions of `seat` now (empty if it has nothing to decide).
     fn legal_actions(&self, seat: usize) -> PyResult<Vec<PyAction>> {
-        Self::check_seat(seat)?;
+        check_seat(seat)?;
         Ok(self
             .game
             .legal_actions(seat)
             .into_iter()
-            .map(|action| PyAction {
-                seat: seat as u8,
-                action,
-            })
+            .map(|action| PyAction::new(&self.game, seat, action))
+            .collect())
+    }
+
+    /// The ids of `seat`'s legal actions now.
+    fn legal_ids(&self, seat: usize) -> PyResult<Vec<usize>> {
+        check_seat(seat)?;
+        Ok(self
+            .game
+            .legal_actions(seat)
+            .iter()
+            .map(|action| encoding::action_id(&self.game, action))
             .collect())
     }
 
@@ -351,28 +568,25 @@ impl PyGame {
             if self.game.is_over() || !self.game.deciding().contains(&seat) {
                 break;
             }
-            self.game
-                .act(seat, action)
-                .map_err(|error| BadRequest::new_err(error.to_string()))?;
+            self.play(seat, action)?;
         }
         Ok(())
     }
 
-    /// One seat's decision (`step` for one seat).
+    /// One seat's decision (`step` for one seat): an `Action`, an action id or a dict.
     fn act(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        Self::check_seat(seat)?;
+        check_seat(seat)?;
         let action = self.action_of(seat, action)?;
-        self.game
-            .act(seat, action)
-            .map_err(|error| BadRequest::new_err(error.to_string()))
+        self.play(seat, action)
     }
 
-    /// What `seat` may see: `seat`, `round` (`E1-0`), `dealer`, `sticks`, `scores`, its
-    /// `hand` and the tile it `drew`, the tile it may `claim` (`{"pai", "from"}`) if any,
-    /// every seat's `melds`, `rivers` and `riichi`, the `dora_indicators`, `live_left`, its
-    /// `legal` actions as dicts, and the game's mjai `events` so far as that seat sees them.
+    /// The current hand as `seat` sees it: `seat`, `round` (`E1-0`), `dealer`, `sticks`,
+    /// `scores`, `to_act` (the seats deciding), its `hand` and the tile it `drew`, the tile it
+    /// may `claim` (`{"pai", "from"}`) if any, every seat's `melds`, `rivers` and `riichi`,
+    /// the `dora_indicators`, `live_left`, and its `legal` actions as mjai dicts. It never
+    /// holds the game's history: `new_events(seat)` gives the events as they come.
     fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-        Self::check_seat(seat)?;
+        check_seat(seat)?;
         let view = self.game.view(seat);
         let dict = PyDict::new(py);
         dict.set_item("seat", seat)?;
@@ -380,6 +594,7 @@ impl PyGame {
         dict.set_item("dealer", view.dealer)?;
         dict.set_item("sticks", view.sticks)?;
         dict.set_item("scores", view.scores.to_vec())?;
+        dict.set_item("to_act", self.game.deciding())?;
         dict.set_item("hand", tiles_list(&view.hand))?;
         dict.set_item("drew", view.drawn.map(tile_name))?;
         match view.claimable {
@@ -433,25 +648,58 @@ impl PyGame {
         dict.set_item("live_left", view.live_left)?;
         let legal = PyList::empty(py);
         for action in view.legal {
-            legal.append(
-                PyAction {
-                    seat: seat as u8,
-                    action,
-                }
-                .to_dict(py)?,
-            )?;
+            legal.append(PyAction::new(&self.game, seat, action).to_dict(py)?)?;
         }
         dict.set_item("legal", legal)?;
-        let events = PyList::empty(py);
-        for event in self.events_json(Some(seat)) {
-            events.append(convert::to_python(py, &event)?)?;
-        }
-        dict.set_item("events", events)?;
         Ok(dict)
     }
 
+    /// The mjai events since `seat` last asked (every event, the first time), as that seat
+    /// sees them: other seats' draws and dealt tiles as `?`.
+    fn new_events<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
+        check_seat(seat)?;
+        let events = PyList::empty(py);
+        let start = self.cursors[seat].min(self.game.events().len());
+        for event in &self.game.events()[start..] {
+            if let Some(value) = event_json(event, Some(seat)) {
+                events.append(convert::to_python(py, &value)?)?;
+            }
+        }
+        self.cursors[seat] = self.game.events().len();
+        Ok(events)
+    }
+
+    /// Writes `seat`'s observation in the `tiles-v1` encoding and its action mask: into
+    /// `observation` (69 × 34 bytes) and `mask` (387 bytes) when given (writable buffers such
+    /// as numpy `uint8` arrays), else returned as two `bytes`.
+    #[pyo3(signature = (seat, observation = None, mask = None))]
+    fn encode<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+        observation: Option<&Bound<'py, PyAny>>,
+        mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
+        check_seat(seat)?;
+        let mut planes = [0u8; encoding::OBSERVATION_SIZE];
+        let mut legal = [0u8; encoding::ACTIONS];
+        encoding::encode(&self.game, seat, &mut planes);
+        encoding::mask(&self.game, seat, &mut legal);
+        match (observation, mask) {
+            (Some(observation), Some(mask)) => {
+                crate::buffer::write(py, observation, &planes, "observation")?;
+                crate::buffer::write(py, mask, &legal, "mask")?;
+                Ok(None)
+            }
+            (None, None) => Ok(Some((PyBytes::new(py, &planes), PyBytes::new(py, &legal)))),
+            _ => Err(PyTypeError::new_err(
+                "encode: give both observation and mask buffers, or neither",
+            )),
+        }
+    }
+
     /// Once the game is over: `scores` (final points), `ranks` (per seat, 1 best) and each
-    /// hand's `hands` results (`round`, `result`, `deltas`); None before.
+    /// hand's `hands` results (`round`, `deltas`); None before.
     #[getter]
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         if !self.game.is_over() {
@@ -501,6 +749,23 @@ impl PyGame {
                 "format: expected mjai or tenhou, found {other:?}"
             ))),
         }
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    fn __getstate__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.state())
+    }
+
+    fn __setstate__(&mut self, state: &Bound<'_, PyBytes>) -> PyResult<()> {
+        *self = PyGame::from_state(state.as_bytes()).map_err(PyValueError::new_err)?;
+        Ok(())
     }
 
     fn __repr__(&self) -> String {

@@ -5,6 +5,7 @@
 //! `is_complete`, `score_many`, `analyze_many`) answer many mahjong hands in one call, with
 //! the GIL released and the work spread over every core.
 
+mod buffer;
 mod convert;
 mod game;
 mod score;
@@ -36,6 +37,30 @@ create_exception!(
     TilesError,
     "An operation the engines do not have."
 );
+
+/// The action ids and observation planes of `tiles.mahjong.encoding`: `name`, `actions`,
+/// `channels`, `columns`.
+#[pyfunction]
+fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    use mahjong::encoding;
+    let info = PyDict::new(py);
+    info.set_item("name", encoding::ENCODING)?;
+    info.set_item("actions", encoding::ACTIONS)?;
+    info.set_item("channels", encoding::CHANNELS)?;
+    info.set_item("columns", encoding::COLUMNS)?;
+    Ok(info)
+}
+
+/// The readable name of an action id (`discard 5m`, `chi 4-5-6m taking 4m`, `pass`).
+#[pyfunction]
+fn action_name(id: usize) -> PyResult<String> {
+    mahjong::encoding::action_name(id).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "id: expected 0 to {}, found {id}",
+            mahjong::encoding::ACTIONS - 1
+        ))
+    })
+}
 
 /// Answers one request to `operation` (`"rummikub/solve"`): the request's fields as a dict,
 /// the response as dicts, lists, strings, numbers and `None`. Raises `BadRequest` or
@@ -238,6 +263,8 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(operations, module)?)?;
     module.add_class::<game::PyGame>()?;
+    module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
+    module.add_function(wrap_pyfunction!(action_name, module)?)?;
     module.add_class::<game::PyAction>()?;
     Ok(())
 }

@@ -52,10 +52,9 @@ def test_actions_read_as_objects_and_as_dicts():
     assert game.to_act == [0] and game.result is None and not game.done
     legal = game.legal_actions(0)
     discard = legal[0]
-    assert discard.type == "discard" and discard.tile and not discard.riichi
+    assert discard.type == "dahai" and discard.tile and not discard.riichi
     assert discard.to_dict() == {
-        "type": "discard", "actor": 0, "pai": discard.tile,
-        "tsumogiri": discard.tsumogiri, "riichi": False,
+        "type": "dahai", "actor": 0, "pai": discard.tile, "tsumogiri": discard.tsumogiri,
     }
     assert discard == game.legal_actions(0)[0] and hash(discard) == hash(game.legal_actions(0)[0])
     assert game.legal_actions(1) == []
@@ -65,18 +64,130 @@ def test_actions_read_as_objects_and_as_dicts():
     assert observation["rivers"][0][0]["pai"] == discard.tile
     assert observation["round"] == "E1-0" and observation["seat"] == 0
     assert len(observation["hand"]) == 13 and observation["drew"] is None
+    assert "events" not in observation
 
 
-def test_an_observation_hides_the_other_seats_tiles():
+TYPES = {"dahai", "reach", "hora", "chi", "pon", "daiminkan", "ankan", "kakan", "ryukyoku", "none"}
+
+
+def test_one_vocabulary_mjais_names_everywhere():
+    """Every action a game offers is named as mjai names it, its dict is an mjai event, and
+    that dict (and its id) is taken back by ``step``."""
+    seen = set()
+    for seed in range(60):
+        if seen == TYPES:
+            break
+        game = mahjong.Game(seed=seed, length="east")
+        rng = random.Random(seed)
+        while not game.done:
+            chosen = {}
+            for seat in game.to_act:
+                legal = game.legal_actions(seat)
+                observed = game.observation(seat)["legal"]
+                assert observed == [action.to_dict() for action in legal]
+                for action in legal:
+                    assert action.type in TYPES
+                    seen.add(action.type)
+                    assert action.to_dict()["type"] == action.type
+                pick = rng.choice(legal)
+                chosen[seat] = rng.choice([pick, pick.to_dict(), pick.id])
+            game.step(chosen)
+    assert seen == TYPES
+
+
+def test_an_observation_hides_the_other_seats_tiles_and_events_come_once():
     game = mahjong.Game(seed=2)
-    observation = game.observation(1)
-    start = next(event for event in observation["events"] if event["type"] == "start_kyoku")
-    assert start["tehais"][0] == ["?"] * 13 and "?" not in start["tehais"][1]
-    draw = next(event for event in observation["events"] if event["type"] == "tsumo")
-    assert draw == {"type": "tsumo", "actor": 0, "pai": "?"}
     own = game.observation(0)
-    assert own["drew"] is not None and own["legal"]
-    assert next(event for event in own["events"] if event["type"] == "tsumo")["pai"] == own["drew"]
+    assert own["drew"] is not None and own["legal"] and own["to_act"] == [0]
+    seen = {seat: game.new_events(seat) for seat in range(4)}
+    start = next(event for event in seen[1] if event["type"] == "start_kyoku")
+    assert start["tehais"][0] == ["?"] * 13 and "?" not in start["tehais"][1]
+    assert next(event for event in seen[1] if event["type"] == "tsumo") == {"type": "tsumo", "actor": 0, "pai": "?"}
+    assert next(event for event in seen[0] if event["type"] == "tsumo")["pai"] == own["drew"]
+    assert game.new_events(1) == []
+    # Asked at every step, the new events add up to the whole game as each seat sees it.
+    rng = random.Random(2)
+    while not game.done:
+        game.step({seat: rng.choice(game.legal_actions(seat)) for seat in game.to_act})
+        for seat in range(4):
+            seen[seat].extend(game.new_events(seat))
+    whole = [json.loads(line) for line in game.record().splitlines()[1:]]
+
+    def as_seen_by(seat, event):
+        event = dict(event)
+        if event["type"] == "tsumo" and event["actor"] != seat:
+            event["pai"] = "?"
+        if event["type"] == "start_kyoku":
+            event["tehais"] = [hand if other == seat else ["?"] * 13 for other, hand in enumerate(event["tehais"])]
+        return event
+
+    for seat in range(4):
+        assert seen[seat] == [as_seen_by(seat, event) for event in whole]
+
+
+def test_a_game_copies_and_pickles():
+    import copy
+    import pickle
+
+    def part_played():
+        game = mahjong.Game(seed=9, length="east", red_fives=[0, 1, 1], open_tanyao=False)
+        rng = random.Random(9)
+        for _ in range(150):
+            game.step({seat: rng.choice(game.legal_actions(seat)) for seat in game.to_act})
+        game.new_events(2)
+        return game
+
+    for make in (copy.copy, copy.deepcopy, lambda game: pickle.loads(pickle.dumps(game))):
+        game = part_played()
+        other = make(game)
+        assert other is not game and other.seed == 9
+        assert other.record() == game.record()
+        assert other.observation(1) == game.observation(1)
+        assert other.new_events(2) == [] and other.new_events(0) == game.new_events(0)
+        # A step of the copy leaves the original as it was.
+        before = game.record()
+        other.step({seat: other.legal_actions(seat)[0] for seat in other.to_act})
+        assert game.record() == before != other.record()
+        game.step({seat: game.legal_actions(seat)[0] for seat in game.to_act})
+        # Both then play on the same way.
+        rng = random.Random(4)
+        while not game.done:
+            chosen = {seat: rng.randrange(len(game.legal_actions(seat))) for seat in game.to_act}
+            game.step({seat: game.legal_actions(seat)[index] for seat, index in chosen.items()})
+            other.step({seat: other.legal_actions(seat)[index] for seat, index in chosen.items()})
+        assert other.done and other.record() == game.record() and other.result == game.result
+    with pytest.raises(ValueError, match="not a pickled tiles.mahjong.Game"):
+        mahjong.Game().__setstate__(b"nonsense")
+
+
+def test_encoded_observations_and_masks():
+    np = pytest.importorskip("numpy")
+    from tiles.mahjong import encoding
+
+    assert (encoding.NAME, encoding.ACTIONS, encoding.SHAPE) == ("tiles-v1", 387, (69, 34))
+    assert encoding.action_name(4) == "discard 5m" and encoding.action_name(386) == "pass"
+    observation, mask = encoding.empty()
+    game = mahjong.Game(seed=5, length="east")
+    rng = random.Random(5)
+    while not game.done:
+        chosen = {}
+        for seat in game.to_act:
+            encoding.observe(game, seat, observation, mask)
+            assert observation.dtype == np.uint8 and mask.dtype == np.int8
+            ids = sorted(action.id for action in game.legal_actions(seat))
+            assert list(np.flatnonzero(mask)) == ids == sorted(game.legal_ids(seat))
+            hand = game.observation(seat)["hand"]
+            assert int(observation[0:4].sum()) == len(hand)
+            planes, legal = game.encode(seat)
+            assert planes == observation.tobytes() and legal == mask.tobytes()
+            chosen[seat] = int(rng.choice(np.flatnonzero(mask)))
+        game.step(chosen)
+    fresh, fresh_mask = encoding.observe(mahjong.Game(seed=5), 0)
+    assert fresh.shape == encoding.SHAPE and fresh_mask.sum() > 0
+    with pytest.raises(ValueError, match="observation: expected a writable C-contiguous array of 2346 items"):
+        game.encode(0, np.zeros(10, dtype=np.uint8), np.zeros(387, dtype=np.uint8))
+    with pytest.raises(ValueError, match="id: expected 0 to 386"):
+        encoding.action_name(387)
 
 
 def test_wrong_steps_are_refused_with_the_reason():
@@ -84,15 +195,23 @@ def test_wrong_steps_are_refused_with_the_reason():
     with pytest.raises(tiles.BadRequest, match=r"actions: expected one for each of seats \[0\]"):
         game.step({})
     with pytest.raises(tiles.BadRequest, match="no legal action is"):
-        game.step({0: {"type": "ron"}})
+        game.step({0: {"type": "hora"}})
+    with pytest.raises(tiles.BadRequest, match='unknown type "discard": expected dahai, reach'):
+        game.step({0: {"type": "discard"}})
+    with pytest.raises(tiles.BadRequest, match=r"action id 386 \(pass\) is not legal now"):
+        game.step({0: 386})
     with pytest.raises(tiles.BadRequest, match="seat 0 must decide"):
-        game.step({1: {"type": "pass"}})
-    with pytest.raises(TypeError, match="expected an Action or a dict"):
+        game.step({1: {"type": "none"}})
+    with pytest.raises(TypeError, match="expected an Action, an action id or a dict"):
         game.step({0: "5m"})
     with pytest.raises(ValueError, match="seat: expected 0 to 3"):
         game.legal_actions(4)
     with pytest.raises(tiles.BadRequest, match="length: expected hanchan or east"):
         mahjong.Game(length="long")
+    with pytest.raises(tiles.BadRequest, match="seed: expected a whole number from 0 to 18446744073709551615, found -1"):
+        mahjong.Game(seed=-1)
+    with pytest.raises(tiles.BadRequest, match="seed: expected a whole number .* found 'x'"):
+        mahjong.Game(seed="x")
 
 
 def test_games_tournaments_and_replays_through_the_api():

@@ -58,3 +58,9 @@ def is_complete(hands: list[str]) -> list[bool]:
 
 def operations() -> list[tuple[str, str]]:
     """Every operation: its name and what it answers."""
+
+def encoding_info() -> dict[str, Any]:
+    """The action ids and observation planes of `tiles.mahjong.encoding`: `name`, `actions`, `channels`, `columns`."""
+
+def action_name(id: int) -> str:
+    """The readable name of an action id (`discard 5m`, `chi 4-5-6m taking 4m`, `pass`)."""

@@ -8,8 +8,8 @@ Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called meld
 
 import typing as _t
 
-from . import _tiles
-from ._request import ask as _ask
+from .. import _tiles
+from .._request import ask as _ask
 
 __all__ = [
     "Game",
