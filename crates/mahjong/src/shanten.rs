@@ -177,6 +177,73 @@ pub(crate) fn standard_lack_with_draws(
     out
 }
 
+/// [`standard_lack`] of the hand with each of `discards` (a bit per kind) taken out in turn:
+/// only that tile's suit is looked up again. Kinds not in `discards`, or not held, are left at
+/// `u8::MAX`.
+pub(crate) fn standard_lack_with_discards(
+    counts: &[u8; KINDS],
+    melds: usize,
+    discards: u64,
+) -> [u8; KINDS] {
+    let numbered = &*NUMBERED;
+    let honors = &*HONORS;
+    let mut indices = [
+        numbered.index(&counts[0..9]),
+        numbered.index(&counts[9..18]),
+        numbered.index(&counts[18..27]),
+        honors.index(&counts[27..34]),
+    ];
+    let mut out = [u8::MAX; KINDS];
+    for (discard, slot) in out.iter_mut().enumerate() {
+        if discards & (1 << discard) == 0 || counts[discard] == 0 {
+            continue;
+        }
+        let suit = discard / 9;
+        let start = suit * 9;
+        let saved = indices[suit];
+        if suit < 3 {
+            let mut cells = [0u8; 9];
+            cells.copy_from_slice(&counts[start..start + 9]);
+            cells[discard - start] -= 1;
+            indices[suit] = numbered.index(&cells);
+        } else {
+            let mut cells = [0u8; 7];
+            cells.copy_from_slice(&counts[27..34]);
+            cells[discard - 27] -= 1;
+            indices[suit] = honors.index(&cells);
+        }
+        *slot = lack_of_suits(indices, melds);
+        indices[suit] = saved;
+    }
+    out
+}
+
+/// The least shanten over the forms of `counts` (`size` tiles, `3k + 2`) after each discard
+/// of a kind held: `i8::MAX` for kinds not held. Only the discarded tile's suit is looked up
+/// again for the standard form.
+pub(crate) fn shanten_after_discards(counts: &[u8; KINDS], size: usize) -> [i8; KINDS] {
+    let melds = (size - 1) / 3;
+    let lacks = standard_lack_with_discards(counts, melds, u64::MAX >> 30);
+    let special = size > 13;
+    let mut out = [i8::MAX; KINDS];
+    let mut trial = *counts;
+    for (index, slot) in out.iter_mut().enumerate() {
+        if counts[index] == 0 {
+            continue;
+        }
+        let mut shanten = lacks[index] as i8 - 1;
+        if special {
+            trial[index] -= 1;
+            shanten = shanten
+                .min(seven_pairs(&trial))
+                .min(thirteen_orphans(&trial));
+            trial[index] += 1;
+        }
+        *slot = shanten;
+    }
+    out
+}
+
 /// The fewest tiles lacking, from each suit's table index (numbered, numbered, numbered,
 /// honours).
 #[inline]
@@ -277,6 +344,39 @@ mod tests {
             .map(Tile::index)
             .collect();
         assert_eq!(orphans, ORPHANS);
+    }
+
+    /// The shanten after each discard, one suit at a time, is the plain shanten of the hand
+    /// without the tile, over seeded random hands of 2 to 14 tiles.
+    #[test]
+    fn shanten_after_each_discard_is_the_plain_shanten() {
+        let mut random = tiles_core::SplitMix::new(11);
+        for _ in 0..3000 {
+            let size = [2, 5, 8, 11, 14][random.below(5)];
+            let mut counts = [0u8; KINDS];
+            let mut placed = 0;
+            while placed < size {
+                let kind = random.below(KINDS);
+                if counts[kind] < 4 {
+                    counts[kind] += 1;
+                    placed += 1;
+                }
+            }
+            let after = shanten_after_discards(&counts, size);
+            for kind in 0..KINDS {
+                if counts[kind] == 0 {
+                    assert_eq!(after[kind], i8::MAX);
+                    continue;
+                }
+                let mut without = counts;
+                without[kind] -= 1;
+                assert_eq!(
+                    after[kind],
+                    counts_shanten(&without, size - 1),
+                    "{counts:?} - {kind}"
+                );
+            }
+        }
     }
 
     /// The one-suit-at-a-time lack of each draw is the plain lack of the hand with it, over

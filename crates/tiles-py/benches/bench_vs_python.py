@@ -28,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 VENV = ROOT / "target" / "py-bench"
-PEERS = ["mahjong==2.1.0", "xiangting==6.0.2", "rummikub-solver==1.0.0", "riichienv==0.4.11"]
+PEERS = ["mahjong==2.1.0", "xiangting==6.0.2", "rummikub-solver==1.0.0", "riichienv==0.4.11",
+         "numpy>=1.24", "pettingzoo>=1.24", "gymnasium>=0.29"]
 
 
 def ensure_environment(script=__file__):
@@ -36,6 +37,7 @@ def ensure_environment(script=__file__):
     and this package) and runs `script` again in it with the same arguments."""
     try:
         import mahjong  # noqa: F401
+        import pettingzoo  # noqa: F401
         import riichienv  # noqa: F401
         import rummikub_solver  # noqa: F401
         import tiles  # noqa: F401

@@ -258,6 +258,8 @@ pub struct PyGame {
     moves: Vec<(u8, u16)>,
     /// Each seat's place in the events for `new_events`.
     cursors: [usize; 4],
+    /// Where `take_rewards` last counted.
+    rewards: crate::reward::Tracker,
 }
 
 /// A seat number from Python, checked.
@@ -314,6 +316,7 @@ impl PyGame {
             seed,
             moves: Vec::new(),
             cursors: [0; 4],
+            rewards: crate::reward::Tracker::default(),
         }
     }
 
@@ -444,6 +447,10 @@ impl PyGame {
         for cursor in self.cursors {
             bytes.extend_from_slice(&(cursor as u32).to_le_bytes());
         }
+        bytes.extend_from_slice(&(self.rewards.cursor as u32).to_le_bytes());
+        for start in self.rewards.start {
+            bytes.extend_from_slice(&start.to_le_bytes());
+        }
         for (seat, id) in &self.moves {
             bytes.push(*seat);
             bytes.extend_from_slice(&id.to_le_bytes());
@@ -454,9 +461,12 @@ impl PyGame {
     /// A game from [`PyGame::state`]'s bytes, replayed decision by decision.
     fn from_state(bytes: &[u8]) -> Result<PyGame, String> {
         let bad = || "not a pickled tiles.mahjong.Game".to_owned();
-        if bytes.len() < 30 || bytes[0] != 1 || !(bytes.len() - 30).is_multiple_of(3) {
+        if bytes.len() < HEADER || bytes[0] != 1 || !(bytes.len() - HEADER).is_multiple_of(3) {
             return Err(bad());
         }
+        let word = |at: usize| -> Result<[u8; 4], String> {
+            bytes[at..at + 4].try_into().map_err(|_| bad())
+        };
         let seed = u64::from_le_bytes(bytes[1..9].try_into().map_err(|_| bad())?);
         let rules = GameRules {
             length: if bytes[9] == 1 {
@@ -469,11 +479,18 @@ impl PyGame {
         };
         rules.check()?;
         let mut game = PyGame::new_game(rules, seed);
-        for (seat, cursor) in game.cursors.iter_mut().enumerate() {
-            let at = 14 + 4 * seat;
-            *cursor = u32::from_le_bytes(bytes[at..at + 4].try_into().map_err(|_| bad())?) as usize;
+        let mut cursors = [0; 4];
+        for (seat, cursor) in cursors.iter_mut().enumerate() {
+            *cursor = u32::from_le_bytes(word(14 + 4 * seat)?) as usize;
         }
-        for chunk in bytes[30..].chunks(3) {
+        let mut rewards = crate::reward::Tracker {
+            cursor: u32::from_le_bytes(word(30)?) as usize,
+            start: [0; 4],
+        };
+        for (seat, start) in rewards.start.iter_mut().enumerate() {
+            *start = i32::from_le_bytes(word(34 + 4 * seat)?);
+        }
+        for chunk in bytes[HEADER..].chunks(3) {
             let seat = usize::from(chunk[0]);
             let id = usize::from(u16::from_le_bytes([chunk[1], chunk[2]]));
             let action = (seat < 4)
@@ -482,9 +499,15 @@ impl PyGame {
                 .ok_or_else(bad)?;
             game.play(seat, action).map_err(|_| bad())?;
         }
+        game.cursors = cursors;
+        game.rewards = rewards;
         Ok(game)
     }
 }
+
+/// Bytes of a pickled game before its decisions: the version, the seed, the rules, the event
+/// cursors, the reward tracker.
+const HEADER: usize = 50;
 
 fn tiles_list(pieces: &[Piece]) -> Vec<String> {
     pieces.iter().map(|piece| tile_name(*piece)).collect()
@@ -696,6 +719,56 @@ impl PyGame {
                 "encode: give both observation and mask buffers, or neither",
             )),
         }
+    }
+
+    /// Lets the engine's bots decide for the seats they hold (`bots`: four names, `efficiency`
+    /// or `random`, or None for a seat played from Python) until a seat played from Python
+    /// must decide or the game is over. Returns the number of decisions the bots made.
+    fn play_bots(&mut self, py: Python<'_>, bots: Vec<Option<String>>) -> PyResult<usize> {
+        use tiles_core::Bot;
+        if bots.len() != 4 {
+            return Err(BadRequest::new_err(format!(
+                "bots: expected four (a name or None per seat), found {}",
+                bots.len()
+            )));
+        }
+        let mut seats: [Option<&'static (dyn Bot<Game> + Sync)>; 4] = [None; 4];
+        for (seat, name) in bots.iter().enumerate() {
+            if let Some(name) = name {
+                seats[seat] = Some(mahjong::game::bot_named(name).ok_or_else(|| {
+                    BadRequest::new_err(format!(
+                        "bots: unknown bot {name:?}: expected {}",
+                        mahjong::game::BOT_NAMES.join(" or ")
+                    ))
+                })?);
+            }
+        }
+        py.detach(|| {
+            let mut made = 0;
+            while let Some(seat) = self.game.to_move() {
+                let Some(bot) = seats[seat] else { break };
+                let action = bot.choose(&self.game.view(seat));
+                self.play(seat, action).map_err(|error| error.to_string())?;
+                made += 1;
+            }
+            Ok(made)
+        })
+        .map_err(|message: String| BadRequest::new_err(message))
+    }
+
+    /// Each seat's reward since the last call: its change of points over each hand that
+    /// ended, times `score_scale` (riichi sticks included), and at the end of the game its
+    /// `placement` points (1st to 4th; Tenhou's Phoenix room's by default).
+    #[pyo3(signature = (score_scale = 0.001, placement = None))]
+    fn take_rewards(
+        &mut self,
+        score_scale: f32,
+        placement: Option<Vec<f32>>,
+    ) -> PyResult<Vec<f32>> {
+        let reward = crate::reward::Reward::from_python(score_scale, placement)?;
+        let mut out = [0.0; 4];
+        self.rewards.take(&self.game, &reward, &mut out);
+        Ok(out.to_vec())
     }
 
     /// Once the game is over: `scores` (final points), `ranks` (per seat, 1 best) and each

@@ -8,7 +8,9 @@
 mod buffer;
 mod convert;
 mod game;
+mod reward;
 mod score;
+mod vecenv;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -263,6 +265,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(operations, module)?)?;
     module.add_class::<game::PyGame>()?;
+    module.add_class::<vecenv::PyVecEnv>()?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;
     module.add_class::<game::PyAction>()?;

@@ -321,3 +321,168 @@ def test_riichienv_tenhou_games_replay_hand_by_hand():
             assert extra and hand["expected"] == tenpai_payments(ours | extra), (seed, hand, extra)
             karaten += 1
     assert hands > 500 and karaten <= hands // 100, (hands, karaten)
+
+
+def pick(mask, turn, seed=0):
+    """A deterministic policy: a legal id chosen by a hash of the game's seed and turn."""
+    import numpy as np
+
+    legal = np.flatnonzero(mask)
+    return int(legal[(turn * 2654435761 + seed * 40503) % 4294967291 % len(legal)])
+
+
+def test_vecenv_games_equal_the_same_seeds_played_one_by_one():
+    np = pytest.importorskip("numpy")
+    env = mahjong.VecEnv(6, seed=100, length="east")
+    assert env.num_envs == 6 and env.seeds == list(range(100, 106))
+    observation, mask, seat = env.reset()
+    turns = [0] * 6
+    seen = {}  # (seed, turn) -> what the batch showed
+    rewards = {}  # seed -> each seat's summed reward
+    totals = np.zeros((6, 4))
+    while env.finished < 10:
+        seeds = env.seeds
+        actions = []
+        for index in range(6):
+            seen[(seeds[index], turns[index])] = (
+                observation[index].tobytes(), mask[index].tobytes(), int(seat[index]))
+            actions.append(pick(mask[index], turns[index], seeds[index]))
+        observation, mask, seat, reward, done = env.step(np.array(actions))
+        totals += reward
+        for index in range(6):
+            turns[index] += 1
+            if done[index]:
+                rewards[seeds[index]] = totals[index].copy()
+                totals[index] = 0
+                turns[index] = 0
+    results = env.results()
+    assert len(results) == env.finished >= 10
+    for result in results:
+        game = mahjong.Game(seed=result["seed"], length="east")
+        turn = 0
+        while not game.done:
+            acting = game.to_act[0]
+            planes, legal = game.encode(acting)
+            assert seen[(result["seed"], turn)] == (planes, legal, acting)
+            game.act(acting, pick(np.frombuffer(legal, dtype=np.uint8), turn, result["seed"]))
+            turn += 1
+        assert game.result["scores"] == result["scores"] and game.result["ranks"] == result["ranks"]
+        placement = {1: 90, 2: 45, 3: 0, 4: -135}
+        wanted = [(score - 25000) * 0.001 + placement[rank]
+                  for score, rank in zip(result["scores"], result["ranks"])]
+        assert np.allclose(rewards[result["seed"]], wanted, atol=1e-3)
+    # Finished games restarted on seeds not used before.
+    assert len({result["seed"] for result in results} | set(env.seeds)) == len(results) + 6
+    assert max(env.seeds) == 100 + 6 + env.finished - 1
+    assert len({tuple(result["scores"]) for result in results}) > 1
+
+
+def test_vecenv_refuses_an_illegal_action_and_moves_nothing():
+    np = pytest.importorskip("numpy")
+    env = mahjong.VecEnv(3, seed=1)
+    observation, mask, seat = env.reset()
+    before = observation.copy()
+    actions = np.array([pick(mask[index], 0) for index in range(3)])
+    actions[1] = 386  # pass, on a turn
+    with pytest.raises(ValueError, match=r"actions\[1\]: 386 \(pass\) is not legal for seat 0 now"):
+        env.step(actions)
+    assert (env.observation == before).all()
+    with pytest.raises(ValueError, match="actions: expected 3 items, found 2"):
+        env.step(np.array([1, 2]))
+    with pytest.raises(ValueError, match="num_envs: expected 1 to"):
+        mahjong.VecEnv(0)
+
+
+def test_game_rewards_add_up_to_the_final_points_and_placement():
+    game = mahjong.Game(seed=21, length="east")
+    rng = random.Random(21)
+    total = [0.0] * 4
+    while not game.done:
+        game.step({seat: rng.choice(game.legal_actions(seat)) for seat in game.to_act})
+        total = [a + b for a, b in zip(total, game.take_rewards(score_scale=0.01, placement=[3, 1, -1, -3]))]
+    placement = {1: 3, 2: 1, 3: -1, 4: -3}
+    wanted = [(score - 25000) * 0.01 + placement[rank]
+              for score, rank in zip(game.result["scores"], game.result["ranks"])]
+    assert all(abs(a - b) < 1e-3 for a, b in zip(total, wanted))
+    assert game.take_rewards() == [0.0] * 4
+
+
+def test_pettingzoo_environments_pass_pettingzoos_checks():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+
+    from tiles.mahjong import pettingzoo as riichi
+
+    api_test(riichi.env(length="east"), num_cycles=300)
+    seed_test(lambda: riichi.env(length="east"), num_cycles=300)
+    parallel_api_test(riichi.parallel_env(length="east"), num_cycles=300)
+    parallel_seed_test(lambda: riichi.parallel_env(length="east"), num_cycles=300)
+
+
+def test_a_pettingzoo_game_to_its_end_pays_as_the_game_does():
+    np = pytest.importorskip("numpy")
+    from tiles.mahjong import pettingzoo as riichi
+
+    env = riichi.env(length="east", placement=(3, 1, -1, -3), score_scale=0.01)
+    env.reset(seed=7)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    rng = np.random.default_rng(7)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            action = None
+        else:
+            assert observation["observation"].shape == (69, 34)
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+    game = env.unwrapped.game
+    assert game.done
+    placement = {1: 3, 2: 1, 3: -1, 4: -3}
+    for seat, agent in enumerate(env.possible_agents):
+        wanted = (game.result["scores"][seat] - 25000) * 0.01 + placement[game.result["ranks"][seat]]
+        assert abs(totals[agent] - wanted) < 1e-3, (agent, totals[agent], wanted)
+    # The same seed plays the same game.
+    again = riichi.parallel_env(length="east")
+    observations, _ = again.reset(seed=7)
+    assert again.game.record() != "" and again.game.seed == game.seed
+    # An illegal action ends the game for that agent with the penalty, or raises.
+    strict = riichi.env(illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="is not legal now"):
+        strict.step(386)
+    lax = riichi.raw_env(illegal_reward=-5)
+    lax.reset(seed=1)
+    lax.step(386)
+    assert lax.terminations["player_0"] and lax.rewards["player_0"] == -5
+
+
+def test_the_gymnasium_environment_passes_gymnasiums_checker():
+    gymnasium = pytest.importorskip("gymnasium")
+    np = pytest.importorskip("numpy")
+    from gymnasium.utils.env_checker import check_env
+
+    import tiles.mahjong.gymnasium  # noqa: F401  (registers tiles/Riichi-v0)
+
+    env = gymnasium.make("tiles/Riichi-v0", bots="efficiency", length="east")
+    check_env(env.unwrapped)
+    observation, info = env.reset(seed=3)
+    assert info["seat"] == 0 and observation["action_mask"].sum() > 0
+    total, done, steps = 0.0, False, 0
+    rng = np.random.default_rng(3)
+    while not done:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        done = terminated or truncated
+        steps += 1
+    scores, ranks = info["scores"], info["ranks"]
+    wanted = (scores[0] - 25000) * 0.001 + {1: 90, 2: 45, 3: 0, 4: -135}[ranks[0]]
+    assert abs(total - wanted) < 1e-3 and steps > 10
+    # The same seed, the same episode; a random seat each reset when asked.
+    first = env.reset(seed=11)[0]["observation"]
+    assert (env.reset(seed=11)[0]["observation"] == first).all()
+    seats = {gymnasium.make("tiles/Riichi-v0", seat=None, bots=["random", "efficiency", "random"]).reset(seed=s)[1]["seat"] for s in range(12)}
+    assert len(seats) > 1
+    with pytest.raises(Exception, match="unknown bot"):
+        gymnasium.make("tiles/Riichi-v0", bots="smart")

@@ -247,18 +247,20 @@ mod plane {
 pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     let out = &mut out[..OBSERVATION_SIZE];
     out.fill(0);
-    let mut set = |channel: usize, column: usize, value: u8| {
-        out[channel * COLUMNS + column] = value;
-    };
+    // Plane `channel` as a row of 34.
+    fn row(out: &mut [u8], channel: usize) -> &mut [u8] {
+        &mut out[channel * COLUMNS..(channel + 1) * COLUMNS]
+    }
     let counts = &game.counts[seat];
     let mut visible = *counts;
-    for (index, &count) in counts.iter().enumerate() {
-        for level in 0..usize::from(count.min(4)) {
-            set(plane::HAND + level, index, 1);
+    for level in 0..4u8 {
+        let plane = row(out, plane::HAND + usize::from(level));
+        for (cell, &count) in plane.iter_mut().zip(counts) {
+            *cell = u8::from(count > level);
         }
     }
     for piece in game.hands[seat].iter().filter(|piece| piece.red) {
-        set(plane::HAND_RED, piece.tile.index(), 1);
+        row(out, plane::HAND_RED)[piece.tile.index()] = 1;
     }
     let (drawn, claimable) = match &game.phase {
         Phase::Turn {
@@ -268,13 +270,13 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
         _ => (None, None),
     };
     if let Some(piece) = drawn {
-        set(plane::DRAWN, piece.tile.index(), 1);
+        row(out, plane::DRAWN)[piece.tile.index()] = 1;
     }
     if let Some(piece) = claimable {
-        set(plane::CLAIMABLE, piece.tile.index(), 1);
+        row(out, plane::CLAIMABLE)[piece.tile.index()] = 1;
     }
     if let Some(piece) = drawn.or(claimable).filter(|piece| piece.red) {
-        set(plane::NEW_RED, piece.tile.index(), 1);
+        row(out, plane::NEW_RED)[piece.tile.index()] = 1;
     }
     for relative in 0..4 {
         let other = (seat + relative) % 4;
@@ -283,7 +285,7 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
         for meld in &game.melds[other] {
             add_meld(meld, &mut meld_counts);
             for piece in meld.tiles.iter().filter(|piece| piece.red) {
-                set(base + 1, piece.tile.index(), 1);
+                row(out, base + 1)[piece.tile.index()] = 1;
             }
         }
         let mut river = [0u8; KINDS];
@@ -295,21 +297,19 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
             tsumogiri[index] += u8::from(tile.tsumogiri);
             called[index] += u8::from(tile.called);
             if tile.riichi {
-                set(base + 5, index, 1);
+                row(out, base + 5)[index] = 1;
             }
-            if !tile.called {
-                visible[index] += 1;
-            }
+            visible[index] += u8::from(!tile.called);
         }
-        for index in 0..KINDS {
-            set(base, index, meld_counts[index]);
-            set(base + 2, index, river[index]);
-            set(base + 3, index, tsumogiri[index]);
-            set(base + 4, index, called[index]);
-            visible[index] += meld_counts[index];
+        for (seen, &count) in visible.iter_mut().zip(&meld_counts) {
+            *seen += count;
         }
+        row(out, base).copy_from_slice(&meld_counts);
+        row(out, base + 2).copy_from_slice(&river);
+        row(out, base + 3).copy_from_slice(&tsumogiri);
+        row(out, base + 4).copy_from_slice(&called);
         for (age, tile) in game.rivers[other].iter().rev().take(4).enumerate() {
-            set(base + 6 + age, tile.tile.tile.index(), 1);
+            row(out, base + 6 + age)[tile.tile.tile.index()] = 1;
         }
     }
     let mut indicators = [0u8; KINDS];
@@ -318,69 +318,41 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
         indicators[piece.tile.index()] += 1;
         dora[dora_of(piece.tile).index()] += 1;
     }
-    for index in 0..KINDS {
-        set(plane::INDICATORS, index, indicators[index]);
-        set(plane::DORA, index, dora[index]);
-        set(
-            plane::VISIBLE,
-            index,
-            (visible[index] + indicators[index]).min(4),
-        );
+    for (seen, &count) in visible.iter_mut().zip(&indicators) {
+        *seen = (*seen + count).min(4);
     }
-    set(plane::ROUND_WIND, game.id.wind.tile().index(), 1);
-    set(plane::SEAT_WIND, game.seat_wind(seat).tile().index(), 1);
-    let mut fill = |channel: usize, value: u8| {
-        for column in 0..COLUMNS {
-            set(channel, column, value);
-        }
-    };
+    row(out, plane::INDICATORS).copy_from_slice(&indicators);
+    row(out, plane::DORA).copy_from_slice(&dora);
+    row(out, plane::VISIBLE).copy_from_slice(&visible);
+    row(out, plane::ROUND_WIND)[game.id.wind.tile().index()] = 1;
+    row(out, plane::SEAT_WIND)[game.seat_wind(seat).tile().index()] = 1;
     let cap = |value: u32| value.min(255) as u8;
-    fill(plane::HONBA, cap(game.id.honba));
-    fill(plane::STICKS, cap(game.sticks));
-    fill(plane::LIVE, cap(game.wall.live_left()));
+    row(out, plane::HONBA).fill(cap(game.id.honba));
+    row(out, plane::STICKS).fill(cap(game.sticks));
+    row(out, plane::LIVE).fill(cap(game.wall.live_left()));
     for relative in 0..4 {
         let other = (seat + relative) % 4;
         let thousands = (game.scores[other].max(0) / 1000) as u32;
-        fill(plane::SCORES + relative, cap(thousands));
-        fill(
-            plane::RIICHI + relative,
-            u8::from(game.riichi[other].declared),
-        );
+        row(out, plane::SCORES + relative).fill(cap(thousands));
+        row(out, plane::RIICHI + relative).fill(u8::from(game.riichi[other].declared));
     }
-    fill(plane::FURITEN, u8::from(game.is_furiten(seat)));
-    fill(
-        plane::HAND_NUMBER,
-        (game.id.wind as u8) * 4 + game.id.number - 1,
-    );
+    row(out, plane::FURITEN).fill(u8::from(game.is_furiten(seat)));
+    row(out, plane::HAND_NUMBER).fill((game.id.wind as u8) * 4 + game.id.number - 1);
     let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
     if !size.is_multiple_of(3) {
         let shanten = crate::shanten::counts_shanten(counts, size);
-        fill(plane::SHANTEN, (shanten + 1).max(0) as u8);
+        row(out, plane::SHANTEN).fill((shanten + 1).max(0) as u8);
     }
     if size % 3 == 1 {
         let waits = game.waits[seat];
-        for index in 0..KINDS {
-            if waits & (1 << index) != 0 {
-                set(plane::WAITS, index, 1);
-            }
+        for (index, cell) in row(out, plane::WAITS).iter_mut().enumerate() {
+            *cell = u8::from(waits & (1 << index) != 0);
         }
     } else if size % 3 == 2 {
-        let mut best = i8::MAX;
-        let mut after = [i8::MAX; KINDS];
-        let mut trial = *counts;
-        for index in 0..KINDS {
-            if trial[index] == 0 {
-                continue;
-            }
-            trial[index] -= 1;
-            after[index] = crate::shanten::counts_shanten(&trial, size - 1);
-            trial[index] += 1;
-            best = best.min(after[index]);
-        }
-        for (index, &shanten) in after.iter().enumerate() {
-            if shanten == best {
-                set(plane::BEST_DISCARDS, index, 1);
-            }
+        let after = crate::shanten::shanten_after_discards(counts, size);
+        let best = after.iter().copied().min().unwrap_or(i8::MAX);
+        for (cell, &shanten) in row(out, plane::BEST_DISCARDS).iter_mut().zip(&after) {
+            *cell = u8::from(shanten == best);
         }
     }
 }

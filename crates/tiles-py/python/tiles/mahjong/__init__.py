@@ -14,6 +14,7 @@ from .._request import ask as _ask
 __all__ = [
     "Game",
     "Action",
+    "VecEnv",
     "game",
     "replay",
     "tournament",
@@ -136,3 +137,16 @@ def tournament(
         red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
         open_tanyao=open_tanyao,
     )
+
+
+def __getattr__(name: str):
+    # VecEnv needs numpy (the `rl` extra): imported when first asked for.
+    if name == "VecEnv":
+        from ._vecenv import VecEnv
+
+        return VecEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | {"VecEnv"})

@@ -1,0 +1,168 @@
+"""Riichi mahjong as a single-agent Gymnasium environment (``pip install tiles[rl]``).
+
+``import tiles.mahjong.gymnasium`` registers ``tiles/Riichi-v0``: one learning seat against
+three of the engine's bots, which decide in Rust between the learning seat's decisions.
+
+    import gymnasium
+    import tiles.mahjong.gymnasium
+
+    env = gymnasium.make("tiles/Riichi-v0", bots="efficiency")
+
+Observations are ``{"observation": uint8 (69, 34), "action_mask": int8 (387,)}`` (the
+``tiles-v1`` planes and the legal action ids of :mod:`tiles.mahjong.encoding`); actions are
+ids. The reward is the learning seat's: its change of points at the end of each hand times
+``score_scale``, and its ``placement`` points at the end of the game. ``info`` has the
+``seat``, the ``scores`` and, at the end, the ``ranks``.
+
+Options: ``seat`` (0-3, or ``None``: drawn at each reset from the seed), ``bots`` (one name
+for all three, or three in seat order: ``efficiency`` or ``random``), ``length``,
+``red_fives``, ``open_tanyao``, ``score_scale``, ``placement``, ``encoding``, ``illegal``
+(``terminate``, the default: an action that is not legal ends the episode with
+``illegal_reward``; or ``raise``), ``render_mode`` (``ansi`` or ``human``).
+"""
+
+from __future__ import annotations
+
+import random
+import typing as _t
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import Game, encoding
+
+__all__ = ["RiichiEnv", "ENV_ID"]
+
+#: The id the environment is registered under.
+ENV_ID = "tiles/Riichi-v0"
+
+
+class RiichiEnv(gymnasium.Env):
+    """One learning seat against three bots (see the module's documentation)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(
+        self,
+        seat: _t.Optional[int] = 0,
+        bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
+        length: str = "hanchan",
+        red_fives: _t.Union[bool, _t.Sequence[int]] = True,
+        open_tanyao: bool = True,
+        score_scale: float = 0.001,
+        placement: _t.Sequence[float] = (90, 45, 0, -135),
+        encoding: str = encoding.NAME,
+        illegal: str = "terminate",
+        illegal_reward: float = -135.0,
+        render_mode: _t.Optional[str] = None,
+    ):
+        from . import encoding as codes
+
+        if encoding != codes.NAME:
+            raise ValueError(f"encoding: expected {codes.NAME!r}, found {encoding!r}")
+        if seat is not None and seat not in range(4):
+            raise ValueError(f"seat: expected 0 to 3 or None, found {seat!r}")
+        if illegal not in ("terminate", "raise"):
+            raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
+        names = [bots] * 3 if isinstance(bots, str) else list(bots)
+        if len(names) != 3:
+            raise ValueError(f"bots: expected one name or three, found {len(names)}")
+        self._bot_names = names
+        self._fixed_seat = seat
+        self._game_options = {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao}
+        self._score_scale = float(score_scale)
+        self._placement = [float(points) for points in placement]
+        if len(self._placement) != 4:
+            raise ValueError(f"placement: expected four numbers, found {len(self._placement)}")
+        self._illegal = illegal
+        self._illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 255, codes.SHAPE, dtype=np.uint8),
+                "action_mask": spaces.Box(0, 1, (codes.ACTIONS,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(codes.ACTIONS)
+        self.game = None
+        self.seat = seat if seat is not None else 0
+        # Checked now: an unknown bot is an error at construction, not at the first step.
+        for name in names:
+            Game().play_bots([None, name, name, name])
+
+    def _bots(self):
+        bots = []
+        others = iter(self._bot_names)
+        for seat in range(4):
+            bots.append(None if seat == self.seat else next(others))
+        return bots
+
+    def _observation(self):
+        observation, mask = encoding.observe(self.game, self.seat)
+        return {"observation": observation, "action_mask": mask}
+
+    def _info(self):
+        info = {"seat": self.seat, "scores": self.game.scores}
+        if self.game.done:
+            info["ranks"] = self.game.result["ranks"]
+        return info
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        # The game's seed and the learning seat follow from the environment's generator.
+        game_seed = int(self.np_random.integers(0, 2**63))
+        self.seat = (
+            self._fixed_seat if self._fixed_seat is not None else int(self.np_random.integers(0, 4))
+        )
+        self.game = Game(seed=game_seed, **self._game_options)
+        # Hands the bots finish before the learning seat's first decision count in its first
+        # step's reward.
+        self.game.play_bots(self._bots())
+        return self._observation(), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        legal = self.game.legal_ids(self.seat)
+        try:
+            chosen = int(action)
+        except (TypeError, ValueError):
+            chosen = None
+        if chosen not in legal:
+            if self._illegal == "raise":
+                raise ValueError(f"action {action!r} is not legal now; legal ids: {legal}")
+            info = self._info()
+            info["illegal_action"] = action
+            return self._observation(), self._illegal_reward, True, False, info
+        self.game.act(self.seat, chosen)
+        self.game.play_bots(self._bots())
+        reward = self.game.take_rewards(self._score_scale, self._placement)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), float(reward), self.game.done, False, self._info()
+
+    def render(self):
+        if self.render_mode is None or self.game is None:
+            return None
+        observation = self.game.observation(self.seat)
+        text = (
+            f"{observation['round']}  seat {self.seat}  scores {observation['scores']}\n"
+            f"hand {' '.join(observation['hand'])}"
+            + (f"  drew {observation['drew']}" if observation["drew"] else "")
+            + "\n"
+            + "\n".join(
+                f"seat {seat}: {' '.join(tile['pai'] for tile in observation['rivers'][seat])}"
+                for seat in range(4)
+            )
+        )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=RiichiEnv)

@@ -1,0 +1,258 @@
+"""Riichi mahjong under Tenhou's rules as PettingZoo environments (``pip install tiles[rl]``).
+
+``env(**options)`` is the AEC environment: one seat decides at a time (on a discard, the seats
+that may claim it are asked in turn order from the discarder, as the engine settles claims).
+``parallel_env(**options)`` is the parallel one: each step every seat that must decide now
+decides together (the seat whose turn it is, or every seat that may claim the discard); the
+other agents' actions are ignored.
+
+Agents are ``player_0`` … ``player_3`` (seat 0 deals first). Each observes ``{"observation":
+uint8 (69, 34), "action_mask": int8 (387,)}``: the ``tiles-v1`` planes of what it sees and its
+legal action ids (all zero when it has nothing to decide); actions are ids of
+:mod:`tiles.mahjong.encoding`. Rewards come at the end of each hand (each seat's change of
+points times ``score_scale``) and of the game (``placement`` points, 1st to 4th; Tenhou's
+Phoenix room's 90, 45, 0, -135 by default). ``reset(seed=)`` is reproducible: the game is
+``tiles.mahjong.Game(seed)``.
+
+Options: ``length`` (``hanchan``, ``east``), ``red_fives``, ``open_tanyao``, ``score_scale``,
+``placement``, ``encoding`` (``tiles-v1``), ``illegal`` (what an action that is not legal does:
+``terminate``, the default, ends the game with ``illegal_reward`` for that agent and 0 for the
+others, as PettingZoo's classic games do; ``raise`` raises ``ValueError``), ``render_mode``
+(``ansi`` or ``human``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import typing as _t
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from . import Game, encoding
+
+__all__ = ["env", "parallel_env", "raw_env", "RiichiParallelEnv", "AGENTS"]
+
+#: The agents, by seat.
+AGENTS = [f"player_{seat}" for seat in range(4)]
+
+
+def _options(
+    length: str = "hanchan",
+    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
+    open_tanyao: bool = True,
+    score_scale: float = 0.001,
+    placement: _t.Sequence[float] = (90, 45, 0, -135),
+    encoding_name: str = encoding.NAME,
+    illegal: str = "terminate",
+    illegal_reward: float = -135.0,
+):
+    if encoding_name != encoding.NAME:
+        raise ValueError(f"encoding: expected {encoding.NAME!r}, found {encoding_name!r}")
+    if illegal not in ("terminate", "raise"):
+        raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
+    placement = [float(points) for points in placement]
+    if len(placement) != 4:
+        raise ValueError(f"placement: expected four numbers (1st to 4th), found {len(placement)}")
+    return {
+        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao},
+        "score_scale": float(score_scale),
+        "placement": placement,
+        "illegal": illegal,
+        "illegal_reward": float(illegal_reward),
+    }
+
+
+class _Table:
+    """What both environments share: the game, its seeds, observations and rewards."""
+
+    metadata = {
+        "name": "tiles_riichi_v0",
+        "render_modes": ["ansi", "human"],
+        "render_fps": 4,
+        "is_parallelizable": True,
+    }
+
+    def _setup(self, render_mode, options):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
+        self.render_mode = render_mode
+        self._options = options
+        self.possible_agents = list(AGENTS)
+        self._seeds = random.Random()
+        self.game = None
+        self._illegal_by = None
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent):
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0, 255, encoding.SHAPE, dtype=np.uint8),
+                "action_mask": spaces.Box(0, 1, (encoding.ACTIONS,), dtype=np.int8),
+            }
+        )
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent):
+        return spaces.Discrete(encoding.ACTIONS)
+
+    def _new_game(self, seed):
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        self.game = Game(seed=game_seed, **self._options["game"])
+        self._illegal_by = None
+
+    def _observe(self, seat):
+        observation, mask = encoding.observe(self.game, seat)
+        return {"observation": observation, "action_mask": mask}
+
+    def _take_rewards(self):
+        return self.game.take_rewards(self._options["score_scale"], self._options["placement"])
+
+    def _illegal(self, seat, action):
+        if self._options["illegal"] == "raise":
+            legal = self.game.legal_ids(seat)
+            raise ValueError(
+                f"player_{seat}: action {action!r} is not legal now; legal ids: {legal}"
+            )
+        self._illegal_by = seat
+
+    def _legal(self, seat, action):
+        try:
+            return int(action) in self.game.legal_ids(seat)
+        except (TypeError, ValueError):
+            return False
+
+    def render(self):
+        if self.render_mode is None or self.game is None:
+            return None
+        observation = self.game.observation(self.game.to_act[0] if self.game.to_act else 0)
+        lines = [f"{observation['round']}  scores {observation['scores']}  sticks {observation['sticks']}"]
+        lines.append("dora indicators: " + " ".join(observation["dora_indicators"]))
+        for seat in range(4):
+            river = " ".join(tile["pai"] for tile in observation["rivers"][seat])
+            melds = " ".join("".join(meld["tiles"]) for meld in observation["melds"][seat])
+            riichi = " riichi" if observation["riichi"][seat] else ""
+            lines.append(f"player_{seat}{riichi}: river {river}  melds {melds}")
+        if self.game.done:
+            lines.append(f"over: {self.game.result['scores']}, ranks {self.game.result['ranks']}")
+        else:
+            lines.append(f"to act: {', '.join(f'player_{seat}' for seat in self.game.to_act)}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+class raw_env(_Table, AECEnv):
+    """The AEC environment (see the module's documentation)."""
+
+    def __init__(self, render_mode: _t.Optional[str] = None, **options):
+        super().__init__()
+        encoding_name = options.pop("encoding", encoding.NAME)
+        self._setup(render_mode, _options(encoding_name=encoding_name, **options))
+
+    def reset(self, seed=None, options=None):
+        self._new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = AGENTS[self.game.to_act[0]]
+
+    def observe(self, agent):
+        return self._observe(AGENTS.index(agent))
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        if self._legal(seat, action):
+            self.game.act(seat, int(action))
+            gained = self._take_rewards()
+            self.rewards = {AGENTS[other]: gained[other] for other in range(4)}
+        else:
+            self._illegal(seat, action)
+            self.rewards = {
+                other: (self._options["illegal_reward"] if other == agent else 0.0)
+                for other in self.agents
+            }
+            self.infos[agent] = {"illegal_action": int(action) if np.isscalar(action) else action}
+        if self.game.done or self._illegal_by is not None:
+            self.terminations = {other: True for other in self.agents}
+        else:
+            self.agent_selection = AGENTS[self.game.to_act[0]]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+
+def env(**options) -> AECEnv:
+    """The AEC environment, with PettingZoo's order enforcing wrapper."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+
+
+class RiichiParallelEnv(_Table, ParallelEnv):
+    """The parallel environment (see the module's documentation)."""
+
+    def __init__(self, render_mode: _t.Optional[str] = None, **options):
+        encoding_name = options.pop("encoding", encoding.NAME)
+        self._setup(render_mode, _options(encoding_name=encoding_name, **options))
+        self.agents = []
+
+    def reset(self, seed=None, options=None):
+        self._new_game(seed)
+        self.agents = list(self.possible_agents)
+        observations = {agent: self._observe(seat) for seat, agent in enumerate(AGENTS)}
+        return observations, {agent: {} for agent in self.agents}
+
+    def step(self, actions):
+        deciding = self.game.to_act
+        rewards = {agent: 0.0 for agent in self.agents}
+        infos = {agent: {} for agent in self.agents}
+        chosen = {}
+        for seat in deciding:
+            agent = AGENTS[seat]
+            if agent not in actions:
+                raise ValueError(f"actions: {agent} must decide now and has no action")
+            action = actions[agent]
+            if not self._legal(seat, action):
+                self._illegal(seat, action)
+                rewards[agent] = self._options["illegal_reward"]
+                infos[agent] = {"illegal_action": action}
+                break
+            chosen[seat] = int(action)
+        if self._illegal_by is None:
+            self.game.step(chosen)
+            gained = self._take_rewards()
+            rewards = {AGENTS[seat]: gained[seat] for seat in range(4)}
+        over = self.game.done or self._illegal_by is not None
+        observations = {agent: self._observe(seat) for seat, agent in enumerate(AGENTS)}
+        terminations = {agent: over for agent in self.agents}
+        truncations = {agent: False for agent in self.agents}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+
+def parallel_env(**options) -> ParallelEnv:
+    """The parallel environment."""
+    return RiichiParallelEnv(**options)

@@ -1,0 +1,89 @@
+//! Rewards for learning agents: each seat's change of points at the end of each hand, scaled,
+//! and placement points at the end of the game.
+
+use mahjong::game::{Event, Game, START_POINTS};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// How rewards are counted.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Reward {
+    /// Reward per point of a hand's change (`0.001`: 8,000 points is 8.0).
+    pub score_scale: f32,
+    /// Added at the end of the game for the 1st to 4th place (Tenhou's Phoenix room: 90, 45,
+    /// 0, -135).
+    pub placement: [f32; 4],
+}
+
+impl Default for Reward {
+    fn default() -> Reward {
+        Reward {
+            score_scale: 0.001,
+            placement: [90.0, 45.0, 0.0, -135.0],
+        }
+    }
+}
+
+impl Reward {
+    /// The reward options from Python: `score_scale` and `placement` (four numbers).
+    pub(crate) fn from_python(score_scale: f32, placement: Option<Vec<f32>>) -> PyResult<Reward> {
+        let placement = match placement {
+            None => Reward::default().placement,
+            Some(points) => points.try_into().map_err(|points: Vec<f32>| {
+                PyValueError::new_err(format!(
+                    "placement: expected four numbers (1st to 4th), found {}",
+                    points.len()
+                ))
+            })?,
+        };
+        if !score_scale.is_finite() || placement.iter().any(|points| !points.is_finite()) {
+            return Err(PyValueError::new_err(
+                "score_scale and placement: expected finite numbers",
+            ));
+        }
+        Ok(Reward {
+            score_scale,
+            placement,
+        })
+    }
+}
+
+/// Where rewards were last counted in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tracker {
+    pub(crate) cursor: usize,
+    pub(crate) start: [i32; 4],
+}
+
+impl Default for Tracker {
+    fn default() -> Tracker {
+        Tracker {
+            cursor: 0,
+            start: [START_POINTS; 4],
+        }
+    }
+}
+
+impl Tracker {
+    /// Adds to `out` each seat's reward since the last call: its change of points over each
+    /// hand that ended (riichi sticks included: a stick paid is points lost, a stick won points
+    /// gained), and at the game's end the sticks left and the placement points.
+    pub(crate) fn take(&mut self, game: &Game, reward: &Reward, out: &mut [f32; 4]) {
+        let events = game.events();
+        for event in &events[self.cursor.min(events.len())..] {
+            let (Event::EndHand { scores } | Event::EndGame { scores }) = event else {
+                continue;
+            };
+            for seat in 0..4 {
+                out[seat] += (scores[seat] - self.start[seat]) as f32 * reward.score_scale;
+            }
+            self.start = *scores;
+            if matches!(event, Event::EndGame { .. }) {
+                for (place, seat) in game.ranking().iter().enumerate() {
+                    out[*seat] += reward.placement[place];
+                }
+            }
+        }
+        self.cursor = events.len();
+    }
+}
