@@ -120,17 +120,19 @@ fn python_tests(root: &Path, python: &str) -> Result<bool> {
         )
     };
     // riichienv: the differential test plays its seeded games and replays them here; numpy,
-    // pettingzoo and gymnasium: the package's `rl` extra, whose environments the tests check.
+    // pettingzoo and gymnasium: the package's `rl` extra, whose environments the tests check;
+    // ray: the `ray` extra, tested on a local cluster the test starts.
     if !pip(&[
         "pytest",
         "riichienv==0.4.11",
         "numpy>=1.24",
         "pettingzoo>=1.24",
         "gymnasium>=0.29",
+        "ray>=2.9",
     ])? || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])?
     {
         bail!(
-            "cannot install the Python package, pytest, riichienv and the rl extra into {}",
+            "cannot install the Python package, pytest, riichienv and the rl and ray extras into {}",
             venv.display()
         );
     }

@@ -33,4 +33,4 @@ pub use reference::eval_call;
 pub use replay::{Ranked, Replay, Turn, TurnAction, TurnPlay, replay};
 pub use tiles_core;
 pub use tiles_notation::ParseError;
-pub use tournament::{MAX_TURNS, TournamentResult, play_game, tournament};
+pub use tournament::{MAX_TURNS, TournamentResult, play_game, tournament, tournament_range};

@@ -48,7 +48,23 @@ pub fn tournament(
     lineup: [&dyn Bot<Game>; PLAYERS],
     stop: &Stop,
 ) -> Result<TournamentResult, PlayError> {
-    let standings = tiles_core::tournament(&variant, seed, games, &lineup, MAX_TURNS, stop)?;
+    tournament_range(variant, seed, 0..games, lineup, stop)
+}
+
+/// [`tournament`] of the games numbered `games` only (a shard of a tournament split over
+/// machines; see `tiles_core::tournament_range`).
+///
+/// # Errors
+///
+/// [`PlayError::Stopped`] once `stop` is raised.
+pub fn tournament_range(
+    variant: Variant,
+    seed: u64,
+    games: std::ops::Range<u64>,
+    lineup: [&dyn Bot<Game>; PLAYERS],
+    stop: &Stop,
+) -> Result<TournamentResult, PlayError> {
+    let standings = tiles_core::tournament_range(&variant, seed, games, &lineup, MAX_TURNS, stop)?;
     Ok(TournamentResult {
         variant,
         seed,

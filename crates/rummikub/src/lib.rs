@@ -22,7 +22,7 @@ pub use game::{
     Action, ActionError, BOT_NAMES, Done, End, Game, GameLog, GameOptions, GameOptionsError,
     GreedyBot, JOKER_PENALTY, LoggedTurn, MAX_TURNS, PLAYERS, RACK_TILES, SolverBot,
     TournamentResult, Turn, TurnError, ValueBot, View, bot_named, check_turn, full_set, rack_value,
-    tournament,
+    tournament, tournament_range,
 };
 pub use group::{Group, GroupError, GroupKind, Slot};
 pub use notation::{parse_table, parse_tile, parse_tiles, show_tiles};

@@ -1,6 +1,6 @@
 //! `huxxy/eval`, `huxxy/game` and `huxxy/tournament`.
 
-use huxxy::tiles_core::{Bot, Stop};
+use huxxy::tiles_core::{Bot, Standings, Stop};
 use huxxy::{
     Card, End, Game, PLAYERS, TournamentResult, TurnAction, Variant, bot_named, eval_call,
 };
@@ -9,7 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
 use crate::fields::{Names, in_text};
-use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
+use crate::standings::{
+    EntryJson, check_games, default_games, default_seed, entries, game_range, play_error,
+    standings_of,
+};
 
 /// A `huxxy/eval` request.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -253,6 +256,10 @@ pub struct TournamentRequest {
     /// The line-up, as for `huxxy/game`; it turns round one seat per game.
     #[serde(default = "lineup_default")]
     pub bots: Names,
+    /// The number of the first game played (default 0): the request plays games
+    /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
+    #[serde(default)]
+    pub first_game: u64,
 }
 
 /// A `huxxy/tournament` response.
@@ -263,10 +270,14 @@ pub struct TournamentResponse {
     pub games: u64,
     /// The seed.
     pub seed: u64,
+    /// The first game's number.
+    pub first_game: u64,
     /// `basic` or `jokers`.
     pub variant: String,
     /// Per line-up entry.
     pub entries: Vec<EntryJson>,
+    /// Games stopped by the cap on turns, counted for no one.
+    pub unfinished: u64,
     /// The table as the CLI prints it.
     pub table: String,
 }
@@ -290,12 +301,46 @@ pub fn run_tournament(
 pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
     check_games(request.games)?;
-    let result = run_tournament(variant, request.seed, request.games, bots, stop)?;
-    Ok(TournamentResponse {
-        games: request.games,
+    let games = game_range(request.first_game, request.games)?;
+    let result =
+        huxxy::tournament_range(variant, request.seed, games, bots, stop).map_err(play_error)?;
+    Ok(tournament_response(&request, &result))
+}
+
+fn tournament_response(
+    request: &TournamentRequest,
+    result: &TournamentResult,
+) -> TournamentResponse {
+    TournamentResponse {
+        games: result.standings.games,
         seed: request.seed,
-        variant: variant_name(variant).to_owned(),
+        first_game: request.first_game,
+        variant: variant_name(result.variant).to_owned(),
         entries: entries(&result.standings),
+        unfinished: result.standings.unfinished,
         table: result.to_string(),
-    })
+    }
+}
+
+/// The response of the whole tournament `request` names (from its first game), from the
+/// responses of shards that played its games between them.
+///
+/// # Errors
+///
+/// As [`tournament`]; a shard's response that lacks its totals.
+pub fn merge_tournament(
+    request: TournamentRequest,
+    shards: &[serde_json::Value],
+) -> Result<TournamentResponse, ApiError> {
+    let (variant, bots) = lineup(request.jokers, &request.bots)?;
+    let mut standings = Standings::new(bots.iter().map(|bot| bot.name().to_owned()).collect());
+    for shard in shards {
+        standings = standings.merge(&standings_of(shard)?);
+    }
+    let result = TournamentResult {
+        variant,
+        seed: request.seed,
+        standings,
+    };
+    Ok(tournament_response(&request, &result))
 }

@@ -421,6 +421,43 @@ fn answer<R: DeserializeOwned, S: Serialize>(
 
 /// [`answer`] for an operation that can run long: it takes the stop signal, and its errors
 /// are [`ApiError`]s ([`ApiError::Stopped`] among them).
+/// The response of the whole tournament `request` names (`huxxy/tournament`,
+/// `rummikub/tournament` or `mahjong/tournament`), from the responses of shards that played
+/// its games between them (requests with `first_game` and `games` covering the tournament's):
+/// equal to the response of the tournament played in one go. For tournaments split over
+/// machines (the Python package's `tiles.ray`).
+///
+/// # Errors
+///
+/// [`ApiError::UnknownOperation`] for another operation; [`ApiError::BadRequest`] for a bad
+/// request or a shard's response without its totals.
+pub fn merge_tournament(
+    operation: &str,
+    request: Value,
+    shards: &[Value],
+) -> Result<Value, ApiError> {
+    fn value(response: impl Serialize) -> Value {
+        serde_json::to_value(response).expect("a response is JSON")
+    }
+    match operation {
+        "huxxy/tournament" => Ok(value(huxxy::merge_tournament(
+            read_value(request)?,
+            shards,
+        )?)),
+        "rummikub/tournament" => Ok(value(rummikub::merge_tournament(
+            read_value(request)?,
+            shards,
+        )?)),
+        "mahjong/tournament" => Ok(value(mahjong::game::merge_tournament(
+            read_value(request)?,
+            shards,
+        )?)),
+        other => Err(ApiError::UnknownOperation(format!(
+            "{other} (tournaments to merge: huxxy/tournament, rummikub/tournament, mahjong/tournament)"
+        ))),
+    }
+}
+
 fn answer_until<R: DeserializeOwned, S: Serialize>(
     request: Request<'_>,
     stop: &Stop,

@@ -48,6 +48,11 @@ pub struct EntryJson {
     pub average_points: f64,
     /// Games forfeited.
     pub forfeits: u64,
+    /// The sum of its ranks (for merging shards: `average_rank` is this over the finished
+    /// games).
+    pub rank_sum: u64,
+    /// The sum of its points (`average_points` is this over the finished games).
+    pub points_sum: i64,
 }
 
 /// Each entry's results, in line-up order.
@@ -64,8 +69,54 @@ pub fn entries(standings: &Standings) -> Vec<EntryJson> {
             average_rank: standings.average_rank(entry),
             average_points: standings.average_points(entry),
             forfeits: standings.entries[entry].forfeits,
+            rank_sum: standings.entries[entry].rank_sum,
+            points_sum: standings.entries[entry].points_sum,
         })
         .collect()
+}
+
+/// The standings a response's raw fields hold (`games`, `unfinished`, each entry's `bot`,
+/// `wins`, `rank_sum`, `points_sum`, `forfeits`): a shard's, for merging.
+pub(crate) fn standings_of(response: &serde_json::Value) -> Result<Standings, String> {
+    let number = |value: &serde_json::Value, key: &str| -> Result<i64, String> {
+        value
+            .get(key)
+            .and_then(serde_json::Value::as_i64)
+            .ok_or_else(|| format!("a shard's response has no {key:?}"))
+    };
+    let entries = response
+        .get("entries")
+        .and_then(serde_json::Value::as_array)
+        .ok_or("a shard's response has no \"entries\"")?;
+    let bots: Vec<String> = entries
+        .iter()
+        .map(|entry| {
+            entry
+                .get("bot")
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| "an entry has no \"bot\"".to_owned())
+        })
+        .collect::<Result<_, _>>()?;
+    let mut standings = Standings::new(bots);
+    standings.games = number(response, "games")? as u64;
+    standings.unfinished = number(response, "unfinished")? as u64;
+    for (totals, entry) in standings.entries.iter_mut().zip(entries) {
+        totals.wins = number(entry, "wins")? as u64;
+        totals.rank_sum = number(entry, "rank_sum")? as u64;
+        totals.points_sum = number(entry, "points_sum")?;
+        totals.forfeits = number(entry, "forfeits")? as u64;
+    }
+    Ok(standings)
+}
+
+/// A tournament request's first game (`first_game`, default 0) and the range of games it
+/// plays: `first_game .. first_game + games`.
+pub(crate) fn game_range(first_game: u64, games: u64) -> Result<std::ops::Range<u64>, String> {
+    let end = first_game
+        .checked_add(games)
+        .ok_or_else(|| format!("first_game: {first_game} + {games} games is past the last game"))?;
+    Ok(first_game..end)
 }
 
 /// A tournament's error as the API's: stopped, or a line-up that does not fit the seats.

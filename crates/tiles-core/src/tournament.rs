@@ -2,6 +2,7 @@
 //! line-up turning one seat per game, the results added up as games finish.
 
 use std::fmt;
+use std::ops::Range;
 
 use rayon::prelude::*;
 
@@ -194,8 +195,26 @@ pub fn tournament<G: Game>(
     max_moves: usize,
     stop: &Stop,
 ) -> Result<Standings, PlayError> {
+    tournament_range(options, seed, 0..games, lineup, max_moves, stop)
+}
+
+/// [`tournament`] of the games numbered `games` only (`10..20`: games 10 to 19 of the
+/// tournament seeded `seed`, each dealt and seated as in the whole tournament): a shard of a
+/// tournament split over machines; the shards' standings merged are the whole tournament's.
+///
+/// # Errors
+///
+/// As [`tournament`].
+pub fn tournament_range<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    games: Range<u64>,
+    lineup: &[&dyn Bot<G>],
+    max_moves: usize,
+    stop: &Stop,
+) -> Result<Standings, PlayError> {
     let names: Vec<String> = lineup.iter().map(|bot| bot.name().to_owned()).collect();
-    tournament_with(
+    tournament_range_with(
         options,
         seed,
         games,
@@ -232,7 +251,40 @@ pub fn tournament_with<G: Game, T: Send>(
     add: impl Fn(&mut T, &Played<G>, &[usize]) + Sync + Send,
     merge: impl Fn(T, T) -> T + Sync + Send,
 ) -> Result<T, PlayError> {
-    (0..games)
+    tournament_range_with(
+        options,
+        seed,
+        0..games,
+        lineup,
+        max_moves,
+        stop,
+        empty,
+        add,
+        merge,
+    )
+}
+
+/// [`tournament_with`] of the games numbered `games` only, as [`tournament_range`].
+///
+/// # Errors
+///
+/// As [`tournament`].
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the tournament's five settings and the fold's three parts, each plain"
+)]
+pub fn tournament_range_with<G: Game, T: Send>(
+    options: &G::Options,
+    seed: u64,
+    games: Range<u64>,
+    lineup: &[&dyn Bot<G>],
+    max_moves: usize,
+    stop: &Stop,
+    empty: impl Fn() -> T + Sync + Send,
+    add: impl Fn(&mut T, &Played<G>, &[usize]) + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> Result<T, PlayError> {
+    games
         .into_par_iter()
         .try_fold(&empty, |mut total, index| {
             stop.check()?;

@@ -10,6 +10,7 @@ mod convert;
 mod game;
 mod reward;
 mod score;
+mod selfplay;
 mod vecenv;
 
 use pyo3::create_exception;
@@ -266,6 +267,8 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(operations, module)?)?;
     module.add_class::<game::PyGame>()?;
     module.add_class::<vecenv::PyVecEnv>()?;
+    module.add_function(wrap_pyfunction!(selfplay::mahjong_self_play, module)?)?;
+    module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;
     module.add_class::<game::PyAction>()?;

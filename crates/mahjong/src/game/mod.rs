@@ -26,7 +26,7 @@ pub use bots::{EfficiencyBot, RandomBot};
 pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
-pub use tournament::{EntryStats, MAX_MOVES, TournamentResult, tournament};
+pub use tournament::{EntryStats, MAX_MOVES, TournamentResult, tournament, tournament_range};
 pub use view::View;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use tiles_core::{Bot, PlayError, Stop, tournament_with};
+use tiles_core::{Bot, PlayError, Stop, tournament_range_with};
 
 use super::event::Event;
 use super::rules::GameRules;
@@ -61,7 +61,8 @@ impl EntryStats {
         100.0 * self.deal_ins as f64 / self.hands.max(1) as f64
     }
 
-    fn add(&mut self, other: &EntryStats) {
+    /// Adds another shard's results of the same entry.
+    pub fn add(&mut self, other: &EntryStats) {
         self.games += other.games;
         for (mine, theirs) in self.placements.iter_mut().zip(other.placements) {
             *mine += theirs;
@@ -99,6 +100,23 @@ pub fn tournament(
     lineup: [&dyn Bot<Game>; 4],
     stop: &Stop,
 ) -> Result<TournamentResult, PlayError> {
+    tournament_range(rules, seed, 0..games, lineup, stop)
+}
+
+/// [`tournament`] of the games numbered `games` only (a shard of a tournament split over
+/// machines; see `tiles_core::tournament_range`); `games` in the result counts these.
+///
+/// # Errors
+///
+/// As [`tournament`].
+pub fn tournament_range(
+    rules: GameRules,
+    seed: u64,
+    games: std::ops::Range<u64>,
+    lineup: [&dyn Bot<Game>; 4],
+    stop: &Stop,
+) -> Result<TournamentResult, PlayError> {
+    let count = games.end.saturating_sub(games.start);
     let empty = || -> Vec<EntryStats> {
         lineup
             .iter()
@@ -108,7 +126,7 @@ pub fn tournament(
             })
             .collect()
     };
-    let entries = tournament_with(
+    let entries = tournament_range_with(
         &rules,
         seed,
         games,
@@ -125,7 +143,7 @@ pub fn tournament(
         },
     )?;
     Ok(TournamentResult {
-        games,
+        games: count,
         seed,
         entries,
     })

@@ -36,7 +36,7 @@ use crate::tile::{Number, Tile};
 
 pub use bots::{BOT_NAMES, GreedyBot, SolverBot, ValueBot, bot_named};
 pub use log::{GameLog, LoggedTurn, MAX_TURNS};
-pub use tournament::{TournamentResult, tournament};
+pub use tournament::{TournamentResult, tournament, tournament_range};
 pub use turn::{Turn, TurnError, check_turn};
 
 /// Tiles dealt to each player.

@@ -32,7 +32,23 @@ pub fn tournament(
     lineup: &[&dyn Bot<Game>],
     stop: &Stop,
 ) -> Result<TournamentResult, PlayError> {
-    let standings = tiles_core::tournament(options, seed, games, lineup, MAX_TURNS, stop)?;
+    tournament_range(options, seed, 0..games, lineup, stop)
+}
+
+/// [`tournament`] of the games numbered `games` only (a shard of a tournament split over
+/// machines; see `tiles_core::tournament_range`).
+///
+/// # Errors
+///
+/// As [`tournament`].
+pub fn tournament_range(
+    options: &GameOptions,
+    seed: u64,
+    games: std::ops::Range<u64>,
+    lineup: &[&dyn Bot<Game>],
+    stop: &Stop,
+) -> Result<TournamentResult, PlayError> {
+    let standings = tiles_core::tournament_range(options, seed, games, lineup, MAX_TURNS, stop)?;
     Ok(TournamentResult {
         options: options.clone(),
         seed,

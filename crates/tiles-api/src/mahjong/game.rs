@@ -368,6 +368,10 @@ pub struct TournamentRequest {
     /// Tanyao counts in an open hand (kuitan; default true).
     #[serde(default = "yes")]
     pub open_tanyao: bool,
+    /// The number of the first game played (default 0): the request plays games
+    /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
+    #[serde(default)]
+    pub first_game: u64,
 }
 
 /// One line-up entry's results.
@@ -390,6 +394,16 @@ pub struct EntryJson {
     pub deal_in_rate: f64,
     /// Games forfeited.
     pub forfeits: u64,
+    /// Games played (the totals below are for merging shards: the rates are of these).
+    pub games: u64,
+    /// The sum of its final points.
+    pub points_sum: i64,
+    /// Hands played.
+    pub hands: u64,
+    /// Hands won.
+    pub hand_wins: u64,
+    /// Hands dealt in.
+    pub deal_ins: u64,
 }
 
 /// A `mahjong/tournament` response.
@@ -400,6 +414,8 @@ pub struct TournamentResponse {
     pub games: u64,
     /// The seed.
     pub seed: u64,
+    /// The first game's number.
+    pub first_game: u64,
     /// Per line-up entry.
     pub entries: Vec<EntryJson>,
     /// The table as the CLI prints it.
@@ -431,10 +447,21 @@ pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentR
     let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
     let bots = lineup(&request.bots)?;
     check_games(request.games)?;
-    let result = run_tournament(rules, request.seed, request.games, bots, stop)?;
-    Ok(TournamentResponse {
+    let games = crate::standings::game_range(request.first_game, request.games)?;
+    let lineup: [&dyn Bot<Game>; 4] = bots.map(|bot| bot as &dyn Bot<Game>);
+    let result =
+        engine::tournament_range(rules, request.seed, games, lineup, stop).map_err(play_error)?;
+    Ok(tournament_response(&request, &result))
+}
+
+fn tournament_response(
+    request: &TournamentRequest,
+    result: &TournamentResult,
+) -> TournamentResponse {
+    TournamentResponse {
         games: result.games,
         seed: result.seed,
+        first_game: request.first_game,
         entries: result
             .entries
             .iter()
@@ -448,8 +475,75 @@ pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentR
                 win_rate: stats.win_rate(),
                 deal_in_rate: stats.deal_in_rate(),
                 forfeits: stats.forfeits,
+                games: stats.games,
+                points_sum: stats.points,
+                hands: stats.hands,
+                hand_wins: stats.wins,
+                deal_ins: stats.deal_ins,
             })
             .collect(),
         table: result.to_string(),
-    })
+    }
+}
+
+/// The response of the whole tournament `request` names, from the responses of shards that
+/// played its games between them.
+///
+/// # Errors
+///
+/// As [`tournament`]; a shard's response that lacks its totals.
+pub fn merge_tournament(
+    request: TournamentRequest,
+    shards: &[serde_json::Value],
+) -> Result<TournamentResponse, ApiError> {
+    rules(&request.length, request.red_fives, request.open_tanyao)?;
+    let bots = lineup(&request.bots)?;
+    let mut entries: Vec<engine::EntryStats> = bots
+        .iter()
+        .map(|bot| engine::EntryStats {
+            bot: bot.name().to_owned(),
+            ..engine::EntryStats::default()
+        })
+        .collect();
+    let mut games = 0;
+    for shard in shards {
+        let number = |value: &serde_json::Value, key: &str| -> Result<i64, ApiError> {
+            value
+                .get(key)
+                .and_then(serde_json::Value::as_i64)
+                .ok_or_else(|| ApiError::BadRequest(format!("a shard's response has no {key:?}")))
+        };
+        games += number(shard, "games")? as u64;
+        let listed = shard
+            .get("entries")
+            .and_then(serde_json::Value::as_array)
+            .filter(|listed| listed.len() == entries.len())
+            .ok_or_else(|| ApiError::BadRequest("a shard's response has no entries".to_owned()))?;
+        for (stats, entry) in entries.iter_mut().zip(listed) {
+            let mut placements = [0u64; 4];
+            for (place, slot) in placements.iter_mut().enumerate() {
+                *slot = entry
+                    .get("placements")
+                    .and_then(|list| list.get(place))
+                    .and_then(serde_json::Value::as_u64)
+                    .ok_or_else(|| ApiError::BadRequest("an entry has no placements".to_owned()))?;
+            }
+            stats.add(&engine::EntryStats {
+                bot: String::new(),
+                games: number(entry, "games")? as u64,
+                placements,
+                points: number(entry, "points_sum")?,
+                hands: number(entry, "hands")? as u64,
+                wins: number(entry, "hand_wins")? as u64,
+                deal_ins: number(entry, "deal_ins")? as u64,
+                forfeits: number(entry, "forfeits")? as u64,
+            });
+        }
+    }
+    let result = TournamentResult {
+        games,
+        seed: request.seed,
+        entries,
+    };
+    Ok(tournament_response(&request, &result))
 }

@@ -1,7 +1,7 @@
 //! `rummikub/turn` (is this turn legal), `rummikub/game` (a game between bots, or with people
 //! at some seats, replayed from its seed and their moves) and `rummikub/tournament`.
 
-use rummikub::tiles_core::{Bot, Stop};
+use rummikub::tiles_core::{Bot, Standings, Stop};
 use rummikub::{
     Action, BOT_NAMES, Done, GameLog, GameOptions, MAX_TURNS, Rules, bot_named, check_turn,
 };
@@ -11,7 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::{StepJson, group_names, names, read_groups, read_tiles, rules, standard, steps_json};
 use crate::ApiError;
 use crate::fields::{Names, Table, Tiles};
-use crate::standings::{EntryJson, check_games, default_games, default_seed, entries, play_error};
+use crate::standings::{
+    EntryJson, check_games, default_games, default_seed, entries, game_range, play_error,
+    standings_of,
+};
 
 /// A `rummikub/turn` request.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -402,6 +405,10 @@ pub struct TournamentRequest {
     /// `solver,greedy,greedy,greedy`); it turns one seat per game.
     #[serde(default = "lineup_default")]
     pub bots: Names,
+    /// The number of the first game played (default 0): the request plays games
+    /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
+    #[serde(default)]
+    pub first_game: u64,
 }
 
 /// A `rummikub/tournament` response.
@@ -412,10 +419,14 @@ pub struct TournamentResponse {
     pub games: u64,
     /// The seed.
     pub seed: u64,
+    /// The first game's number.
+    pub first_game: u64,
     /// Players in each game.
     pub players: usize,
     /// Per line-up entry (`average_points` is the average score).
     pub entries: Vec<EntryJson>,
+    /// Games stopped by the cap on turns, counted for no one.
+    pub unfinished: u64,
     /// The table as the CLI prints it.
     pub table: String,
 }
@@ -426,22 +437,63 @@ pub struct TournamentResponse {
 ///
 /// Unknown rules or bots, a line-up of other than 2 to 4, or more than [`MAX_GAMES`](crate::standings::MAX_GAMES) games.
 pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
+    let (options, lineup) = tournament_lineup(&request)?;
+    check_games(request.games)?;
+    let games = game_range(request.first_game, request.games)?;
+    let result = rummikub::tournament_range(&options, request.seed, games, &lineup, stop)
+        .map_err(play_error)?;
+    Ok(tournament_response(&request, &result))
+}
+
+/// The game's options and the line-up of bots a tournament request names.
+fn tournament_lineup(
+    request: &TournamentRequest,
+) -> Result<(rummikub::GameOptions, Vec<&'static dyn Bot<rummikub::Game>>), ApiError> {
     let names = request.bots.names();
     let (options, seats, _) = seats(&request.rules, Some(names.len()), &request.bots)?;
-    let lineup: Vec<&dyn Bot<rummikub::Game>> = seats
+    let lineup = seats
         .into_iter()
         .map(|seat| {
             seat.ok_or_else(|| format!("bots: a tournament is played by bots, not by {HUMAN}"))
         })
         .collect::<Result<_, _>>()?;
-    check_games(request.games)?;
-    let result = rummikub::tournament(&options, request.seed, request.games, &lineup, stop)
-        .map_err(play_error)?;
-    Ok(TournamentResponse {
-        games: request.games,
+    Ok((options, lineup))
+}
+
+fn tournament_response(
+    request: &TournamentRequest,
+    result: &rummikub::TournamentResult,
+) -> TournamentResponse {
+    TournamentResponse {
+        games: result.standings.games,
         seed: request.seed,
-        players: options.players(),
+        first_game: request.first_game,
+        players: result.options.players(),
         entries: entries(&result.standings),
+        unfinished: result.standings.unfinished,
         table: result.to_string(),
-    })
+    }
+}
+
+/// The response of the whole tournament `request` names, from the responses of shards that
+/// played its games between them.
+///
+/// # Errors
+///
+/// As [`tournament`]; a shard's response that lacks its totals.
+pub fn merge_tournament(
+    request: TournamentRequest,
+    shards: &[serde_json::Value],
+) -> Result<TournamentResponse, ApiError> {
+    let (options, lineup) = tournament_lineup(&request)?;
+    let mut standings = Standings::new(lineup.iter().map(|bot| bot.name().to_owned()).collect());
+    for shard in shards {
+        standings = standings.merge(&standings_of(shard)?);
+    }
+    let result = rummikub::TournamentResult {
+        options,
+        seed: request.seed,
+        standings,
+    };
+    Ok(tournament_response(&request, &result))
 }

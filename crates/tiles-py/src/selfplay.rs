@@ -1,0 +1,174 @@
+//! Self-play for training data: seeded games of the engine's bots played in Rust (every core,
+//! the GIL released), kept as records or as the encoded decisions (observation, mask, the
+//! action taken), and the merge of a tournament's shards (`tiles.ray`).
+
+use mahjong::encoding::{self, ACTIONS, OBSERVATION_SIZE};
+use mahjong::game::{Game, bot_named};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+use rayon::prelude::*;
+use tiles_core::Bot;
+
+use crate::{BadRequest, convert, raised};
+
+/// One game's decisions, encoded.
+#[derive(Default)]
+struct Encoded {
+    observations: Vec<u8>,
+    masks: Vec<u8>,
+    actions: Vec<u16>,
+    seats: Vec<u8>,
+    scores: [i32; 4],
+    ranks: [u8; 4],
+    record: String,
+}
+
+/// Plays the game of `seed` with `bots` (seat order), keeping what `output` asks for.
+fn play(
+    rules: mahjong::game::GameRules,
+    seed: u64,
+    bots: &[&'static (dyn Bot<Game> + Sync); 4],
+    encode: bool,
+) -> Encoded {
+    let mut game = Game::new(rules, seed);
+    let mut out = Encoded::default();
+    let mut planes = [0u8; OBSERVATION_SIZE];
+    let mut mask = [0u8; ACTIONS];
+    while let Some(seat) = game.to_move() {
+        let action = bots[seat].choose(&game.view(seat));
+        if encode {
+            encoding::encode(&game, seat, &mut planes);
+            encoding::mask(&game, seat, &mut mask);
+            out.observations.extend_from_slice(&planes);
+            out.masks.extend_from_slice(&mask);
+            out.actions.push(encoding::action_id(&game, &action) as u16);
+            out.seats.push(seat as u8);
+        }
+        game.act(seat, action).expect("a bot's action is legal");
+    }
+    out.scores = game.scores();
+    for (place, seat) in game.ranking().iter().enumerate() {
+        out.ranks[*seat] = place as u8 + 1;
+    }
+    if !encode {
+        let names: Vec<String> = bots.iter().map(|bot| bot.name().to_owned()).collect();
+        out.record = mahjong::log::mjai::write(rules, game.events(), &names);
+    }
+    out
+}
+
+/// Seeded games of the engine's bots, on every core: `output` `mjai` gives each game's
+/// record; `encoded` every decision as bytes (`observations`, `masks`, `actions` as
+/// little-endian `u16`, `seats`, `games`: the index in `seeds` of each decision's game as
+/// little-endian `u32`), with each game's `scores` and `ranks`.
+#[pyfunction]
+#[pyo3(signature = (seeds, bots, length = "hanchan", red_fives = None, open_tanyao = true, output = "mjai"))]
+pub(crate) fn mahjong_self_play<'py>(
+    py: Python<'py>,
+    seeds: Vec<u64>,
+    bots: Vec<String>,
+    length: &str,
+    red_fives: Option<&Bound<'py, PyAny>>,
+    open_tanyao: bool,
+    output: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = crate::game::rules_of(length, red_fives, open_tanyao)?;
+    let encode = match output {
+        "mjai" => false,
+        "encoded" => true,
+        other => {
+            return Err(BadRequest::new_err(format!(
+                "output: expected mjai or encoded, found {other:?}"
+            )));
+        }
+    };
+    let chosen: Vec<&'static (dyn Bot<Game> + Sync)> = bots
+        .iter()
+        .map(|name| {
+            bot_named(name).ok_or_else(|| {
+                BadRequest::new_err(format!(
+                    "bots: unknown bot {name:?}: expected {}",
+                    mahjong::game::BOT_NAMES.join(" or ")
+                ))
+            })
+        })
+        .collect::<PyResult<_>>()?;
+    let lineup: [&'static (dyn Bot<Game> + Sync); 4] =
+        chosen.try_into().map_err(|chosen: Vec<_>| {
+            BadRequest::new_err(format!("bots: four bots are needed, got {}", chosen.len()))
+        })?;
+    let games: Vec<Encoded> = py.detach(|| {
+        seeds
+            .par_iter()
+            .map(|&seed| play(rules, seed, &lineup, encode))
+            .collect()
+    });
+    let result = PyDict::new(py);
+    let scores = PyList::empty(py);
+    let ranks = PyList::empty(py);
+    for game in &games {
+        scores.append(game.scores.to_vec())?;
+        ranks.append(
+            game.ranks
+                .iter()
+                .map(|&rank| usize::from(rank))
+                .collect::<Vec<_>>(),
+        )?;
+    }
+    result.set_item("seeds", seeds)?;
+    result.set_item("scores", scores)?;
+    result.set_item("ranks", ranks)?;
+    if encode {
+        let decisions: usize = games.iter().map(|game| game.actions.len()).sum();
+        let mut observations = Vec::with_capacity(decisions * OBSERVATION_SIZE);
+        let mut masks = Vec::with_capacity(decisions * ACTIONS);
+        let mut actions = Vec::with_capacity(decisions * 2);
+        let mut seats = Vec::with_capacity(decisions);
+        let mut owners = Vec::with_capacity(decisions * 4);
+        for (index, game) in games.iter().enumerate() {
+            observations.extend_from_slice(&game.observations);
+            masks.extend_from_slice(&game.masks);
+            for action in &game.actions {
+                actions.extend_from_slice(&action.to_le_bytes());
+            }
+            seats.extend_from_slice(&game.seats);
+            for _ in 0..game.actions.len() {
+                owners.extend_from_slice(&(index as u32).to_le_bytes());
+            }
+        }
+        result.set_item("observations", PyBytes::new(py, &observations))?;
+        result.set_item("masks", PyBytes::new(py, &masks))?;
+        result.set_item("actions", PyBytes::new(py, &actions))?;
+        result.set_item("seats", PyBytes::new(py, &seats))?;
+        result.set_item("games", PyBytes::new(py, &owners))?;
+    } else {
+        let records: Vec<&str> = games.iter().map(|game| game.record.as_str()).collect();
+        result.set_item("records", records)?;
+    }
+    Ok(result)
+}
+
+/// The response of the whole tournament `request` names (`operation`: `huxxy/tournament`,
+/// `rummikub/tournament` or `mahjong/tournament`), from its shards' responses: equal to the
+/// tournament played in one go.
+#[pyfunction]
+pub(crate) fn merge_tournaments<'py>(
+    py: Python<'py>,
+    operation: &str,
+    request: &Bound<'py, PyAny>,
+    shards: &Bound<'py, PyList>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = convert::to_value(request, "")?;
+    let shards: Vec<serde_json::Value> = shards
+        .iter()
+        .map(|shard| convert::to_value(&shard, ""))
+        .collect::<PyResult<_>>()?;
+    if shards.is_empty() {
+        return Err(PyValueError::new_err(
+            "shards: expected at least one response",
+        ));
+    }
+    let merged = tiles_api::merge_tournament(operation, request, &shards).map_err(raised)?;
+    convert::to_python(py, &merged)
+}
