@@ -5,6 +5,7 @@
 //! `is_complete`, `score_many`, `analyze_many`) answer many mahjong hands in one call, with
 //! the GIL released and the work spread over every core.
 
+mod action;
 mod buffer;
 mod convert;
 mod game;
@@ -271,6 +272,6 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;
-    module.add_class::<game::PyAction>()?;
+    module.add_class::<action::PyAction>()?;
     Ok(())
 }
