@@ -516,8 +516,14 @@ fn read_request<R: DeserializeOwned>(request: Request<'_>) -> Result<R, ApiError
     }
 }
 
-/// Reads a request value as `R`, with the path of the field at fault in the error.
-fn read_value<R: DeserializeOwned>(request: Value) -> Result<R, ApiError> {
+/// Reads a request value as `R` (an operation's request type), with the path of the field at
+/// fault in the error, as the dispatcher does: for callers that answer an operation
+/// themselves (the Python package's `Score` objects).
+///
+/// # Errors
+///
+/// [`ApiError::BadRequest`] naming the field at fault.
+pub fn read_value<R: DeserializeOwned>(request: Value) -> Result<R, ApiError> {
     serde_path_to_error::deserialize(request).map_err(|error| {
         let path = error.path().to_string();
         let inner = plain_words(&error.into_inner().to_string());

@@ -7,24 +7,24 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use mahjong::{FullHand, Score, ScoringRules};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
-use tiles_api::fields::Tiles;
 use tiles_api::mahjong::{
-    MeldRequest, RulesRequest, SCORE_FIELDS as FIELDS, ScoreRequest, ScoreResponse,
+    RulesRequest, SCORE_FIELDS as FIELDS, ScoreInput, ScoreRequest, ScoreResponse, TilesRef,
 };
 
 use crate::{BadRequest, convert};
 
-/// A string argument, or `None` if it is not one.
-fn text(value: &Bound<'_, PyAny>) -> Option<String> {
+/// A string argument borrowed, or `None` if it is not one.
+fn text<'a>(value: &'a Bound<'_, PyAny>) -> Option<&'a str> {
     value
         .cast::<PyString>()
         .ok()
-        .and_then(|text| text.to_str().ok().map(str::to_owned))
+        .and_then(|text| text.to_str().ok())
 }
 
 /// The items of a list or a tuple.
@@ -38,18 +38,6 @@ fn sequence<'py>(value: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
         .map(|tuple| tuple.iter().collect())
 }
 
-/// Tiles as a string or a list (or tuple) of strings.
-fn tiles(value: &Bound<'_, PyAny>) -> Option<Tiles> {
-    if let Some(text) = text(value) {
-        return Some(Tiles::Text(text));
-    }
-    sequence(value)?
-        .iter()
-        .map(text)
-        .collect::<Option<Vec<String>>>()
-        .map(Tiles::List)
-}
-
 /// A whole number from 0 to `u32::MAX` (not a bool).
 fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
     if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
@@ -58,82 +46,122 @@ fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
     value.extract::<u32>().ok()
 }
 
-/// Called melds: a list (or tuple) of dicts with `type` and `tiles`.
-fn melds(value: &Bound<'_, PyAny>) -> Option<Vec<MeldRequest>> {
-    sequence(value)?
-        .into_iter()
-        .map(|item| {
-            let meld = item.cast::<PyDict>().ok()?;
-            if meld.len() != 2 {
-                return None;
-            }
-            let kind = text(&meld.get_item("type").ok()??)?;
-            let tiles = text(&meld.get_item("tiles").ok()??)?;
-            Some(MeldRequest { kind, tiles })
-        })
-        .collect()
+/// The Python objects a request's fields hold, kept alive while their text is borrowed.
+struct Given<'py> {
+    fields: [Option<Bound<'py, PyAny>>; 20],
+    /// The items of list fields: the melds' dicts' values and the indicators' names.
+    melds: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+    dora: Option<Vec<Bound<'py, PyAny>>>,
+    ura: Option<Vec<Bound<'py, PyAny>>>,
 }
 
-/// The request the fields make (`given[i]`: the value of field `FIELDS[i]`, `None` if left
-/// out), or `None` if a field has a type this quick reading does not take (the general way
-/// reads it, or names the field at fault).
-fn request(given: &[Option<Bound<'_, PyAny>>; 20]) -> Option<ScoreRequest> {
-    let field = |index: usize| given[index].as_ref();
-    let hand = text(field(0)?)?;
-    let win = text(field(2)?)?;
-    let mut flags = [false; 10];
-    for (flag, index) in flags.iter_mut().zip(3..13) {
-        if let Some(value) = field(index) {
-            *flag = value.cast::<PyBool>().ok()?.is_true();
+impl<'py> Given<'py> {
+    /// The fields of a request dict, or `None` if a key is not a field of `score` or a list
+    /// field has items of a kind the quick reading does not take. The dict is walked once.
+    fn of(fields: &Bound<'py, PyDict>) -> PyResult<Option<Given<'py>>> {
+        let mut given = Given {
+            fields: Default::default(),
+            melds: Vec::new(),
+            dora: None,
+            ura: None,
+        };
+        for (key, value) in fields.iter() {
+            let Ok(key) = key.cast::<PyString>() else {
+                return Ok(None);
+            };
+            let Some(index) = field_index(key.to_str()?) else {
+                return Ok(None);
+            };
+            given.fields[index] = Some(value);
         }
+        if let Some(melds) = &given.fields[1] {
+            let Some(items) = sequence(melds) else {
+                return Ok(None);
+            };
+            for item in items {
+                let Ok(meld) = item.cast::<PyDict>() else {
+                    return Ok(None);
+                };
+                if meld.len() != 2 {
+                    return Ok(None);
+                }
+                let (Some(kind), Some(tiles)) = (meld.get_item("type")?, meld.get_item("tiles")?)
+                else {
+                    return Ok(None);
+                };
+                given.melds.push((kind, tiles));
+            }
+        }
+        for (index, slot) in [(15, &mut given.dora), (16, &mut given.ura)] {
+            if let Some(value) = &given.fields[index]
+                && !value.is_instance_of::<PyString>()
+            {
+                let Some(items) = sequence(value) else {
+                    return Ok(None);
+                };
+                *slot = Some(items);
+            }
+        }
+        Ok(Some(given))
     }
-    let wind = |index: usize| field(index).map_or_else(|| Some("E".to_owned()), text);
-    let indicators =
-        |index: usize| field(index).map_or_else(|| Some(Tiles::List(Vec::new())), tiles);
-    let count = |index: usize| field(index).map_or(Some(0), whole);
-    let melds = field(1).map_or_else(|| Some(Vec::new()), melds)?;
-    let rules = match field(19) {
-        None => RulesRequest::default(),
-        Some(value) if value.is_none() => RulesRequest::default(),
-        Some(value) => RulesRequest::from_value(convert::to_value(value, "rules").ok()?),
-    };
-    let (seat_wind, round_wind) = (wind(13)?, wind(14)?);
-    let (dora_indicators, ura_indicators) = (indicators(15)?, indicators(16)?);
-    let (honba, riichi_sticks) = (count(17)?, count(18)?);
-    let [
-        tsumo,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-    ] = flags;
-    Some(ScoreRequest {
-        hand,
-        melds,
-        win,
-        tsumo,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        seat_wind,
-        round_wind,
-        dora_indicators,
-        ura_indicators,
-        honba,
-        riichi_sticks,
-        rules,
-    })
+
+    /// The borrowed request, or `None` if a field has a type the quick reading does not take
+    /// (the general reading reads it, or names the field at fault).
+    fn input(&self) -> Option<ScoreInput<'_>> {
+        let field = |index: usize| self.fields[index].as_ref();
+        let hand = text(field(0)?)?;
+        let win = text(field(2)?)?;
+        let mut flags = [false; 10];
+        for (flag, index) in flags.iter_mut().zip(3..13) {
+            if let Some(value) = field(index) {
+                *flag = value.cast::<PyBool>().ok()?.is_true();
+            }
+        }
+        let wind = |index: usize| field(index).map_or(Some("E"), text);
+        fn indicators<'a>(
+            value: Option<&'a Bound<'_, PyAny>>,
+            items: &'a Option<Vec<Bound<'_, PyAny>>>,
+        ) -> Option<TilesRef<'a>> {
+            match (value, items) {
+                (None, _) => Some(TilesRef::List(Vec::new())),
+                (Some(_), Some(items)) => items
+                    .iter()
+                    .map(text)
+                    .collect::<Option<Vec<&str>>>()
+                    .map(TilesRef::List),
+                (Some(value), None) => text(value).map(TilesRef::Text),
+            }
+        }
+        let count = |index: usize| field(index).map_or(Some(0), whole);
+        let melds = self
+            .melds
+            .iter()
+            .map(|(kind, tiles)| Some((text(kind)?, text(tiles)?)))
+            .collect::<Option<Vec<_>>>()?;
+        let rules = match field(19) {
+            None => Ok(ScoringRules::default()),
+            Some(value) if value.is_none() => Ok(ScoringRules::default()),
+            Some(value) => match text(value) {
+                Some(name) => name
+                    .parse::<ScoringRules>()
+                    .map_err(|error| format!("rules: {error}")),
+                None => RulesRequest::from_value(convert::to_value(value, "rules").ok()?).rules(),
+            },
+        };
+        Some(ScoreInput {
+            hand,
+            melds,
+            win,
+            flags,
+            seat_wind: wind(13)?,
+            round_wind: wind(14)?,
+            dora_indicators: indicators(field(15), &self.dora)?,
+            ura_indicators: indicators(field(16), &self.ura)?,
+            honba: count(17)?,
+            riichi_sticks: count(18)?,
+            rules,
+        })
+    }
 }
 
 /// Dicts of a fixed set of keys, made by copying a template (a copy takes the key table whole,
@@ -251,10 +279,169 @@ fn response<'py>(py: Python<'py>, score: &ScoreResponse) -> PyResult<Bound<'py, 
     Ok(dict)
 }
 
+/// A winning hand's score: ``han``, ``fu``, ``yakuman``, ``yaku`` (``(name, han)`` pairs, the
+/// dora counts among them), ``limit``, ``points`` (who pays what), ``total``, ``fu_parts``,
+/// ``base``, ``reading``, ``wait``, ``hand``; ``to_dict()`` is the JSON response of
+/// ``mahjong/score`` as a dict, and ``score["points"]`` reads it by key. The values are made
+/// when asked for.
+#[pyclass(frozen, module = "tiles._tiles", name = "MahjongScore")]
+pub struct PyScore {
+    hand: FullHand,
+    score: Score,
+}
+
+impl std::fmt::Debug for PyScore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Score({})", self.describe())
+    }
+}
+
+impl PyScore {
+    fn new(py: Python<'_>, (hand, score): (FullHand, Score)) -> PyResult<Bound<'_, PyScore>> {
+        Bound::new(py, PyScore { hand, score })
+    }
+
+    /// `7700: 30 fu 4 han (riichi 1, pinfu 1, dora 2)`.
+    fn describe(&self) -> String {
+        let score = &self.score;
+        let value = if score.yakuman > 0 {
+            format!("yakuman x{}", score.yakuman)
+        } else {
+            format!("{} fu {} han", score.fu, score.han)
+        };
+        let yaku: Vec<String> = score
+            .yaku
+            .iter()
+            .map(|one| format!("{} {}", one.yaku.name(), one.han))
+            .collect();
+        format!("{}: {value} ({})", score.points.total, yaku.join(", "))
+    }
+
+    /// The response the fields make.
+    fn response(&self) -> ScoreResponse {
+        tiles_api::mahjong::response_of(self.hand.clone(), self.score.clone())
+    }
+}
+
+#[pymethods]
+impl PyScore {
+    /// The han (13 per yakuman).
+    #[getter]
+    fn han(&self) -> u32 {
+        self.score.han
+    }
+
+    /// The fu, rounded (0 for a yakuman).
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.score.fu
+    }
+
+    /// How many yakuman (0 for an ordinary hand, a counted yakuman too).
+    #[getter]
+    fn yakuman(&self) -> u32 {
+        self.score.yakuman
+    }
+
+    /// The yaku and their han, then the dora counts above 0: ``[("riichi", 1), ("dora", 2)]``.
+    #[getter]
+    fn yaku<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for one in &self.score.yaku {
+            list.append((name(py, one.yaku.name()), one.han))?;
+        }
+        Ok(list)
+    }
+
+    /// ``mangan``, ``haneman``, ``baiman``, ``sanbaiman``, ``yakuman``, or None.
+    #[getter]
+    fn limit<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.score.limit.map(|limit| name(py, limit.name()))
+    }
+
+    /// The hand's value: the ron payment, or the tsumo payments together.
+    #[getter]
+    fn total(&self) -> u32 {
+        self.score.points.total
+    }
+
+    /// Who pays what: ``total``, ``ron``, ``dealer``, ``non_dealer``, ``honba``,
+    /// ``riichi_sticks``, ``received``.
+    #[getter]
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .to_dict(py)?
+            .get_item(intern!(py, "points"))?
+            .expect("a score has points"))
+    }
+
+    /// The fu's parts before rounding, as dicts (``part``, ``fu``, ``about``).
+    #[getter]
+    fn fu_parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self
+            .to_dict(py)?
+            .get_item(intern!(py, "fu_parts"))?
+            .expect("a score has fu parts"))
+    }
+
+    /// The base points.
+    #[getter]
+    fn base(&self) -> u32 {
+        self.score.base
+    }
+
+    /// The reading scored: ``22m 345m [678s] …``, ``seven pairs``, ``thirteen orphans``.
+    #[getter]
+    fn reading(&self) -> String {
+        self.score.reading.to_string()
+    }
+
+    /// Its wait: ``ryanmen``, ``kanchan``, ``penchan``, ``shanpon``, ``tanki``, ``13-sided``.
+    #[getter]
+    fn wait<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        name(py, self.score.wait.name())
+    }
+
+    /// The hand, canonical, melds in brackets.
+    #[getter]
+    fn hand(&self) -> String {
+        self.hand.to_string()
+    }
+
+    /// The JSON response of ``mahjong/score`` as a dict (its keys in the same order).
+    #[allow(
+        clippy::wrong_self_convention,
+        reason = "a Python method takes its object by reference"
+    )]
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        response(py, &self.response())
+    }
+
+    /// ``score["points"]``: the response's field.
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.to_dict(py)?
+            .get_item(key)?
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_owned()))
+    }
+
+    /// Equal to another score of the same response, or to its dict.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mine = self.to_dict(py)?;
+        if let Ok(other) = other.cast::<PyScore>() {
+            return mine.eq(other.get().to_dict(py)?);
+        }
+        mine.eq(other)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Score({})", self.describe())
+    }
+}
+
 /// A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
 /// including the winning tile ``win``; ``melds`` the called melds (``{"type": "pon", "tiles":
 /// "555z"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches over a
-/// preset. Raises ``BadRequest`` naming the field at fault.
+/// preset. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.
 #[pyfunction]
 #[pyo3(signature = (**fields))]
 pub fn score<'py>(
@@ -269,33 +456,32 @@ pub fn score<'py>(
             &empty
         }
     };
-    match request_of(fields)? {
-        Some(request) => match tiles_api::mahjong::score(request) {
-            Ok(answer) => Ok(response(py, &answer)?.into_any()),
-            Err(message) => Err(BadRequest::new_err(message)),
-        },
-        // The general way names the field at fault (an unknown one among them).
-        None => crate::call(py, "mahjong/score", fields.as_any()),
+    let given = Given::of(fields)?;
+    let scored = match given.as_ref().and_then(Given::input) {
+        Some(input) => tiles_api::mahjong::scored_input(&input),
+        // The general reading names the field at fault (an unknown one among them).
+        None => {
+            let value = convert::to_value(fields.as_any(), "")?;
+            let request: ScoreRequest = tiles_api::read_value(value).map_err(crate::raised)?;
+            tiles_api::mahjong::scored(request)
+        }
+    };
+    match scored {
+        Ok(scored) => Ok(PyScore::new(py, scored)?.into_any()),
+        Err(message) => Err(BadRequest::new_err(message)),
     }
 }
 
-/// `score` for each request dict, on every core with the GIL released: the results in
+/// `score` for each request dict, on every core with the GIL released: the `Score`s in
 /// order, a refused request's `{"error": message}` in its place.
 pub fn score_many<'py>(
     py: Python<'py>,
     requests: &[Bound<'py, PyAny>],
 ) -> PyResult<Bound<'py, PyList>> {
-    // Read with the GIL held; a request the quick reading does not take is read the general
-    // way (its answer, or its error, as `score` would give it).
-    #[allow(
-        clippy::large_enum_variant,
-        reason = "nearly every request is read the quick way: boxing it would cost an allocation each"
-    )]
-    enum Read {
-        Quick(ScoreRequest),
-        General(serde_json::Value),
-    }
-    let mut read = Vec::with_capacity(requests.len());
+    // Read with the GIL held: the fields' objects are kept (their text is borrowed, and
+    // Python's strings do not change), and a request the quick reading does not take is read
+    // the general way into an owned request (its answer, or its error, as `score` gives it).
+    let mut givens = Vec::with_capacity(requests.len());
     for (index, request) in requests.iter().enumerate() {
         let Ok(fields) = request.cast::<PyDict>() else {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!(
@@ -303,22 +489,38 @@ pub fn score_many<'py>(
                 convert::kind(request)
             )));
         };
-        let quick = request_of(fields)?;
-        read.push(match quick {
-            Some(quick) => Read::Quick(quick),
-            None => Read::General(convert::to_value(request, &format!("requests[{index}]"))?),
+        givens.push(Given::of(fields)?);
+    }
+    let quick: Vec<Option<ScoreInput<'_>>> = givens
+        .iter()
+        .map(|given| given.as_ref().and_then(Given::input))
+        .collect();
+    let mut owned: Vec<Option<Result<ScoreRequest, String>>> = Vec::with_capacity(quick.len());
+    for (index, (request, read)) in requests.iter().zip(&quick).enumerate() {
+        owned.push(if read.is_some() {
+            None
+        } else {
+            let value = convert::to_value(request, &format!("requests[{index}]"))?;
+            Some(tiles_api::read_value::<ScoreRequest>(value).map_err(|error| error.to_string()))
         });
     }
-    let answers: Vec<Result<Answered, String>> = py.detach(|| {
-        read.into_par_iter()
+    let inputs: Vec<Result<ScoreInput<'_>, String>> = quick
+        .into_iter()
+        .zip(&owned)
+        .map(|(read, owned)| match (read, owned) {
+            (Some(input), _) => Ok(input),
+            (None, Some(Ok(request))) => Ok(request.input()),
+            (None, Some(Err(message))) => Err(message.clone()),
+            (None, None) => unreachable!("a request not read quickly is read the general way"),
+        })
+        .collect();
+    let answers: Vec<Result<(FullHand, Score), String>> = py.detach(|| {
+        inputs
+            .par_iter()
             .with_min_len(64)
-            .map(|read| match read {
-                Read::Quick(request) => tiles_api::mahjong::score(request).map(Answered::Quick),
-                Read::General(value) => {
-                    tiles_api::respond_value("mahjong/score", value, &tiles_core::Stop::never())
-                        .map(Answered::General)
-                        .map_err(|error| error.to_string())
-                }
+            .map(|input| match input {
+                Ok(input) => tiles_api::mahjong::scored_input(input),
+                Err(message) => Err(message.clone()),
             })
             .collect()
     });
@@ -326,8 +528,7 @@ pub fn score_many<'py>(
     let list = PyList::empty(py);
     for answer in answers {
         match answer {
-            Ok(Answered::Quick(score)) => list.append(response(py, &score)?)?,
-            Ok(Answered::General(value)) => list.append(convert::to_python(py, &value)?)?,
+            Ok(scored) => list.append(PyScore::new(py, scored)?)?,
             Err(message) => {
                 let refused = PyDict::new(py);
                 refused.set_item(intern!(py, "error"), message)?;
@@ -336,16 +537,6 @@ pub fn score_many<'py>(
         }
     }
     Ok(list)
-}
-
-/// An answer read the quick way or the general way.
-#[allow(
-    clippy::large_enum_variant,
-    reason = "nearly every answer is the quick way's: boxing it would cost an allocation each"
-)]
-enum Answered {
-    Quick(ScoreResponse),
-    General(serde_json::Value),
 }
 
 /// Whether [`field_index`] numbers the fields as the API lists them (checked when the module
@@ -382,21 +573,4 @@ fn field_index(key: &str) -> Option<usize> {
         "rules" => 19,
         _ => return None,
     })
-}
-
-/// The quick reading of a request dict, `None` if a key is not a field of `score` or a value
-/// has a type the quick reading does not take. The dict is walked once.
-fn request_of(fields: &Bound<'_, PyDict>) -> PyResult<Option<ScoreRequest>> {
-    let mut given: [Option<Bound<'_, PyAny>>; 20] = Default::default();
-    for (key, value) in fields.iter() {
-        let Ok(key) = key.cast::<PyString>() else {
-            return Ok(None);
-        };
-        let key = key.to_str()?;
-        let Some(index) = field_index(key) else {
-            return Ok(None);
-        };
-        given[index] = Some(value);
-    }
-    Ok(request(&given))
 }

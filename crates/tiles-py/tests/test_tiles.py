@@ -50,6 +50,10 @@ CALLS = [
 @pytest.mark.parametrize("function, operation, fields", CALLS, ids=[c[1] for c in CALLS])
 def test_every_operation_answers_as_the_api_with_its_defaults(function, operation, fields):
     answer = function(**fields)
+    if operation == "mahjong/score":
+        # A Score object whose dict is the response.
+        assert isinstance(answer, mahjong.Score)
+        answer = answer.to_dict()
     assert isinstance(answer, dict)
     assert answer == raw(operation, **fields)
     assert "error" not in answer
@@ -284,6 +288,23 @@ def test_the_version_and_no_exported_imports():
         assert public == exported, (module.__name__, public ^ exported)
         for name in ("Any", "ast", "json", "annotations", "Union", "Sequence", "ask"):
             assert not hasattr(module, name), (module.__name__, name)
+
+
+def test_a_score_is_an_object_read_by_attribute_or_key():
+    score = mahjong.score(hand="22334455667788p", win="8p", tsumo=True, riichi=True, dora_indicators=["1p"])
+    response = raw("mahjong/score", hand="22334455667788p", win="8p", tsumo=True, riichi=True, dora_indicators=["1p"])
+    assert score.to_dict() == response and score == response and score == mahjong.score(**{
+        "hand": "22334455667788p", "win": "8p", "tsumo": True, "riichi": True, "dora_indicators": ["1p"]})
+    assert (score.han, score.fu, score.yakuman, score.limit, score.total) == (
+        response["han"], response["fu"], response["yakuman"], response["limit"], response["points"]["total"])
+    assert score.yaku == [(one["name"], one["han"]) for one in response["yaku"]]
+    assert score.points == response["points"] and score.fu_parts == response["fu_parts"]
+    assert (score.base, score.reading, score.wait, score.hand) == (
+        response["base"], response["reading"], response["wait"], response["hand"])
+    assert score["points"]["total"] == score.total
+    with pytest.raises(KeyError):
+        score["nothing"]
+    assert repr(score).startswith(f"Score({score.total}: ") and "chinitsu 6" in repr(score)
 
 
 def test_score_takes_tuples_as_lists():

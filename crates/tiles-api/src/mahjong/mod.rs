@@ -15,8 +15,10 @@ pub use self::response::{
     About, FuPartJson, PointsJson, ScoreResponse, Shown, YakuJson, score_json,
 };
 use self::score::full_hand;
-pub use self::score::{MeldRequest, RulesRequest, SCORE_FIELDS, ScoreRequest, score, scored};
-pub(crate) use self::score::{ScoreInput, TilesRef, scored_input};
+pub use self::score::{
+    MeldRequest, RulesRequest, SCORE_FIELDS, ScoreInput, ScoreRequest, TilesRef, response_of,
+    score, scored, scored_input,
+};
 use crate::fields::in_text;
 
 /// A `mahjong/analyze` request.

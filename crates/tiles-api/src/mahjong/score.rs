@@ -243,8 +243,10 @@ fn full_hand_of(hand: &str, melds: &[(&str, &str)]) -> Result<FullHand, String> 
 
 /// Tiles borrowed from a request: one string, or a list of names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum TilesRef<'a> {
+pub enum TilesRef<'a> {
+    /// mpsz text: `1m4z`.
     Text(&'a str),
+    /// A tile per item: `["1m", "4z"]`.
     List(Vec<&'a str>),
 }
 
@@ -277,26 +279,35 @@ impl<'a> From<&'a Tiles> for TilesRef<'a> {
 /// The fields of a `mahjong/score` request, borrowed: from a [`ScoreRequest`], or straight
 /// from the JSON text by the quick reader (which then allocates no string).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ScoreInput<'a> {
-    pub(crate) hand: &'a str,
-    pub(crate) melds: Vec<(&'a str, &'a str)>,
-    pub(crate) win: &'a str,
+pub struct ScoreInput<'a> {
+    /// The concealed tiles, the winning tile among them.
+    pub hand: &'a str,
+    /// The called melds: (type, tiles).
+    pub melds: Vec<(&'a str, &'a str)>,
+    /// The winning tile.
+    pub win: &'a str,
     /// tsumo, riichi, double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
     /// chiihou.
-    pub(crate) flags: [bool; 10],
-    pub(crate) seat_wind: &'a str,
-    pub(crate) round_wind: &'a str,
-    pub(crate) dora_indicators: TilesRef<'a>,
-    pub(crate) ura_indicators: TilesRef<'a>,
-    pub(crate) honba: u32,
-    pub(crate) riichi_sticks: u32,
+    pub flags: [bool; 10],
+    /// The seat's wind.
+    pub seat_wind: &'a str,
+    /// The round's wind.
+    pub round_wind: &'a str,
+    /// The dora indicators.
+    pub dora_indicators: TilesRef<'a>,
+    /// The ura indicators.
+    pub ura_indicators: TilesRef<'a>,
+    /// The honba.
+    pub honba: u32,
+    /// The riichi sticks on the table.
+    pub riichi_sticks: u32,
     /// The rules, or the error naming the field (reported after the other fields' errors).
-    pub(crate) rules: Result<ScoringRules, String>,
+    pub rules: Result<ScoringRules, String>,
 }
 
 impl ScoreRequest {
     /// Its fields, borrowed.
-    pub(crate) fn input(&self) -> ScoreInput<'_> {
+    pub fn input(&self) -> ScoreInput<'_> {
         ScoreInput {
             hand: &self.hand,
             melds: self
@@ -340,8 +351,13 @@ pub fn score(request: ScoreRequest) -> Result<ScoreResponse, String> {
 /// [`score`] of borrowed fields.
 pub(crate) fn score_input(request: &ScoreInput<'_>) -> Result<ScoreResponse, String> {
     let (hand, score) = scored_input(request)?;
+    Ok(response_of(hand, score))
+}
+
+/// The response of a scored hand.
+pub fn response_of(hand: FullHand, score: Score) -> ScoreResponse {
     let points = &score.points;
-    Ok(ScoreResponse {
+    ScoreResponse {
         han: score.han,
         fu: score.fu,
         yakuman: score.yakuman,
@@ -377,7 +393,7 @@ pub(crate) fn score_input(request: &ScoreInput<'_>) -> Result<ScoreResponse, Str
         reading: Shown(score.reading.clone()),
         hand: Shown(hand.clone()),
         source: (hand, score),
-    })
+    }
 }
 
 /// The hand of a `mahjong/score` request and its score (the CLI prints the score's report).
@@ -390,7 +406,11 @@ pub fn scored(request: ScoreRequest) -> Result<(FullHand, Score), String> {
 }
 
 /// [`scored`] of borrowed fields.
-pub(crate) fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), String> {
+///
+/// # Errors
+///
+/// As [`score`].
+pub fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), String> {
     let hand = full_hand_of(request.hand, &request.melds)?;
     let win: Piece = request
         .win

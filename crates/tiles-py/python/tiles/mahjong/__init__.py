@@ -14,6 +14,7 @@ from .._request import ask as _ask
 __all__ = [
     "Game",
     "Action",
+    "Score",
     "VecEnv",
     "game",
     "replay",
@@ -81,6 +82,12 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
 #: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
 #: ``record("mjai" | "tenhou")``. The state stays in Rust; actions are small objects.
 Game = _tiles.MahjongGame
+
+#: A winning hand's score, as :func:`score` and :func:`score_many` give it: ``han``, ``fu``,
+#: ``yakuman``, ``yaku`` (``(name, han)`` pairs), ``limit``, ``points``, ``total``,
+#: ``fu_parts``, ``base``, ``reading``, ``wait``, ``hand``; ``to_dict()`` the JSON response;
+#: ``score["points"]`` reads it by key.
+Score = _tiles.MahjongScore
 
 #: One legal decision (``type``, ``tile``, ``tsumogiri``, ``riichi``, ``consumed``,
 #: ``to_dict()``), as :meth:`Game.legal_actions` gives them.
