@@ -144,37 +144,7 @@ pub(crate) fn standard_lack_with_draws(
     melds: usize,
     draws: u64,
 ) -> [u8; KINDS] {
-    let numbered = &*NUMBERED;
-    let honors = &*HONORS;
-    let mut indices = [
-        numbered.index(&counts[0..9]),
-        numbered.index(&counts[9..18]),
-        numbered.index(&counts[18..27]),
-        honors.index(&counts[27..34]),
-    ];
-    let mut out = [u8::MAX; KINDS];
-    for (draw, slot) in out.iter_mut().enumerate() {
-        if draws & (1 << draw) == 0 || counts[draw] >= 4 {
-            continue;
-        }
-        let suit = draw / 9;
-        let start = suit * 9;
-        let saved = indices[suit];
-        if suit < 3 {
-            let mut cells = [0u8; 9];
-            cells.copy_from_slice(&counts[start..start + 9]);
-            cells[draw - start] += 1;
-            indices[suit] = numbered.index(&cells);
-        } else {
-            let mut cells = [0u8; 7];
-            cells.copy_from_slice(&counts[27..34]);
-            cells[draw - 27] += 1;
-            indices[suit] = honors.index(&cells);
-        }
-        *slot = lack_of_suits(indices, melds);
-        indices[suit] = saved;
-    }
-    out
+    lack_with_each(counts, melds, draws, 1)
 }
 
 /// [`standard_lack`] of the hand with each of `discards` (a bit per kind) taken out in turn:
@@ -185,6 +155,13 @@ pub(crate) fn standard_lack_with_discards(
     melds: usize,
     discards: u64,
 ) -> [u8; KINDS] {
+    lack_with_each(counts, melds, discards, -1)
+}
+
+/// [`standard_lack`] of the hand with one tile of each kind in `kinds` added (`change` 1) or
+/// taken out (-1) in turn, looking up only that kind's suit again; `u8::MAX` where the kind is
+/// not in `kinds` or the change cannot be made (a fifth copy, a kind not held).
+fn lack_with_each(counts: &[u8; KINDS], melds: usize, kinds: u64, change: i8) -> [u8; KINDS] {
     let numbered = &*NUMBERED;
     let honors = &*HONORS;
     let mut indices = [
@@ -194,22 +171,27 @@ pub(crate) fn standard_lack_with_discards(
         honors.index(&counts[27..34]),
     ];
     let mut out = [u8::MAX; KINDS];
-    for (discard, slot) in out.iter_mut().enumerate() {
-        if discards & (1 << discard) == 0 || counts[discard] == 0 {
+    for (kind, slot) in out.iter_mut().enumerate() {
+        let possible = if change > 0 {
+            counts[kind] < 4
+        } else {
+            counts[kind] > 0
+        };
+        if kinds & (1 << kind) == 0 || !possible {
             continue;
         }
-        let suit = discard / 9;
+        let suit = kind / 9;
         let start = suit * 9;
         let saved = indices[suit];
         if suit < 3 {
             let mut cells = [0u8; 9];
             cells.copy_from_slice(&counts[start..start + 9]);
-            cells[discard - start] -= 1;
+            cells[kind - start] = cells[kind - start].wrapping_add_signed(change);
             indices[suit] = numbered.index(&cells);
         } else {
             let mut cells = [0u8; 7];
             cells.copy_from_slice(&counts[27..34]);
-            cells[discard - 27] -= 1;
+            cells[kind - 27] = cells[kind - 27].wrapping_add_signed(change);
             indices[suit] = honors.index(&cells);
         }
         *slot = lack_of_suits(indices, melds);

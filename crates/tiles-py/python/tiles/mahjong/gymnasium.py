@@ -27,10 +27,10 @@ import random
 import typing as _t
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 
 from . import Game, encoding
+from ._rl import checked_options, observation_space
 
 __all__ = ["RiichiEnv", "ENV_ID"]
 
@@ -59,33 +59,24 @@ class RiichiEnv(gymnasium.Env):
     ):
         from . import encoding as codes
 
-        if encoding != codes.NAME:
-            raise ValueError(f"encoding: expected {codes.NAME!r}, found {encoding!r}")
         if seat is not None and seat not in range(4):
             raise ValueError(f"seat: expected 0 to 3 or None, found {seat!r}")
-        if illegal not in ("terminate", "raise"):
-            raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
         names = [bots] * 3 if isinstance(bots, str) else list(bots)
         if len(names) != 3:
             raise ValueError(f"bots: expected one name or three, found {len(names)}")
+        options = checked_options(
+            length, red_fives, open_tanyao, score_scale, placement, encoding, illegal,
+            illegal_reward, render_mode,
+        )
         self._bot_names = names
         self._fixed_seat = seat
-        self._game_options = {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao}
-        self._score_scale = float(score_scale)
-        self._placement = [float(points) for points in placement]
-        if len(self._placement) != 4:
-            raise ValueError(f"placement: expected four numbers, found {len(self._placement)}")
-        self._illegal = illegal
-        self._illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 255, codes.SHAPE, dtype=np.uint8),
-                "action_mask": spaces.Box(0, 1, (codes.ACTIONS,), dtype=np.int8),
-            }
-        )
+        self._game_options = options["game"]
+        self._score_scale = options["score_scale"]
+        self._placement = options["placement"]
+        self._illegal = options["illegal"]
+        self._illegal_reward = options["illegal_reward"]
+        self.render_mode = options["render_mode"]
+        self.observation_space = observation_space()
         self.action_space = spaces.Discrete(codes.ACTIONS)
         self.game = None
         self.seat = seat if seat is not None else 0

@@ -32,37 +32,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from . import Game, encoding
+from ._rl import checked_options, observation_space
 
 __all__ = ["env", "parallel_env", "raw_env", "RiichiParallelEnv", "AGENTS"]
 
 #: The agents, by seat.
 AGENTS = [f"player_{seat}" for seat in range(4)]
-
-
-def _options(
-    length: str = "hanchan",
-    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-    open_tanyao: bool = True,
-    score_scale: float = 0.001,
-    placement: _t.Sequence[float] = (90, 45, 0, -135),
-    encoding_name: str = encoding.NAME,
-    illegal: str = "terminate",
-    illegal_reward: float = -135.0,
-):
-    if encoding_name != encoding.NAME:
-        raise ValueError(f"encoding: expected {encoding.NAME!r}, found {encoding_name!r}")
-    if illegal not in ("terminate", "raise"):
-        raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
-    placement = [float(points) for points in placement]
-    if len(placement) != 4:
-        raise ValueError(f"placement: expected four numbers (1st to 4th), found {len(placement)}")
-    return {
-        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao},
-        "score_scale": float(score_scale),
-        "placement": placement,
-        "illegal": illegal,
-        "illegal_reward": float(illegal_reward),
-    }
 
 
 class _Table:
@@ -75,10 +50,8 @@ class _Table:
         "is_parallelizable": True,
     }
 
-    def _setup(self, render_mode, options):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
-        self.render_mode = render_mode
+    def _setup(self, options):
+        self.render_mode = options["render_mode"]
         self._options = options
         self.possible_agents = list(AGENTS)
         self._seeds = random.Random()
@@ -87,12 +60,7 @@ class _Table:
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent):
-        return spaces.Dict(
-            {
-                "observation": spaces.Box(0, 255, encoding.SHAPE, dtype=np.uint8),
-                "action_mask": spaces.Box(0, 1, (encoding.ACTIONS,), dtype=np.int8),
-            }
-        )
+        return observation_space()
 
     @functools.lru_cache(maxsize=None)
     def action_space(self, agent):
@@ -159,7 +127,7 @@ class raw_env(_Table, AECEnv):
     def __init__(self, render_mode: _t.Optional[str] = None, **options):
         super().__init__()
         encoding_name = options.pop("encoding", encoding.NAME)
-        self._setup(render_mode, _options(encoding_name=encoding_name, **options))
+        self._setup(checked_options(encoding_name=encoding_name, render_mode=render_mode, **options))
 
     def reset(self, seed=None, options=None):
         self._new_game(seed)
@@ -213,7 +181,7 @@ class RiichiParallelEnv(_Table, ParallelEnv):
 
     def __init__(self, render_mode: _t.Optional[str] = None, **options):
         encoding_name = options.pop("encoding", encoding.NAME)
-        self._setup(render_mode, _options(encoding_name=encoding_name, **options))
+        self._setup(checked_options(encoding_name=encoding_name, render_mode=render_mode, **options))
         self.agents = []
 
     def reset(self, seed=None, options=None):

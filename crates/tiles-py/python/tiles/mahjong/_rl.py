@@ -1,0 +1,52 @@
+"""What the learning environments share: their options, checked, and the spaces of an
+observation and an action (imported by tiles.mahjong.pettingzoo and tiles.mahjong.gymnasium)."""
+
+from __future__ import annotations
+
+import typing as _t
+
+from . import encoding
+
+
+def checked_options(
+    length: str = "hanchan",
+    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
+    open_tanyao: bool = True,
+    score_scale: float = 0.001,
+    placement: _t.Sequence[float] = (90, 45, 0, -135),
+    encoding_name: str = encoding.NAME,
+    illegal: str = "terminate",
+    illegal_reward: float = -135.0,
+    render_mode: _t.Optional[str] = None,
+) -> dict:
+    """The environments' common options, checked, each error naming the option."""
+    if encoding_name != encoding.NAME:
+        raise ValueError(f"encoding: expected {encoding.NAME!r}, found {encoding_name!r}")
+    if illegal not in ("terminate", "raise"):
+        raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
+    if render_mode is not None and render_mode not in ("ansi", "human"):
+        raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
+    placement = [float(points) for points in placement]
+    if len(placement) != 4:
+        raise ValueError(f"placement: expected four numbers (1st to 4th), found {len(placement)}")
+    return {
+        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao},
+        "score_scale": float(score_scale),
+        "placement": placement,
+        "illegal": illegal,
+        "illegal_reward": float(illegal_reward),
+        "render_mode": render_mode,
+    }
+
+
+def observation_space():
+    """``Dict(observation=Box uint8 (69, 34), action_mask=Box int8 (387,))``."""
+    import numpy as np
+    from gymnasium import spaces
+
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0, 255, encoding.SHAPE, dtype=np.uint8),
+            "action_mask": spaces.Box(0, 1, (encoding.ACTIONS,), dtype=np.int8),
+        }
+    )
