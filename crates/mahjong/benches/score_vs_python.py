@@ -49,9 +49,10 @@ WINDS = [EAST, SOUTH, WEST, NORTH]
 RED_IDS = {4: 16, 13: 52, 22: 88}  # the reference's ids of the red 5m, 5p, 5s
 
 # Our rules as the reference's options. Its double-wind pair is always 4 fu, so the wrc preset
-# is sent with that switch set to 4.
+# is sent with that switch set to 4. Tenhou counts no single yakuman double (the reference's
+# has_double_yakuman off).
 RULES = {
-    "tenhou": ("tenhou", OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=True,
+    "tenhou": ("tenhou", OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
                                       kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False)),
     "wrc": ({"preset": "wrc", "double_wind_fu": 4},
             OptionalRules(has_open_tanyao=True, has_aka_dora=False, has_double_yakuman=False,
