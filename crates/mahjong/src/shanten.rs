@@ -319,6 +319,20 @@ mod tests {
     use super::*;
     use crate::tile::Tile;
 
+    /// A random hand of `size` tiles as counts (at most four of a kind).
+    fn random_counts(random: &mut tiles_core::SplitMix, size: usize) -> [u8; KINDS] {
+        let mut counts = [0u8; KINDS];
+        let mut placed = 0;
+        while placed < size {
+            let kind = random.below(KINDS);
+            if counts[kind] < 4 {
+                counts[kind] += 1;
+                placed += 1;
+            }
+        }
+        counts
+    }
+
     #[test]
     fn orphan_indices_are_the_terminals_and_honours() {
         let orphans: Vec<usize> = Tile::all()
@@ -335,15 +349,7 @@ mod tests {
         let mut random = tiles_core::SplitMix::new(11);
         for _ in 0..3000 {
             let size = [2, 5, 8, 11, 14][random.below(5)];
-            let mut counts = [0u8; KINDS];
-            let mut placed = 0;
-            while placed < size {
-                let kind = random.below(KINDS);
-                if counts[kind] < 4 {
-                    counts[kind] += 1;
-                    placed += 1;
-                }
-            }
+            let counts = random_counts(&mut random, size);
             let after = shanten_after_discards(&counts, size);
             for kind in 0..KINDS {
                 if counts[kind] == 0 {
@@ -368,15 +374,7 @@ mod tests {
         let mut random = tiles_core::SplitMix::new(9);
         for _ in 0..3000 {
             let size = [1, 4, 7, 10, 13][random.below(5)];
-            let mut counts = [0u8; KINDS];
-            let mut placed = 0;
-            while placed < size {
-                let kind = random.below(KINDS);
-                if counts[kind] < 4 {
-                    counts[kind] += 1;
-                    placed += 1;
-                }
-            }
+            let counts = random_counts(&mut random, size);
             let melds = (size + 1) / 3;
             let lacks = standard_lack_with_draws(&counts, melds, u64::MAX >> 30);
             for draw in 0..KINDS {

@@ -24,9 +24,8 @@
 //! | 385 | nine terminals (an abortive draw) |
 //! | 386 | pass |
 
-use super::state::Phase;
-use crate::game::{Action, Game, Meld};
-use crate::score::{MeldKind, Piece, dora_of};
+use crate::game::{Action, Game};
+use crate::score::{Piece, dora_of};
 use crate::tile::{KINDS, Tile};
 
 /// The name of the observation encoding [`encode`] writes.
@@ -262,13 +261,8 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     for piece in game.hands[seat].iter().filter(|piece| piece.red) {
         row(out, plane::HAND_RED)[piece.tile.index()] = 1;
     }
-    let (drawn, claimable) = match &game.phase {
-        Phase::Turn {
-            seat: turn, drawn, ..
-        } if *turn == seat => (*drawn, None),
-        Phase::Claims { from, tile, .. } if *from != seat => (None, Some(*tile)),
-        _ => (None, None),
-    };
+    let (drawn, claim) = game.new_tile(seat);
+    let claimable = claim.map(|(tile, _)| tile);
     if let Some(piece) = drawn {
         row(out, plane::DRAWN)[piece.tile.index()] = 1;
     }
@@ -282,9 +276,9 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
         let other = (seat + relative) % 4;
         let base = plane::SEATS + plane::PER_SEAT * relative;
         let mut meld_counts = [0u8; KINDS];
-        for meld in &game.melds[other] {
-            add_meld(meld, &mut meld_counts);
-            for piece in meld.tiles.iter().filter(|piece| piece.red) {
+        for piece in game.melds[other].iter().flat_map(|meld| &meld.tiles) {
+            meld_counts[piece.tile.index()] += 1;
+            if piece.red {
                 row(out, base + 1)[piece.tile.index()] = 1;
             }
         }
@@ -355,12 +349,4 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
             *cell = u8::from(shanten == best);
         }
     }
-}
-
-/// Adds a meld's tiles to per-kind counts.
-fn add_meld(meld: &Meld, counts: &mut [u8; KINDS]) {
-    for piece in &meld.tiles {
-        counts[piece.tile.index()] += 1;
-    }
-    debug_assert!(meld.kind != MeldKind::Ankan || meld.tiles.len() == 4);
 }

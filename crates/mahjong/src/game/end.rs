@@ -152,10 +152,16 @@ impl Game {
         }
     }
 
+    /// Each seat's final points if the game ended now: the sticks left go to the first.
+    pub fn scores_if_ended(&self) -> [i32; 4] {
+        let mut scores = self.scores;
+        scores[self.ranking()[0]] += 1000 * self.sticks as i32;
+        scores
+    }
+
     /// Ends the game: the sticks left to the first.
     pub(crate) fn end_game(&mut self) -> Result<(), IllegalAction> {
-        let first = self.ranking()[0];
-        self.scores[first] += 1000 * self.sticks as i32;
+        self.scores = self.scores_if_ended();
         self.sticks = 0;
         self.events.push(Event::EndGame {
             scores: self.scores,

@@ -203,6 +203,19 @@ pub fn hand_changes(events: &[Event]) -> [i32; 4] {
     total
 }
 
+/// The seats whose flag is set, `separator` between them (`0 2`), or `none`.
+pub fn seat_list(flags: [bool; 4], separator: &str) -> String {
+    let seats: Vec<String> = (0..4)
+        .filter(|&seat| flags[seat])
+        .map(|seat| seat.to_string())
+        .collect();
+    if seats.is_empty() {
+        "none".to_owned()
+    } else {
+        seats.join(separator)
+    }
+}
+
 /// Each hand of a game's events: its id and its events, from its deal to the next deal (or
 /// the end).
 pub fn hands(events: &[Event]) -> impl Iterator<Item = (HandId, &[Event])> {
@@ -334,19 +347,7 @@ impl std::fmt::Display for Event {
             } => {
                 write!(f, "{}", kind.name())?;
                 if !kind.is_abortive() {
-                    let ready: Vec<String> = (0..4)
-                        .filter(|&seat| tenpai[seat])
-                        .map(|seat| seat.to_string())
-                        .collect();
-                    write!(
-                        f,
-                        ", tenpai: {}",
-                        if ready.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            ready.join(" ")
-                        }
-                    )?;
+                    write!(f, ", tenpai: {}", seat_list(*tenpai, " "))?;
                 }
                 write!(f, "; changes {deltas:?}")
             }

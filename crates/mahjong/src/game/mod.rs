@@ -23,7 +23,7 @@ mod win;
 
 pub use action::{Action, Meld};
 pub use bots::{EfficiencyBot, RandomBot};
-pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands};
+pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands, seat_list};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
 pub use tournament::{EntryStats, MAX_MOVES, TournamentResult, tournament, tournament_range};

@@ -43,13 +43,7 @@ pub struct View {
 impl Game {
     /// What `seat` sees now.
     pub fn view(&self, seat: usize) -> View {
-        let (drawn, claimable) = match &self.phase {
-            Phase::Turn {
-                seat: turn, drawn, ..
-            } if *turn == seat => (*drawn, None),
-            Phase::Claims { from, tile, .. } if *from != seat => (None, Some((*tile, *from))),
-            _ => (None, None),
-        };
+        let (drawn, claimable) = self.new_tile(seat);
         View {
             seat,
             hand_id: self.id,
@@ -65,6 +59,20 @@ impl Game {
             indicators: self.indicators.clone(),
             live_left: self.wall.live_left(),
             legal: self.legal_actions(seat),
+        }
+    }
+}
+
+impl Game {
+    /// The tile before `seat` now: the one it just drew on its turn, or the one it may claim
+    /// and the seat it came from.
+    pub(crate) fn new_tile(&self, seat: usize) -> (Option<Piece>, Option<(Piece, usize)>) {
+        match &self.phase {
+            Phase::Turn {
+                seat: turn, drawn, ..
+            } if *turn == seat => (*drawn, None),
+            Phase::Claims { from, tile, .. } if *from != seat => (None, Some((*tile, *from))),
+            _ => (None, None),
         }
     }
 }

@@ -79,10 +79,34 @@ fn tags(text: &str) -> Result<Vec<Tag<'_>>, usize> {
 
 /// The line and column of a byte offset.
 fn line_column(text: &str, offset: usize) -> String {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |at| at + 1) + 1;
-    format!("line {line}, column {column}")
+    Lines::default().place(text, offset)
+}
+
+/// Line and column of offsets met in increasing order, each found from the last one (so a
+/// file's every tag costs one pass over the file, not one each).
+#[derive(Default)]
+struct Lines {
+    /// The offset counted up to, the lines before it, and where its line starts.
+    offset: usize,
+    newlines: usize,
+    line_start: usize,
+}
+
+impl Lines {
+    /// `line 3, column 7` of `offset` (at least the last offset asked for).
+    fn place(&mut self, text: &str, offset: usize) -> String {
+        let offset = offset.min(text.len()).max(self.offset);
+        for (at, _) in text[self.offset..offset].match_indices('\n') {
+            self.newlines += 1;
+            self.line_start = self.offset + at + 1;
+        }
+        self.offset = offset;
+        format!(
+            "line {}, column {}",
+            self.newlines + 1,
+            offset - self.line_start + 1
+        )
+    }
 }
 
 /// A tile 0-135 as a piece (16, 52 and 88 red when the rules have a red five of the suit).
@@ -252,8 +276,9 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
         }
     };
     let mut current: Option<Reading> = None;
+    let mut lines = Lines::default();
     for tag in &tags {
-        let place = line_column(text, tag.offset);
+        let place = lines.place(text, tag.offset);
         if let Err(message) = read_tag(tag, &place, &mut log, &mut current) {
             if let Some(reading) = current.take() {
                 log.hands.push(reading.hand);

@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use super::{CallLog, GameLog, HandLog, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog};
 use crate::game::{
     Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, Wall, Win, hand_changes,
+    seat_list,
 };
 use crate::score::{MeldKind, Piece, Yaku};
 
@@ -52,11 +53,8 @@ pub fn replay(log: &GameLog) -> GameVerdict {
             if ended {
                 final_scores = Some(game.scores());
             } else if !log.length_stated && game.is_over() {
-                // A record that does not say its length ends where it ends: the sticks left
-                // go to the first.
-                let mut scores = game.scores();
-                scores[game.ranking()[0]] += 1000 * game.sticks() as i32;
-                final_scores = Some(scores);
+                // A record that does not say its length ends where it ends.
+                final_scores = Some(game.scores_if_ended());
             }
         }
         if let (Some(game), true) = (&game, verdict.agree)
@@ -235,18 +233,7 @@ fn compare(game: &Game, hand: &HandLog, notation: Notation) -> Option<String> {
     if got != expected {
         let tenpai = match drawn {
             Some((DrawKind::Exhaustive, tenpai)) => {
-                let seats: Vec<String> = (0..4)
-                    .filter(|&seat| tenpai[seat])
-                    .map(|seat| seat.to_string())
-                    .collect();
-                format!(
-                    " (the engine's tenpai seats: {})",
-                    if seats.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        seats.join(", ")
-                    }
-                )
+                format!(" (the engine's tenpai seats: {})", seat_list(tenpai, ", "))
             }
             _ => String::new(),
         };
@@ -260,20 +247,27 @@ fn compare(game: &Game, hand: &HandLog, notation: Notation) -> Option<String> {
 /// `1 honba, 2 sticks` from what a winner collects beyond the hand's value (300 a honba, 1,000
 /// a stick), or the amount when it is no such sum.
 fn beyond_value(extra: i64, honba: u32) -> String {
-    let plural = |count: i64, one: &str, many: &str| {
-        format!("{count} {}", if count == 1 { one } else { many })
-    };
     for honba in [i64::from(honba), 0] {
         let rest = extra - 300 * honba;
         if rest >= 0 && rest % 1000 == 0 {
+            let sticks = rest / 1000;
             return format!(
-                "{}, {}",
-                plural(honba, "honba", "honba"),
-                plural(rest / 1000, "stick", "sticks")
+                "{honba} honba, {sticks} {}",
+                if sticks == 1 { "stick" } else { "sticks" }
             );
         }
     }
     format!("{extra:+} beyond the value")
+}
+
+/// The engine's yaku of a win and their han (the counts above 0), as a record lists them.
+fn engine_yaku(win: &Win) -> Vec<(Yaku, u32)> {
+    win.score
+        .yaku
+        .iter()
+        .filter(|one| one.han > 0)
+        .map(|one| (one.yaku, one.han))
+        .collect()
 }
 
 /// The yaku and their han, `riichi 1, pinfu 1, dora 2`.
@@ -297,12 +291,7 @@ fn who(seat: usize, from: usize) -> String {
 /// honba, 0 sticks`.
 fn describe_win(win: &Win, hand: &HandLog, notation: Notation) -> String {
     let score = &win.score;
-    let yaku: Vec<(Yaku, u32)> = score
-        .yaku
-        .iter()
-        .filter(|one| one.han > 0)
-        .map(|one| (one.yaku, one.han))
-        .collect();
+    let yaku = engine_yaku(win);
     let value = if score.yakuman > 0 {
         format!("yakuman x{}", score.yakuman)
     } else {
@@ -375,12 +364,7 @@ fn compare_win(
         && ours.deltas == theirs.deltas;
     if let Some(yaku) = &theirs.yaku {
         let mut expected: Vec<(Yaku, u32)> = yaku.clone();
-        let mut got: Vec<(Yaku, u32)> = score
-            .yaku
-            .iter()
-            .filter(|one| one.han > 0)
-            .map(|one| (one.yaku, one.han))
-            .collect();
+        let mut got = engine_yaku(ours);
         expected.sort();
         got.sort();
         same &= expected == got;
@@ -464,10 +448,7 @@ impl Driver<'_> {
                         Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan
                     ) {
                         if placed {
-                            self.calls[seat].pop_front();
-                            self.used += 1;
-                            self.act(game, seat, action, source.as_ref())?;
-                            self.last = source;
+                            self.make_call(game, seat, action, source)?;
                             break;
                         }
                         return self.branch(game, seat, action, source);
@@ -543,14 +524,9 @@ impl Driver<'_> {
     ) -> Result<(), Failure> {
         let mut called = game.clone();
         let mut with_call = self.clone();
-        with_call.calls[seat].pop_front();
-        with_call.used += 1;
         let first = with_call
-            .act(&mut called, seat, call, source.as_ref())
-            .and_then(|()| {
-                with_call.last = source;
-                with_call.run(&mut called)
-            });
+            .make_call(&mut called, seat, call, source)
+            .and_then(|()| with_call.run(&mut called));
         self.budget = with_call.budget;
         let Err(first) = first else {
             *game = called;
@@ -578,6 +554,21 @@ impl Driver<'_> {
                 Err(first)
             }
         }
+    }
+
+    /// Makes the seat's next recorded call, `action`, from the record's item at `source`.
+    fn make_call(
+        &mut self,
+        game: &mut Game,
+        seat: usize,
+        action: Action,
+        source: Option<Source>,
+    ) -> Result<(), Failure> {
+        self.calls[seat].pop_front();
+        self.used += 1;
+        self.act(game, seat, action, source.as_ref())?;
+        self.last = source;
+        Ok(())
     }
 
     /// Makes the seat's decision; a refusal names the record's item and what was legal.

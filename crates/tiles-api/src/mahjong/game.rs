@@ -177,18 +177,11 @@ fn describe(events: &[Event]) -> Vec<HandResultJson> {
                         Some(format!("{how}: {} ({value})", win.score.points.total))
                     }
                     Event::Drawn { kind, .. } if kind.is_abortive() => Some(kind.name().to_owned()),
-                    Event::Drawn { kind, tenpai, .. } => {
-                        let ready: Vec<String> = (0..4)
-                            .filter(|&seat| tenpai[seat])
-                            .map(|seat| seat.to_string())
-                            .collect();
-                        let ready = if ready.is_empty() {
-                            "none".to_owned()
-                        } else {
-                            ready.join(", ")
-                        };
-                        Some(format!("{} (tenpai: {ready})", kind.name()))
-                    }
+                    Event::Drawn { kind, tenpai, .. } => Some(format!(
+                        "{} (tenpai: {})",
+                        kind.name(),
+                        engine::seat_list(*tenpai, ", ")
+                    )),
                     _ => None,
                 })
                 .collect();
