@@ -1,6 +1,6 @@
 //! `huxxy/eval`, `huxxy/game` and `huxxy/tournament`.
 
-use huxxy::tiles_core::{Bot, Standings, Stop};
+use huxxy::tiles_core::{Bot, Stop};
 use huxxy::{
     Card, End, Game, PLAYERS, TournamentResult, TurnAction, Variant, bot_named, eval_call,
 };
@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::ApiError;
 use crate::fields::{Names, in_text};
 use crate::standings::{
-    EntryJson, check_games, default_games, default_seed, entries, game_range, play_error,
-    standings_of,
+    EntryJson, check_games, default_games, default_seed, entries, game_range, merged_standings,
+    play_error,
 };
 
 /// A `huxxy/eval` request.
@@ -333,10 +333,10 @@ pub fn merge_tournament(
     shards: &[serde_json::Value],
 ) -> Result<TournamentResponse, ApiError> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
-    let mut standings = Standings::new(bots.iter().map(|bot| bot.name().to_owned()).collect());
-    for shard in shards {
-        standings = standings.merge(&standings_of(shard)?);
-    }
+    let standings = merged_standings(
+        bots.iter().map(|bot| bot.name().to_owned()).collect(),
+        shards,
+    )?;
     let result = TournamentResult {
         variant,
         seed: request.seed,

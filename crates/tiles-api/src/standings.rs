@@ -77,13 +77,8 @@ pub fn entries(standings: &Standings) -> Vec<EntryJson> {
 
 /// The standings a response's raw fields hold (`games`, `unfinished`, each entry's `bot`,
 /// `wins`, `rank_sum`, `points_sum`, `forfeits`): a shard's, for merging.
-pub(crate) fn standings_of(response: &serde_json::Value) -> Result<Standings, String> {
-    let number = |value: &serde_json::Value, key: &str| -> Result<i64, String> {
-        value
-            .get(key)
-            .and_then(serde_json::Value::as_i64)
-            .ok_or_else(|| format!("a shard's response has no {key:?}"))
-    };
+fn standings_of(response: &serde_json::Value) -> Result<Standings, String> {
+    let number = shard_number;
     let entries = response
         .get("entries")
         .and_then(serde_json::Value::as_array)
@@ -106,6 +101,26 @@ pub(crate) fn standings_of(response: &serde_json::Value) -> Result<Standings, St
         totals.rank_sum = number(entry, "rank_sum")? as u64;
         totals.points_sum = number(entry, "points_sum")?;
         totals.forfeits = number(entry, "forfeits")? as u64;
+    }
+    Ok(standings)
+}
+
+/// A whole number in a shard's response (`games`, an entry's `wins`…), or the error naming it.
+pub(crate) fn shard_number(value: &serde_json::Value, key: &str) -> Result<i64, String> {
+    value
+        .get(key)
+        .and_then(serde_json::Value::as_i64)
+        .ok_or_else(|| format!("a shard's response has no {key:?}"))
+}
+
+/// The standings of shards of one tournament merged, for the line-up `bots`.
+pub(crate) fn merged_standings(
+    bots: Vec<String>,
+    shards: &[serde_json::Value],
+) -> Result<Standings, String> {
+    let mut standings = Standings::new(bots);
+    for shard in shards {
+        standings = standings.merge(&standings_of(shard)?);
     }
     Ok(standings)
 }

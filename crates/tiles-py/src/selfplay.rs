@@ -24,7 +24,8 @@ struct Encoded {
     record: String,
 }
 
-/// Plays the game of `seed` with `bots` (seat order), keeping what `output` asks for.
+/// Plays the game of `seed` with `bots` (seat order), keeping its record, or with `encode`
+/// every decision encoded.
 fn play(
     rules: mahjong::game::GameRules,
     seed: u64,
@@ -36,10 +37,11 @@ fn play(
     let mut planes = [0u8; OBSERVATION_SIZE];
     let mut mask = [0u8; ACTIONS];
     while let Some(seat) = game.to_move() {
-        let action = bots[seat].choose(&game.view(seat));
+        let view = game.view(seat);
+        let action = bots[seat].choose(&view);
         if encode {
             encoding::encode(&game, seat, &mut planes);
-            encoding::mask(&game, seat, &mut mask);
+            encoding::mask_of(&game, &view.legal, &mut mask);
             out.observations.extend_from_slice(&planes);
             out.masks.extend_from_slice(&mask);
             out.actions.push(encoding::action_id(&game, &action) as u16);

@@ -136,10 +136,19 @@ pub fn action_of(game: &Game, seat: usize, id: usize) -> Option<Action> {
 ///
 /// `out` shorter than [`ACTIONS`].
 pub fn mask(game: &Game, seat: usize, out: &mut [u8]) {
+    mask_of(game, &game.legal_actions(seat), out);
+}
+
+/// [`mask`] of legal actions already listed (a seat's view holds them).
+///
+/// # Panics
+///
+/// `out` shorter than [`ACTIONS`].
+pub fn mask_of(game: &Game, legal: &[Action], out: &mut [u8]) {
     let out = &mut out[..ACTIONS];
     out.fill(0);
-    for action in game.legal_actions(seat) {
-        out[action_id(game, &action)] = 1;
+    for action in legal {
+        out[action_id(game, action)] = 1;
     }
 }
 

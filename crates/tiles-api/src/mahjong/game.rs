@@ -500,11 +500,8 @@ pub fn merge_tournament(
         .collect();
     let mut games = 0;
     for shard in shards {
-        let number = |value: &serde_json::Value, key: &str| -> Result<i64, ApiError> {
-            value
-                .get(key)
-                .and_then(serde_json::Value::as_i64)
-                .ok_or_else(|| ApiError::BadRequest(format!("a shard's response has no {key:?}")))
+        let number = |value: &serde_json::Value, key: &str| {
+            crate::standings::shard_number(value, key).map_err(ApiError::BadRequest)
         };
         games += number(shard, "games")? as u64;
         let listed = shard

@@ -1,7 +1,7 @@
 //! `rummikub/turn` (is this turn legal), `rummikub/game` (a game between bots, or with people
 //! at some seats, replayed from its seed and their moves) and `rummikub/tournament`.
 
-use rummikub::tiles_core::{Bot, Standings, Stop};
+use rummikub::tiles_core::{Bot, Stop};
 use rummikub::{
     Action, BOT_NAMES, Done, GameLog, GameOptions, MAX_TURNS, Rules, bot_named, check_turn,
 };
@@ -12,8 +12,8 @@ use super::{StepJson, group_names, names, read_groups, read_tiles, rules, standa
 use crate::ApiError;
 use crate::fields::{Names, Table, Tiles};
 use crate::standings::{
-    EntryJson, check_games, default_games, default_seed, entries, game_range, play_error,
-    standings_of,
+    EntryJson, check_games, default_games, default_seed, entries, game_range, merged_standings,
+    play_error,
 };
 
 /// A `rummikub/turn` request.
@@ -486,10 +486,10 @@ pub fn merge_tournament(
     shards: &[serde_json::Value],
 ) -> Result<TournamentResponse, ApiError> {
     let (options, lineup) = tournament_lineup(&request)?;
-    let mut standings = Standings::new(lineup.iter().map(|bot| bot.name().to_owned()).collect());
-    for shard in shards {
-        standings = standings.merge(&standings_of(shard)?);
-    }
+    let standings = merged_standings(
+        lineup.iter().map(|bot| bot.name().to_owned()).collect(),
+        shards,
+    )?;
     let result = rummikub::TournamentResult {
         options,
         seed: request.seed,

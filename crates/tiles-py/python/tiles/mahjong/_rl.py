@@ -50,3 +50,15 @@ def observation_space():
             "action_mask": spaces.Box(0, 1, (encoding.ACTIONS,), dtype=np.int8),
         }
     )
+
+
+def act(game, seat: int, action) -> bool:
+    """Makes ``action`` (an id) for ``seat`` if it is legal, and says whether it was (the
+    engine checks it once, as it takes it)."""
+    from .. import BadRequest
+
+    try:
+        game.act(seat, int(action))
+    except (BadRequest, TypeError, ValueError, OverflowError):
+        return False
+    return True

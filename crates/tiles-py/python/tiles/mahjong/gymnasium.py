@@ -30,7 +30,7 @@ import gymnasium
 from gymnasium import spaces
 
 from . import Game, encoding
-from ._rl import checked_options, observation_space
+from ._rl import act, checked_options, observation_space
 
 __all__ = ["RiichiEnv", "ENV_ID"]
 
@@ -117,18 +117,13 @@ class RiichiEnv(gymnasium.Env):
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
-        legal = self.game.legal_ids(self.seat)
-        try:
-            chosen = int(action)
-        except (TypeError, ValueError):
-            chosen = None
-        if chosen not in legal:
+        if not act(self.game, self.seat, action):
             if self._illegal == "raise":
+                legal = self.game.legal_ids(self.seat)
                 raise ValueError(f"action {action!r} is not legal now; legal ids: {legal}")
             info = self._info()
             info["illegal_action"] = action
             return self._observation(), self._illegal_reward, True, False, info
-        self.game.act(self.seat, chosen)
         self.game.play_bots(self._bots())
         reward = self.game.take_rewards(self._score_scale, self._placement)[self.seat]
         if self.render_mode == "human":

@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from . import Game, encoding
-from ._rl import checked_options, observation_space
+from ._rl import act, checked_options, observation_space
 
 __all__ = ["env", "parallel_env", "raw_env", "RiichiParallelEnv", "AGENTS"]
 
@@ -91,6 +91,7 @@ class _Table:
         self._illegal_by = seat
 
     def _legal(self, seat, action):
+        # The parallel environment checks every seat's action before any is made.
         try:
             return int(action) in self.game.legal_ids(seat)
         except (TypeError, ValueError):
@@ -149,8 +150,7 @@ class raw_env(_Table, AECEnv):
             return
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        if self._legal(seat, action):
-            self.game.act(seat, int(action))
+        if act(self.game, seat, action):
             gained = self._take_rewards()
             self.rewards = {AGENTS[other]: gained[other] for other in range(4)}
         else:
