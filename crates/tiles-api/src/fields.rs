@@ -127,10 +127,7 @@ fn text_or_list<'de, D: Deserializer<'de>>(
 impl<'de> Deserialize<'de> for Tiles {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tiles, D::Error> {
         Ok(
-            match text_or_list(
-                deserializer,
-                "a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\"",
-            )? {
+            match text_or_list(deserializer, "a list of tile names or one string of them")? {
                 TextOrList::Text(text) => Tiles::Text(text),
                 TextOrList::List(items) => Tiles::List(items),
             },

@@ -76,7 +76,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/solve",
         r#"{"table":"R1 R2 R3","rack":5}"#,
-        "rack: expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\", found 5",
+        "rack: expected a list of tile names or one string of them, found 5",
     ),
     (
         "rummikub/solve",

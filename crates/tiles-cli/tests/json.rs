@@ -76,7 +76,7 @@ fn json_batches_answer_every_line() {
     assert_eq!(lines[2], r#"{"groups":[["R1","R2","R3","J"]]}"#);
     assert_eq!(
         lines[3],
-        r#"{"error":"line 4: tiles: expected a list of tiles such as [\"R1\", \"J\"] or a string such as \"R1 J\", found 7"}"#
+        r#"{"error":"line 4: tiles: expected a list of tile names or one string of them, found 7"}"#
     );
 }
 

@@ -2,8 +2,9 @@
 //! the API crate's dispatcher (`call`), so Python gets the same answers, field names and error
 //! messages as the `tiles` command and the HTTP API. Requests and responses cross as Python
 //! objects and JSON values (`convert`), never as JSON text. List calls (`shanten`,
-//! `is_complete`, `score_many`, `analyze_many`) answer many mahjong hands in one call, with
-//! the GIL released and the work spread over every core.
+//! `is_complete`, `score_many`, `analyze_many`) answer many mahjong hands in one call, the work
+//! spread over every core (`score_many` reads its requests with the GIL held while the pool
+//! scores the ones read before; the others release it).
 
 mod action;
 mod buffer;
@@ -165,7 +166,7 @@ fn answer_many<'py>(
 }
 
 /// `mahjong/score` for each request dict (the fields of `tiles.mahjong.score`), in one call
-/// on every core with the GIL released: the results in order, a refused request's
+/// on every core: the results in order, a refused request's
 /// `{"error": message}` in its place.
 #[pyfunction]
 fn score_many<'py>(py: Python<'py>, requests: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {

@@ -1,5 +1,5 @@
-//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments are read straight
-//! into the API's request type and the response is made from template dicts (interned keys,
+//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments (keyword parameters,
+//! so Python makes no dict of them) are read straight into the API's request type and the response is made from template dicts (interned keys,
 //! the engine's names made once), which is several times quicker than going through JSON
 //! values for the call made by the million.
 //! An argument of an unexpected type goes the general way (`call`), which names the field.
@@ -12,7 +12,6 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
-use rayon::prelude::*;
 use tiles_api::mahjong::{
     RulesRequest, SCORE_FIELDS as FIELDS, ScoreInput, ScoreRequest, ScoreResponse, TilesRef,
 };
@@ -53,61 +52,103 @@ struct Given<'py> {
     melds: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     dora: Option<Vec<Bound<'py, PyAny>>>,
     ura: Option<Vec<Bound<'py, PyAny>>>,
+    /// Whether the quick reading takes the list fields' items.
+    quick: bool,
 }
 
 impl<'py> Given<'py> {
     /// The fields of a request dict, or `None` if a key is not a field of `score` or a list
     /// field has items of a kind the quick reading does not take. The dict is walked once.
     fn of(fields: &Bound<'py, PyDict>) -> PyResult<Option<Given<'py>>> {
+        let mut given: [Option<Bound<'py, PyAny>>; 20] = Default::default();
+        let py = fields.py();
+        let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
+        let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: the GIL is held and nothing runs Python code while the dict is walked, so it
+        // does not change; the key and value it gives are borrowed from it, and the value is
+        // taken as a new reference before the next step.
+        while unsafe {
+            pyo3::ffi::PyDict_Next(fields.as_ptr(), &mut position, &mut key, &mut value)
+        } != 0
+        {
+            // Keys written in Python source are interned: most are found by address.
+            let index = match keys.iter().position(|known| known.as_ptr() == key) {
+                Some(index) => index,
+                None => {
+                    // SAFETY: as above.
+                    let key = unsafe { Borrowed::from_ptr(py, key) };
+                    let Some(index) = text(&key).and_then(field_index) else {
+                        return Ok(None);
+                    };
+                    index
+                }
+            };
+            // SAFETY: as above.
+            given[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
+        }
+        Given::with(given).map(Some)
+    }
+
+    /// The fields given, or `None` if a list field has items of a kind the quick reading does
+    /// not take.
+    fn with(fields: [Option<Bound<'py, PyAny>>; 20]) -> PyResult<Given<'py>> {
         let mut given = Given {
-            fields: Default::default(),
+            fields,
             melds: Vec::new(),
             dora: None,
             ura: None,
+            quick: true,
         };
-        for (key, value) in fields.iter() {
-            let Ok(key) = key.cast::<PyString>() else {
-                return Ok(None);
-            };
-            let Some(index) = field_index(key.to_str()?) else {
-                return Ok(None);
-            };
-            given.fields[index] = Some(value);
-        }
         if let Some(melds) = &given.fields[1] {
             let Some(items) = sequence(melds) else {
-                return Ok(None);
+                return Ok(given.slow());
             };
             for item in items {
+                let py = item.py();
                 let Ok(meld) = item.cast::<PyDict>() else {
-                    return Ok(None);
+                    return Ok(given.slow());
                 };
                 if meld.len() != 2 {
-                    return Ok(None);
+                    return Ok(given.slow());
                 }
-                let (Some(kind), Some(tiles)) = (meld.get_item("type")?, meld.get_item("tiles")?)
-                else {
-                    return Ok(None);
+                let (Some(kind), Some(tiles)) = (
+                    meld.get_item(intern!(py, "type"))?,
+                    meld.get_item(intern!(py, "tiles"))?,
+                ) else {
+                    return Ok(given.slow());
                 };
                 given.melds.push((kind, tiles));
             }
         }
-        for (index, slot) in [(15, &mut given.dora), (16, &mut given.ura)] {
+        for index in [15, 16] {
             if let Some(value) = &given.fields[index]
                 && !value.is_instance_of::<PyString>()
             {
                 let Some(items) = sequence(value) else {
-                    return Ok(None);
+                    return Ok(given.slow());
                 };
-                *slot = Some(items);
+                *(if index == 15 {
+                    &mut given.dora
+                } else {
+                    &mut given.ura
+                }) = Some(items);
             }
         }
-        Ok(Some(given))
+        Ok(given)
+    }
+
+    /// Marked for the general reading.
+    fn slow(mut self) -> Given<'py> {
+        self.quick = false;
+        self
     }
 
     /// The borrowed request, or `None` if a field has a type the quick reading does not take
     /// (the general reading reads it, or names the field at fault).
     fn input(&self) -> Option<ScoreInput<'_>> {
+        if !self.quick {
+            return None;
+        }
         let field = |index: usize| self.fields[index].as_ref();
         let hand = text(field(0)?)?;
         let win = text(field(2)?)?;
@@ -174,6 +215,9 @@ struct Templates {
 }
 
 static TEMPLATES: PyOnceLock<Templates> = PyOnceLock::new();
+
+/// The fields' names as interned Python strings, in [`FIELDS`]' order.
+static KEYS: PyOnceLock<[Py<PyString>; 20]> = PyOnceLock::new();
 
 /// Python strings of the engine's names (yaku, limits, waits, fu parts), made once each.
 static NAMES: Mutex<Option<HashMap<usize, Py<PyString>>>> = Mutex::new(None);
@@ -443,25 +487,75 @@ impl PyScore {
 /// "555z"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches over a
 /// preset. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.
 #[pyfunction]
-#[pyo3(signature = (**fields))]
+#[pyo3(signature = (
+    *, hand=None, melds=None, win=None, tsumo=None, riichi=None, double_riichi=None,
+    ippatsu=None, rinshan=None, chankan=None, haitei=None, houtei=None, tenhou=None,
+    chiihou=None, seat_wind=None, round_wind=None, dora_indicators=None, ura_indicators=None,
+    honba=None, riichi_sticks=None, rules=None, **others
+))]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the fields as Python passes them by name, read without a dict made for them"
+)]
 pub fn score<'py>(
     py: Python<'py>,
-    fields: Option<&Bound<'py, PyDict>>,
+    hand: Option<Bound<'py, PyAny>>,
+    melds: Option<Bound<'py, PyAny>>,
+    win: Option<Bound<'py, PyAny>>,
+    tsumo: Option<Bound<'py, PyAny>>,
+    riichi: Option<Bound<'py, PyAny>>,
+    double_riichi: Option<Bound<'py, PyAny>>,
+    ippatsu: Option<Bound<'py, PyAny>>,
+    rinshan: Option<Bound<'py, PyAny>>,
+    chankan: Option<Bound<'py, PyAny>>,
+    haitei: Option<Bound<'py, PyAny>>,
+    houtei: Option<Bound<'py, PyAny>>,
+    tenhou: Option<Bound<'py, PyAny>>,
+    chiihou: Option<Bound<'py, PyAny>>,
+    seat_wind: Option<Bound<'py, PyAny>>,
+    round_wind: Option<Bound<'py, PyAny>>,
+    dora_indicators: Option<Bound<'py, PyAny>>,
+    ura_indicators: Option<Bound<'py, PyAny>>,
+    honba: Option<Bound<'py, PyAny>>,
+    riichi_sticks: Option<Bound<'py, PyAny>>,
+    rules: Option<Bound<'py, PyAny>>,
+    others: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let empty;
-    let fields = match fields {
-        Some(fields) => fields,
-        None => {
-            empty = PyDict::new(py);
-            &empty
-        }
-    };
-    let given = Given::of(fields)?;
-    let scored = match given.as_ref().and_then(Given::input) {
+    let fields = [
+        hand,
+        melds,
+        win,
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        seat_wind,
+        round_wind,
+        dora_indicators,
+        ura_indicators,
+        honba,
+        riichi_sticks,
+        rules,
+    ];
+    let unknown = others.is_some_and(|others| !others.is_empty());
+    let given = Given::with(fields)?;
+    let scored = match given.input().filter(|_| !unknown) {
         Some(input) => tiles_api::mahjong::scored_input(&input),
         // The general reading names the field at fault (an unknown one among them).
         None => {
-            let value = convert::to_value(fields.as_any(), "")?;
+            let all = others.map_or_else(|| PyDict::new(py), |others| others.clone());
+            for (name, value) in FIELDS.iter().zip(&given.fields) {
+                if let Some(value) = value {
+                    all.set_item(name, value)?;
+                }
+            }
+            let value = convert::to_value(all.as_any(), "")?;
             let request: ScoreRequest = tiles_api::read_value(value).map_err(crate::raised)?;
             tiles_api::mahjong::scored(request)
         }
@@ -472,15 +566,35 @@ pub fn score<'py>(
     }
 }
 
-/// `score` for each request dict, on every core with the GIL released: the `Score`s in
-/// order, a refused request's `{"error": message}` in its place.
+/// How many requests are read before their scoring is handed to the pool.
+const CHUNK: usize = 256;
+
+/// A request as read for scoring: borrowed (the quick reading), read the general way into an
+/// owned request, or refused with its message.
+enum Read<'a> {
+    Quick(ScoreInput<'a>),
+    Owned(ScoreRequest),
+    Refused(String),
+}
+
+impl Read<'_> {
+    fn scored(&self) -> Result<(FullHand, Score), String> {
+        match self {
+            Read::Quick(input) => tiles_api::mahjong::scored_input(input),
+            Read::Owned(request) => tiles_api::mahjong::scored_input(&request.input()),
+            Read::Refused(message) => Err(message.clone()),
+        }
+    }
+}
+
+/// `score` for each request dict, on every core: the `Score`s in order, a refused request's
+/// `{"error": message}` in its place. The requests are read with the GIL held (their text is
+/// borrowed, and Python's strings do not change) while the pool scores the ones read before,
+/// so reading and scoring overlap; the GIL is released while the last are scored.
 pub fn score_many<'py>(
     py: Python<'py>,
     requests: &[Bound<'py, PyAny>],
 ) -> PyResult<Bound<'py, PyList>> {
-    // Read with the GIL held: the fields' objects are kept (their text is borrowed, and
-    // Python's strings do not change), and a request the quick reading does not take is read
-    // the general way into an owned request (its answer, or its error, as `score` gives it).
     let mut givens = Vec::with_capacity(requests.len());
     for (index, request) in requests.iter().enumerate() {
         let Ok(fields) = request.cast::<PyDict>() else {
@@ -491,43 +605,56 @@ pub fn score_many<'py>(
         };
         givens.push(Given::of(fields)?);
     }
-    let quick: Vec<Option<ScoreInput<'_>>> = givens
-        .iter()
-        .map(|given| given.as_ref().and_then(Given::input))
-        .collect();
-    let mut owned: Vec<Option<Result<ScoreRequest, String>>> = Vec::with_capacity(quick.len());
-    for (index, (request, read)) in requests.iter().zip(&quick).enumerate() {
-        owned.push(if read.is_some() {
-            None
-        } else {
-            let value = convert::to_value(request, &format!("requests[{index}]"))?;
-            Some(tiles_api::read_value::<ScoreRequest>(value).map_err(|error| error.to_string()))
-        });
-    }
-    let inputs: Vec<Result<ScoreInput<'_>, String>> = quick
-        .into_iter()
-        .zip(&owned)
-        .map(|(read, owned)| match (read, owned) {
-            (Some(input), _) => Ok(input),
-            (None, Some(Ok(request))) => Ok(request.input()),
-            (None, Some(Err(message))) => Err(message.clone()),
-            (None, None) => unreachable!("a request not read quickly is read the general way"),
-        })
-        .collect();
-    let answers: Vec<Result<(FullHand, Score), String>> = py.detach(|| {
-        inputs
-            .par_iter()
-            .with_min_len(64)
-            .map(|input| match input {
-                Ok(input) => tiles_api::mahjong::scored_input(input),
-                Err(message) => Err(message.clone()),
-            })
-            .collect()
+    let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
+        (0..requests.len()).map(|_| None).collect();
+    let done = Countdown::new(requests.len().div_ceil(CHUNK));
+    let mut failed = None;
+    rayon::in_place_scope(|scope| {
+        let chunks = answers.chunks_mut(CHUNK).zip(givens.chunks(CHUNK));
+        for (number, (out, givens)) in chunks.enumerate() {
+            let mut read = Vec::with_capacity(givens.len());
+            for (offset, given) in givens.iter().enumerate() {
+                match given.as_ref().and_then(Given::input) {
+                    Some(input) => read.push(Read::Quick(input)),
+                    None => {
+                        // The general reading names the field at fault (an unknown one
+                        // among them).
+                        let index = number * CHUNK + offset;
+                        let value = match convert::to_value(
+                            &requests[index],
+                            &format!("requests[{index}]"),
+                        ) {
+                            Ok(value) => value,
+                            Err(error) => {
+                                // The scope waits for the chunks already handed on.
+                                failed = Some(error);
+                                return;
+                            }
+                        };
+                        read.push(match tiles_api::read_value::<ScoreRequest>(value) {
+                            Ok(request) => Read::Owned(request),
+                            Err(error) => Read::Refused(error.to_string()),
+                        });
+                    }
+                }
+            }
+            let done = &done;
+            scope.spawn(move |_| {
+                for (slot, read) in out.iter_mut().zip(&read) {
+                    *slot = Some(read.scored());
+                }
+                done.finish();
+            });
+        }
+        py.detach(|| done.wait());
     });
+    if let Some(error) = failed {
+        return Err(error);
+    }
     let _paused = convert::GcPaused::new(py)?;
     let list = PyList::empty(py);
     for answer in answers {
-        match answer {
+        match answer.expect("every request is scored") {
             Ok(scored) => list.append(PyScore::new(py, scored)?)?,
             Err(message) => {
                 let refused = PyDict::new(py);
@@ -537,6 +664,45 @@ pub fn score_many<'py>(
         }
     }
     Ok(list)
+}
+
+/// A count of chunks still to score, waited on with the GIL released.
+struct Countdown {
+    left: Mutex<usize>,
+    zero: std::sync::Condvar,
+}
+
+impl Countdown {
+    fn new(count: usize) -> Countdown {
+        Countdown {
+            left: Mutex::new(count),
+            zero: std::sync::Condvar::new(),
+        }
+    }
+
+    fn finish(&self) {
+        let mut left = self
+            .left
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *left -= 1;
+        if *left == 0 {
+            self.zero.notify_all();
+        }
+    }
+
+    fn wait(&self) {
+        let mut left = self
+            .left
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *left > 0 {
+            left = self
+                .zero
+                .wait(left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
 }
 
 /// Whether [`field_index`] numbers the fields as the API lists them (checked when the module
