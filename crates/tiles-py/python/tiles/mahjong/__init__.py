@@ -44,9 +44,9 @@ def analyze(*, hand: str, melds: _t.Sequence[Meld] = ()) -> dict[str, _t.Any]:
 #: chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind="E",
 #: round_wind="E", dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0,
 #: rules="tenhou")``. ``hand`` holds the concealed tiles including the winning tile ``win``;
-#: ``rules`` is ``tenhou``, ``majsoul``, ``wrc`` or a dict of switches over a preset. Native: the fields go
-#: straight into the engine's request and the result is built as a dict, a call by the
-#: million being the common case.
+#: ``rules`` is ``tenhou``, ``majsoul``, ``wrc`` or a dict of switches over a preset. Returns a
+#: :class:`Score`. Native: the keyword arguments go straight into the engine's request, a call by
+#: the million being the common case.
 score = _tiles.score
 
 
@@ -61,11 +61,12 @@ def is_complete(hands: _t.Sequence[str]) -> list[bool]:
     return _tiles.is_complete(hands)
 
 
-def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> list[dict[str, _t.Any]]:
+def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> list[_t.Any]:
     """:func:`score` for each request (a dict of its keyword arguments: ``{"hand": ...,
-    "win": ..., "tsumo": True}``), in one call: the hands are scored on every core with the GIL
-    released. The results are in order; a request the engine refuses has
-    ``{"error": message}`` in its place, and the others are still scored."""
+    "win": ..., "tsumo": True}``), in one call: the requests are read with the GIL held while
+    the other cores score the ones read before. The results (:class:`Score` objects) are in
+    order; a request the engine refuses has ``{"error": message}`` in its place, and the others
+    are still scored."""
     return _tiles.score_many(requests)
 
 
