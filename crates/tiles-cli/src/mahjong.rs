@@ -77,6 +77,16 @@ pub enum Command {
     /// `mahjong/tournament` request per line instead (`{"games":100,"seed":2}`).
     #[command(after_help = crate::BATCH_EXIT)]
     Tournament(TournamentArgs),
+    /// Plays one seat as an mjai bot on stdin and stdout, so a bot of ours sits at any table
+    /// that speaks mjai (mjai.app and its successors, Mortal's and Akagi's hosts).
+    ///
+    /// Batch form by default (mjai.app's): each line in is a JSON array of the events since
+    /// the last answer, and each gets one JSON object back (`{"type":"none"}` when the seat
+    /// does nothing). With `--line`, each line is one event, and an answer is printed only
+    /// for an event the seat may act on. Riichi is two answers: `reach`, then (once the host
+    /// echoes it) the declaring `dahai`. The rules are `start_game`'s (`rules`, or
+    /// `aka_flag`), else Tenhou's.
+    Bot(crate::mahjong_bot::BotArgs),
 }
 
 /// Options shared by games and tournaments.
@@ -381,6 +391,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Game(args) => game_command(&args),
         Command::Replay(args) => replay_command(&args),
         Command::Tournament(args) => tournament_command(&args),
+        Command::Bot(args) => crate::mahjong_bot::run(&args),
     }
 }
 

@@ -14,6 +14,7 @@ mod batch;
 mod fiveup;
 mod huxxy;
 mod mahjong;
+mod mahjong_bot;
 mod puzzle;
 mod rummikub;
 mod serve;

@@ -158,6 +158,16 @@ impl Wall {
         Ok(tile)
     }
 
+    /// Counts a draw told by a game's events rather than taken from this wall (a game
+    /// followed from one seat's mjai events): the live wall shortens by one, and a kan's
+    /// replacement tile counts a kan.
+    pub(crate) fn count_draw(&mut self, replacement: bool) {
+        if replacement {
+            self.kans += 1;
+        }
+        self.live_left = self.live_left.saturating_sub(1);
+    }
+
     /// Dora indicator `index` (0 the first, shown at the deal).
     pub fn indicator(&self, index: usize) -> Result<Piece, Exhausted> {
         match &self.source {

@@ -257,11 +257,11 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     (log, error)
 }
 
-fn field<'a>(event: &'a Value, key: &str) -> Result<&'a Value, String> {
+pub(crate) fn field<'a>(event: &'a Value, key: &str) -> Result<&'a Value, String> {
     event.get(key).ok_or_else(|| format!("no \"{key}\""))
 }
 
-fn seat(event: &Value, key: &str) -> Result<usize, String> {
+pub(crate) fn seat(event: &Value, key: &str) -> Result<usize, String> {
     field(event, key)?
         .as_u64()
         .filter(|&seat| seat < 4)
@@ -269,7 +269,7 @@ fn seat(event: &Value, key: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("\"{key}\": expected a seat 0-3"))
 }
 
-fn tile(value: &Value, key: &str) -> Result<Piece, String> {
+pub(crate) fn tile(value: &Value, key: &str) -> Result<Piece, String> {
     let text = value
         .as_str()
         .ok_or_else(|| format!("\"{key}\": expected a tile"))?;
@@ -281,7 +281,7 @@ fn tile(value: &Value, key: &str) -> Result<Piece, String> {
     tile_from(text).ok_or_else(|| format!("\"{key}\": {text:?} is no tile"))
 }
 
-fn tiles(value: &Value, key: &str) -> Result<Vec<Piece>, String> {
+pub(crate) fn tiles(value: &Value, key: &str) -> Result<Vec<Piece>, String> {
     value
         .as_array()
         .ok_or_else(|| format!("\"{key}\": expected a list of tiles"))?
@@ -290,7 +290,7 @@ fn tiles(value: &Value, key: &str) -> Result<Vec<Piece>, String> {
         .collect()
 }
 
-fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
+pub(crate) fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
     let items = value
         .as_array()
         .filter(|items| items.len() == 4)
@@ -316,41 +316,50 @@ struct Reading {
     ended: bool,
 }
 
-/// The rules `start_game` carries (`length`, `red_fives` as true, false or each suit's count,
-/// `open_tanyao`).
-fn rules_of(rules: &Value, log: &mut GameLog) -> Result<(), String> {
-    if let Some(name) = rules.get("length").and_then(Value::as_str) {
-        log.rules.length = Length::named(name)
-            .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
-        log.length_stated = true;
-    }
-    match rules.get("red_fives") {
-        None => {}
-        Some(Value::Bool(red)) => log.rules.red_fives = GameRules::all_red(*red),
-        Some(value) => {
-            let counts = value
-                .as_array()
-                .filter(|counts| counts.len() == 3)
-                .and_then(|counts| {
-                    counts
-                        .iter()
-                        .map(|count| count.as_u64().filter(|&count| count <= 1).map(|c| c as u8))
-                        .collect::<Option<Vec<u8>>>()
-                })
-                .ok_or_else(|| {
-                    format!(
-                        "rules.red_fives is {value}: expected true, false or [m, p, s] of 0 or 1"
-                    )
-                })?;
-            log.rules.red_fives = [counts[0], counts[1], counts[2]];
+/// The rules a `start_game` event carries, over `rules`: ours (`"rules": {"length",
+/// "red_fives" as true, false or each suit's count, "open_tanyao"}`), or Akagi's and
+/// mjai.app's `aka_flag` (whether there are red fives). True if it states the game's length.
+pub(crate) fn start_game_rules(event: &Value, rules: &mut GameRules) -> Result<bool, String> {
+    let mut length_stated = false;
+    if let Some(given) = event.get("rules") {
+        if let Some(name) = given.get("length").and_then(Value::as_str) {
+            rules.length = Length::named(name)
+                .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
+            length_stated = true;
+        }
+        match given.get("red_fives") {
+            None => {}
+            Some(Value::Bool(red)) => rules.red_fives = GameRules::all_red(*red),
+            Some(value) => {
+                let counts = value
+                    .as_array()
+                    .filter(|counts| counts.len() == 3)
+                    .and_then(|counts| {
+                        counts
+                            .iter()
+                            .map(|count| {
+                                count.as_u64().filter(|&count| count <= 1).map(|c| c as u8)
+                            })
+                            .collect::<Option<Vec<u8>>>()
+                    })
+                    .ok_or_else(|| {
+                        format!(
+                            "rules.red_fives is {value}: expected true, false or [m, p, s] of 0 or 1"
+                        )
+                    })?;
+                rules.red_fives = [counts[0], counts[1], counts[2]];
+            }
+        }
+        if let Some(open) = given.get("open_tanyao") {
+            rules.open_tanyao = open
+                .as_bool()
+                .ok_or_else(|| format!("rules.open_tanyao is {open}: expected true or false"))?;
         }
     }
-    if let Some(open) = rules.get("open_tanyao") {
-        log.rules.open_tanyao = open
-            .as_bool()
-            .ok_or_else(|| format!("rules.open_tanyao is {open}: expected true or false"))?;
+    if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {
+        rules.red_fives = GameRules::all_red(red);
     }
-    Ok(())
+    Ok(length_stated)
 }
 
 fn read_event(
@@ -365,13 +374,7 @@ fn read_event(
         .ok_or("\"type\": expected text")?;
     match kind {
         "start_game" => {
-            if let Some(rules) = event.get("rules") {
-                rules_of(rules, log)?;
-            }
-            // Akagi's and mjai.app's hosts say only whether there are red fives.
-            if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {
-                log.rules.red_fives = GameRules::all_red(red);
-            }
+            log.length_stated |= start_game_rules(event, &mut log.rules)?;
             if let Some(names) = event.get("names").and_then(Value::as_array) {
                 log.names = names
                     .iter()
