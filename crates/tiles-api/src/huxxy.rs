@@ -304,6 +304,7 @@ pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentR
     let games = game_range(request.first_game, request.games)?;
     let result =
         huxxy::tournament_range(variant, request.seed, games, bots, stop).map_err(play_error)?;
+    crate::standings::played_all(result.standings.games, request.games)?;
     Ok(tournament_response(&request, &result))
 }
 

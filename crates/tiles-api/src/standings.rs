@@ -22,6 +22,9 @@ pub(crate) fn default_seed() -> u64 {
 
 /// The refusal of more than [`MAX_GAMES`] games.
 pub(crate) fn check_games(games: u64) -> Result<(), String> {
+    if games == 0 {
+        return Err("games: at least 1 game".to_owned());
+    }
     if games > MAX_GAMES {
         return Err(format!(
             "games: at most {MAX_GAMES} games per tournament, not {games}"
@@ -132,6 +135,16 @@ pub(crate) fn game_range(first_game: u64, games: u64) -> Result<std::ops::Range<
         .checked_add(games)
         .ok_or_else(|| format!("first_game: {first_game} + {games} games is past the last game"))?;
     Ok(first_game..end)
+}
+
+/// A tournament that played fewer games than it was asked for was stopped (a server's time
+/// limit, a cancelled request): the API answers [`ApiError::Stopped`], not part of the work.
+pub(crate) fn played_all(played: u64, asked: u64) -> Result<(), ApiError> {
+    if played < asked {
+        Err(ApiError::Stopped)
+    } else {
+        Ok(())
+    }
 }
 
 /// A tournament's error as the API's: stopped, or a line-up that does not fit the seats.

@@ -291,7 +291,17 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "mahjong/game",
         r#"{"bots":"efficiency,efficiency,smart,random"}"#,
-        "bots: unknown bot \"smart\": expected random or efficiency",
+        "bots: unknown bot \"smart\": expected random or efficiency, or mjai:COMMAND for an outside bot",
+    ),
+    (
+        "mahjong/game",
+        r#"{"bots":"efficiency,mjai:python3 bot.py,efficiency,efficiency"}"#,
+        "bots: \"mjai:python3 bot.py\" runs a command, which only the tiles command and the Python package do (not a server)",
+    ),
+    (
+        "mahjong/tournament",
+        r#"{"games":0}"#,
+        "games: at least 1 game",
     ),
     (
         "mahjong/game",
@@ -311,7 +321,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "mahjong/tournament",
         r#"{"games":4,"bots":["random","random"]}"#,
-        "bots: four bots are needed, got 2",
+        "bots: one bot or four are needed, got 2",
     ),
 ];
 

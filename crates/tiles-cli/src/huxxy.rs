@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use huxxy::eval_call;
-use huxxy::tiles_core::Stop;
 use serde_json::{Map, Value, json};
 use tiles_api::fields::Names;
 use tiles_api::huxxy::{DEFAULT_BOTS, lineup, run_tournament};
@@ -84,7 +83,7 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
     /// Games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
     /// The tournament's seed (each game's deal follows from it and the game's number).
     #[arg(long, default_value_t = 1)]
@@ -121,10 +120,11 @@ pub fn run(command: Command) -> ExitCode {
         Command::Tournament(args) => {
             match lineup(args.lineup.jokers, &Names::Text(args.lineup.bots.clone())) {
                 Ok((variant, bots)) => {
-                    match run_tournament(variant, args.seed, args.games, bots, &Stop::never()) {
+                    let watch = crate::progress::Watch::start("games");
+                    match run_tournament(variant, args.seed, args.games, bots, watch.stop()) {
                         Ok(result) => {
                             batch::print(&result.to_string());
-                            ExitCode::SUCCESS
+                            crate::progress::finished(&watch, result.standings.games, args.games)
                         }
                         Err(error) => batch::unreadable(&error.to_string()),
                     }

@@ -92,9 +92,19 @@ pub enum Command {
 /// Options shared by games and tournaments.
 #[derive(Debug, Args)]
 pub struct Lineup {
-    /// The four bots in seat order: `efficiency` or `random`.
+    /// The four bots in seat order (one name fills every seat): `efficiency` or `random`, or
+    /// an outside bot speaking mjai, `mjai:COMMAND` (run as `COMMAND SEAT`, mjai.app's batch
+    /// form) or `mjai-line:COMMAND` (one event a line): `--bots
+    /// "efficiency,mjai:python3 bot.py,efficiency,efficiency"`. An outside bot whose answer is
+    /// late, not JSON or not legal forfeits the game (it ranks last).
     #[arg(long, default_value = tiles_api::mahjong::game::DEFAULT_BOTS)]
     bots: String,
+    /// Seconds an outside bot has to answer.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3.0)]
+    answer_limit: f64,
+    /// Seconds an outside bot has to answer the events that start a game or a hand.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
+    start_limit: f64,
     /// `hanchan` or `east` (East round only).
     #[arg(long, default_value = "hanchan")]
     length: String,
@@ -142,6 +152,8 @@ impl Lineup {
         defaults.insert("length".into(), json!(self.length));
         defaults.insert("red_fives".into(), json!(self.red()));
         defaults.insert("open_tanyao".into(), json!(!self.no_open_tanyao));
+        defaults.insert("answer_limit".into(), json!(self.answer_limit));
+        defaults.insert("start_limit".into(), json!(self.start_limit));
         defaults
     }
 }
@@ -175,13 +187,53 @@ pub struct ReplayArgs {
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
     /// Games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=tiles_api::standings::MAX_GAMES))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=tiles_api::standings::MAX_GAMES))]
     games: u64,
     /// The tournament's seed (each game's walls follow from it and the game's number).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play duplicate: sets of four games on one seed's walls, the line-up rotated so each
+    /// entry sits in each seat once (the default for one challenger against three of a kind).
+    #[arg(long, conflicts_with = "no_duplicate")]
+    duplicate: bool,
+    /// Each game on walls of its own (the default for other line-ups).
+    #[arg(long)]
+    no_duplicate: bool,
+    /// Rank points for 1st to 4th (default Tenhou Phoenix's).
+    #[arg(long, value_name = "1ST,2ND,3RD,4TH", default_value = "90,45,0,-135", value_parser = rank_points, allow_hyphen_values = true)]
+    rank_points: [f64; 4],
     #[command(flatten)]
     lineup: Lineup,
+}
+
+impl TournamentArgs {
+    /// Duplicate play as asked, or `None` for the line-up's default.
+    fn duplicate(&self) -> Option<bool> {
+        if self.duplicate {
+            Some(true)
+        } else if self.no_duplicate {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// `--rank-points 90,45,0,-135`: four numbers.
+fn rank_points(text: &str) -> Result<[f64; 4], String> {
+    let values: Vec<f64> = text
+        .split(',')
+        .map(|part| {
+            part.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|value| value.is_finite())
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("expected four numbers such as 90,45,0,-135, found {text:?}"))?;
+    values.try_into().map_err(|_| {
+        format!("expected four numbers (1st to 4th) such as 90,45,0,-135, found {text:?}")
+    })
 }
 
 /// `tiles mahjong score`.
@@ -401,6 +453,10 @@ fn as_option(message: &str) -> String {
         .replacen("bots:", "--bots:", 1)
         .replacen("length:", "--length:", 1)
         .replacen("red_fives:", "--red-fives:", 1)
+        .replacen("rank_points:", "--rank-points:", 1)
+        .replacen("answer_limit:", "--answer-limit:", 1)
+        .replacen("start_limit:", "--start-limit:", 1)
+        .replacen("games:", "--games:", 1)
         .replacen("record:", "--format:", 1)
 }
 
@@ -428,6 +484,8 @@ fn game_command(args: &GameArgs) -> ExitCode {
         red_fives: args.lineup.red(),
         open_tanyao: !args.lineup.no_open_tanyao,
         record: record.to_owned(),
+        answer_limit: args.lineup.answer_limit,
+        start_limit: args.lineup.start_limit,
     };
     match game(request, &mahjong::tiles_core::Stop::never()) {
         Ok(response) => {
@@ -449,6 +507,9 @@ fn game_command(args: &GameArgs) -> ExitCode {
                 "final: {:?}, placements {:?}\n",
                 response.final_scores, response.ranks
             ));
+            if let Some(failure) = &response.failure {
+                text.push_str(&format!("forfeit: {failure}\n"));
+            }
             batch::print(&text);
             ExitCode::SUCCESS
         }
@@ -457,35 +518,43 @@ fn game_command(args: &GameArgs) -> ExitCode {
 }
 
 fn tournament_command(args: &TournamentArgs) -> ExitCode {
-    use tiles_api::mahjong::game::{lineup, rules, run_tournament};
+    use tiles_api::mahjong::game::{TournamentRequest, run_tournament};
     if args.lineup.json {
         let mut defaults = args.lineup.defaults();
         defaults.insert("seed".into(), json!(args.seed));
         defaults.insert("games".into(), json!(args.games));
+        defaults.insert("rank_points".into(), json!(args.rank_points));
+        if let Some(duplicate) = args.duplicate() {
+            defaults.insert("duplicate".into(), json!(duplicate));
+        }
         return batch::json_batch("mahjong/tournament", defaults);
     }
-    let setup = rules(
-        &args.lineup.length,
-        args.lineup.red(),
-        !args.lineup.no_open_tanyao,
-    )
-    .and_then(|rules| {
-        lineup(&tiles_api::fields::Names::Text(args.lineup.bots.clone())).map(|bots| (rules, bots))
-    });
-    let (rules, bots) = match setup {
+    let request = TournamentRequest {
+        games: args.games,
+        seed: args.seed,
+        bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
+        length: args.lineup.length.clone(),
+        red_fives: args.lineup.red(),
+        open_tanyao: !args.lineup.no_open_tanyao,
+        first_game: 0,
+        duplicate: args.duplicate(),
+        rank_points: args.rank_points,
+        answer_limit: args.lineup.answer_limit,
+        start_limit: args.lineup.start_limit,
+    };
+    let (setup, lineup) = match tiles_api::mahjong::game::setup(&request) {
         Ok(setup) => setup,
         Err(error) => return batch::unreadable(&as_option(&error)),
     };
-    match run_tournament(
-        rules,
-        args.seed,
-        args.games,
-        bots,
-        &mahjong::tiles_core::Stop::never(),
-    ) {
+    let watch = crate::progress::Watch::start("games");
+    match run_tournament(&setup, &lineup, watch.stop()) {
         Ok(result) => {
             batch::print(&result.to_string());
-            ExitCode::SUCCESS
+            if watch.interrupted() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(error) => batch::unreadable(&error.to_string()),
     }

@@ -15,6 +15,7 @@ mod fiveup;
 mod huxxy;
 mod mahjong;
 mod mahjong_bot;
+mod progress;
 mod puzzle;
 mod rummikub;
 mod serve;
@@ -90,6 +91,8 @@ where
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Outside bots (`mjai:COMMAND` seats) run commands: the command line may, a server not.
+    tiles_api::mahjong::game::allow_commands(!matches!(cli.game, Game::Serve(_)));
     match cli.game {
         Game::Fiveup(command) => fiveup::run(command),
         Game::Huxxy(command) => huxxy::run(command),

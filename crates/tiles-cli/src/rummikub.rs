@@ -141,7 +141,7 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
     /// Games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
     /// The tournament's seed (each game's deal follows from it and the game's number).
     #[arg(long, default_value_t = 1)]
@@ -533,10 +533,11 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
     }
     match lineup(&args.lineup) {
         Ok((options, bots)) => {
-            match rummikub::tournament(&options, args.seed, args.games, &bots, &Stop::never()) {
+            let watch = crate::progress::Watch::start("games");
+            match rummikub::tournament(&options, args.seed, args.games, &bots, watch.stop()) {
                 Ok(result) => {
                     batch::print(&result.to_string());
-                    ExitCode::SUCCESS
+                    crate::progress::finished(&watch, result.standings.games, args.games)
                 }
                 Err(error) => batch::unreadable(&error),
             }

@@ -148,11 +148,10 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0));
-    assert!(
-        text(&out.stdout).contains("avg place"),
-        "{}",
-        text(&out.stdout)
-    );
+    let stdout = text(&out.stdout);
+    // One challenger against three of a kind: duplicate by default.
+    assert!(stdout.starts_with("4 games, seed 1, duplicate"), "{stdout}");
+    assert!(stdout.contains("avg rank ± 95%"), "{stdout}");
     for (args, message) in [
         (
             vec!["mahjong", "game", "--bots", "efficiency,smart"],
@@ -167,8 +166,8 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
             "--format: expected text, mjai or tenhou",
         ),
         (
-            vec!["mahjong", "tournament", "--bots", "random"],
-            "--bots: four bots are needed, got 1",
+            vec!["mahjong", "tournament", "--bots", "random,random"],
+            "--bots: one bot or four are needed, got 2",
         ),
     ] {
         let out = tiles(&args, b"");

@@ -12,7 +12,7 @@ mod tournament;
 pub use game::{Bot, Game, Outcome};
 pub use play::{PlayError, Played, Record, ReplayError, apply_or_forfeit, play, replay};
 pub use random::{SplitMix, shuffle, shuffled};
-pub use stop::{Stop, StopFlag, Stopped};
+pub use stop::{Progress, Stop, StopFlag, Stopped};
 pub use tournament::{
     Standings, Totals, game_seed, seating, tournament, tournament_game, tournament_range,
     tournament_range_with, tournament_with,

@@ -1,12 +1,14 @@
 //! The cooperative stop signal: long work (a tournament, a bot game, a search) checks it between
-//! its steps and gives up with [`Stopped`] once it is raised.
+//! its steps and gives up with [`Stopped`] once it is raised. It may also carry a [`Progress`]
+//! count the work adds to as its steps finish (games played, files read), for a caller that
+//! shows how far along it is.
 //!
 //! A signal is raised by a deadline passing, by a flag being set from another thread, or by
 //! either. This is the one place in the game crates' world where a clock is read: the games
 //! themselves only ask [`Stop::is_stopped`].
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Long work was stopped before it finished: its deadline passed or its flag was set.
@@ -35,6 +37,39 @@ pub struct Stopped;
 pub struct Stop {
     deadline: Option<Instant>,
     flag: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<Progress>>,
+}
+
+/// How far long work has got: steps done of steps to do, read from another thread while the
+/// work runs.
+///
+/// ```
+/// use std::sync::Arc;
+/// use tiles_core::{Progress, Stop};
+///
+/// let progress = Arc::new(Progress::default());
+/// let stop = Stop::never().with_progress(Arc::clone(&progress));
+/// stop.add_total(10);
+/// stop.advance(3);
+/// assert_eq!(progress.done(), 3);
+/// assert_eq!(progress.total(), 10);
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Progress {
+    /// Steps done.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Steps to do, as the work has counted them so far.
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
 }
 
 /// The handle that raises a [`Stop`] made by [`Stop::flag`] (from any thread).
@@ -63,7 +98,7 @@ impl Stop {
     pub fn at(deadline: Instant) -> Stop {
         Stop {
             deadline: Some(deadline),
-            flag: None,
+            ..Stop::default()
         }
     }
 
@@ -71,7 +106,7 @@ impl Stop {
     pub fn after(limit: Duration) -> Stop {
         Stop {
             deadline: Instant::now().checked_add(limit),
-            flag: None,
+            ..Stop::default()
         }
     }
 
@@ -80,8 +115,8 @@ impl Stop {
         let flag = Arc::new(AtomicBool::new(false));
         (
             Stop {
-                deadline: None,
                 flag: Some(Arc::clone(&flag)),
+                ..Stop::default()
             },
             StopFlag(flag),
         )
@@ -92,6 +127,27 @@ impl Stop {
     pub fn with_deadline(mut self, deadline: Instant) -> Stop {
         self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
         self
+    }
+
+    /// This signal, carrying `progress` for the work to count its steps in.
+    #[must_use]
+    pub fn with_progress(mut self, progress: Arc<Progress>) -> Stop {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Counts `steps` more to do (for the progress shown, if any).
+    pub fn add_total(&self, steps: u64) {
+        if let Some(progress) = &self.progress {
+            progress.total.fetch_add(steps, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts `steps` done (for the progress shown, if any).
+    pub fn advance(&self, steps: u64) {
+        if let Some(progress) = &self.progress {
+            progress.done.fetch_add(steps, Ordering::Relaxed);
+        }
     }
 
     /// Whether the work should stop now.

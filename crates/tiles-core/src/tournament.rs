@@ -185,8 +185,9 @@ impl fmt::Display for Standings {
 ///
 /// # Errors
 ///
-/// [`PlayError::Seats`] if the line-up does not have one bot per seat;
-/// [`PlayError::Stopped`] once the stop signal is raised.
+/// [`PlayError::Seats`] if the line-up does not have one bot per seat. Once the stop signal
+/// is raised, the games not yet played are skipped and the standings are those of the games
+/// played to their end (fewer than asked for: compare [`Standings::games`]).
 pub fn tournament<G: Game>(
     options: &G::Options,
     seed: u64,
@@ -284,12 +285,29 @@ pub fn tournament_range_with<G: Game, T: Send>(
     add: impl Fn(&mut T, &Played<G>, &[usize]) + Sync + Send,
     merge: impl Fn(T, T) -> T + Sync + Send,
 ) -> Result<T, PlayError> {
+    stop.add_total(games.end.saturating_sub(games.start));
+    // Once stopped, the games not begun are skipped (the iteration halts) and one cut short
+    // is not counted: the totals are those of the games played to their end.
     games
         .into_par_iter()
-        .try_fold(&empty, |mut total, index| {
-            stop.check()?;
-            let (played, entries) = tournament_game(options, seed, index, lineup, max_moves, stop)?;
-            add(&mut total, &played, &entries);
+        .map(|index| {
+            if stop.is_stopped() {
+                return None;
+            }
+            Some(
+                match tournament_game(options, seed, index, lineup, max_moves, stop) {
+                    Ok(game) => Ok(Some(game)),
+                    Err(PlayError::Stopped(_)) => Ok(None),
+                    Err(error) => Err(error),
+                },
+            )
+        })
+        .while_some()
+        .try_fold(&empty, |mut total, game| {
+            if let Some((played, entries)) = game? {
+                add(&mut total, &played, &entries);
+                stop.advance(1);
+            }
             Ok(total)
         })
         .try_reduce(&empty, |a, b| Ok(merge(a, b)))

@@ -279,10 +279,9 @@ fn a_raised_stop_ends_a_tournament_between_games_and_a_game_between_moves() {
     let lineup: [&dyn Bot<HighCard>; 2] = [&counting, &counting];
     let (stop, flag) = Stop::flag();
     flag.raise();
-    assert_eq!(
-        tournament::<HighCard>(&2, 1, 1_000_000, &lineup, 100, &stop).unwrap_err(),
-        PlayError::Stopped(tiles_core::Stopped)
-    );
+    // A stopped tournament gives the standings of the games played to their end: none.
+    let standings = tournament::<HighCard>(&2, 1, 1_000_000, &lineup, 100, &stop).unwrap();
+    assert_eq!(standings.games, 0);
     assert_eq!(
         calls.load(Ordering::Relaxed),
         0,
@@ -290,8 +289,20 @@ fn a_raised_stop_ends_a_tournament_between_games_and_a_game_between_moves() {
     );
     let late = Stop::after(Duration::from_millis(50));
     let started = std::time::Instant::now();
-    let result = tournament::<HighCard>(&2, 1, u64::MAX, &lineup, 100, &late);
-    assert!(result.is_err());
+    let progress = std::sync::Arc::new(tiles_core::Progress::default());
+    let late = late.with_progress(std::sync::Arc::clone(&progress));
+    let result = tournament::<HighCard>(&2, 1, u64::MAX, &lineup, 100, &late).unwrap();
+    assert!(
+        result.games > 0 && result.games < u64::MAX,
+        "{}",
+        result.games
+    );
+    assert_eq!(
+        progress.done(),
+        result.games,
+        "every game counted is one played"
+    );
+    assert_eq!(progress.total(), u64::MAX);
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "stopped soon after its deadline"

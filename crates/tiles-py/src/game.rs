@@ -11,7 +11,7 @@ use mahjong::MeldKind;
 use mahjong::Piece;
 use mahjong::encoding;
 use mahjong::game::{Action, Game, GameRules, Length};
-use mahjong::log::mjai::{event_json, tile_name};
+use mahjong::log::mjai::{event_json, mjai_order, tile_name};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -466,7 +466,7 @@ impl PyGame {
         check_seat(seat)?;
         let events = PyList::empty(py);
         let start = self.cursors[seat].min(self.game.events().len());
-        for event in &self.game.events()[start..] {
+        for event in mjai_order(&self.game.events()[start..]) {
             if let Some(value) = event_json(event, Some(seat)) {
                 events.append(convert::to_python(py, &value)?)?;
             }

@@ -119,10 +119,17 @@ impl Game {
         Ok(())
     }
 
-    /// The seats ranked by points, ties to the seat that was East first.
+    /// The seats ranked by points, ties to the seat that was East first; a seat that
+    /// forfeited the game ranks last.
     pub fn ranking(&self) -> [usize; 4] {
         let mut seats = [0, 1, 2, 3];
-        seats.sort_by_key(|&seat| (std::cmp::Reverse(self.scores[seat]), seat));
+        seats.sort_by_key(|&seat| {
+            (
+                self.forfeit == Some(seat),
+                std::cmp::Reverse(self.scores[seat]),
+                seat,
+            )
+        });
         seats
     }
 

@@ -52,6 +52,10 @@ impl<'b> MjaiBot<'b> {
     /// What is wrong with the event ([`Follower::apply`]).
     pub fn react(&mut self, event: &Value) -> Result<Option<Value>, String> {
         self.follower.apply(event)?;
+        if event.get("type").and_then(Value::as_str) == Some("dora") {
+            // An indicator opens no decision: one the event before opened was answered there.
+            return Ok(None);
+        }
         Ok(self.answer())
     }
 

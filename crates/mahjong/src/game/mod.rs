@@ -13,6 +13,7 @@ pub mod encoding;
 mod end;
 mod event;
 mod follow;
+mod host;
 mod legal;
 mod mjai_bot;
 mod rules;
@@ -27,10 +28,17 @@ pub use action::{Action, Meld};
 pub use bots::{EfficiencyBot, RandomBot};
 pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands, seat_list};
 pub use follow::Follower;
+pub use host::{
+    Answer, Form, HostError, Hosted, Limits, Seat, action_of, form_prefix, outside_seat,
+    play_hosted,
+};
 pub use mjai_bot::{MjaiBot, to_mjai};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
-pub use tournament::{EntryStats, MAX_MOVES, TournamentResult, tournament, tournament_range};
+pub use tournament::{
+    EntryStats, MAX_MOVES, PHOENIX_RANK_POINTS, Tournament, TournamentResult, is_challenge, run,
+    tournament, tournament_range,
+};
 pub use view::View;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};
 

@@ -80,12 +80,35 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
             "open_tanyao": rules.open_tanyao,
         },
     }));
-    for event in events {
+    for event in mjai_order(events) {
         if let Some(value) = event_json(event, None) {
             line(value);
         }
     }
     out
+}
+
+/// The events in the order mjai records give them: an open or added kan's indicator, which
+/// the engine shows once the kanning seat's discard is made, comes before that `dahai`
+/// (`daiminkan`, `tsumo`, `dora`, `dahai`), as in the records of the field's hosts.
+pub fn mjai_order(events: &[Event]) -> Vec<&Event> {
+    let mut ordered = Vec::with_capacity(events.len());
+    let mut at = 0;
+    while at < events.len() {
+        if matches!(events[at], Event::Discard { .. }) {
+            let doras = events[at + 1..]
+                .iter()
+                .take_while(|event| matches!(event, Event::Dora { .. }))
+                .count();
+            ordered.extend(&events[at + 1..at + 1 + doras]);
+            ordered.push(&events[at]);
+            at += 1 + doras;
+        } else {
+            ordered.push(&events[at]);
+            at += 1;
+        }
+    }
+    ordered
 }
 
 /// One event as mjai's JSON; `seen_by`: the seat whose view it is (others' draws and dealt

@@ -1,8 +1,10 @@
 //! `mahjong/game`, `mahjong/replay` and `mahjong/tournament`: whole games under Tenhou's rules.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use mahjong::game::{
-    self as engine, BOT_NAMES, Event, Game, GameRules, Length, MAX_MOVES, TournamentResult,
-    bot_named, hand_changes, hands,
+    self as engine, BOT_NAMES, Event, Form, Game, GameRules, HostError, Length, Limits, MAX_MOVES,
+    Seat, bot_named, hand_changes, hands,
 };
 use mahjong::log::{self, replay::GameVerdict};
 use schemars::JsonSchema;
@@ -11,7 +13,7 @@ use tiles_core::{Bot, Stop};
 
 use crate::ApiError;
 use crate::fields::Names;
-use crate::standings::{check_games, default_games, default_seed, play_error};
+use crate::standings::play_error;
 
 /// The line-up when none is given.
 pub const DEFAULT_BOTS: &str = "efficiency,efficiency,efficiency,efficiency";
@@ -78,26 +80,120 @@ pub fn rules(length: &str, red_fives: RedFives, open_tanyao: bool) -> Result<Gam
     Ok(rules)
 }
 
-/// The four bots a request names.
+/// Whether line-ups may name outside seats (`mjai:COMMAND`), which run commands: the `tiles`
+/// command and the Python package allow them, `tiles serve` does not.
+static COMMANDS: AtomicBool = AtomicBool::new(false);
+
+/// Lets line-ups name outside seats that run commands (`mjai:COMMAND`,
+/// `mjai-line:COMMAND`), or stops them. Off until a caller that may run commands turns it on.
+pub fn allow_commands(allowed: bool) {
+    COMMANDS.store(allowed, Ordering::Relaxed);
+}
+
+/// A line-up entry: a bot of ours, or an outside bot's command.
+#[derive(Clone)]
+pub enum Entry {
+    /// A bot of ours.
+    Ours(&'static (dyn Bot<Game> + Sync)),
+    /// `mjai:COMMAND` (batch form) or `mjai-line:COMMAND`.
+    Outside {
+        /// The command, run as `COMMAND SEAT`.
+        command: String,
+        /// Batch or line form.
+        form: Form,
+    },
+}
+
+impl std::fmt::Debug for Entry {
+    /// Its name in a line-up: `efficiency`, `mjai:python3 bot.py`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.seat())
+    }
+}
+
+impl Entry {
+    /// The seat it plays, borrowing the command.
+    pub fn seat(&self) -> Seat<'_> {
+        match self {
+            Entry::Ours(bot) => Seat::Ours(*bot),
+            Entry::Outside { command, form } => Seat::Outside {
+                command,
+                form: *form,
+            },
+        }
+    }
+
+    /// Whether it is an outside seat.
+    pub fn is_outside(&self) -> bool {
+        matches!(self, Entry::Outside { .. })
+    }
+}
+
+/// The four seats a request names: bot names (any case), `mjai:COMMAND` or
+/// `mjai-line:COMMAND` where commands may run; one name fills every seat.
 ///
 /// # Errors
 ///
-/// An unknown bot, or not four.
-pub fn lineup(bots: &Names) -> Result<[&'static (dyn Bot<Game> + Sync); 4], String> {
-    let names = bots.names();
-    let bots: Vec<&'static (dyn Bot<Game> + Sync)> = names
+/// An unknown bot, not one or four, an outside seat where commands may not run.
+pub fn entries(bots: &Names) -> Result<[Entry; 4], String> {
+    let mut names = bots.names();
+    if names.len() == 1 {
+        names = vec![names[0].clone(); 4];
+    }
+    let entries: Vec<Entry> = names
         .iter()
         .map(|name| {
-            bot_named(name).ok_or_else(|| {
-                format!(
-                    "bots: unknown bot {name:?}: expected {}",
-                    BOT_NAMES.join(" or ")
-                )
-            })
+            if let Some(Seat::Outside { command, form }) = engine::outside_seat(name) {
+                if !COMMANDS.load(Ordering::Relaxed) {
+                    return Err(format!(
+                        "bots: {name:?} runs a command, which only the tiles command and the Python package do (not a server)"
+                    ));
+                }
+                if command.trim().is_empty() {
+                    return Err(format!("bots: {name:?} names no command"));
+                }
+                return Ok(Entry::Outside {
+                    command: command.to_owned(),
+                    form,
+                });
+            }
+            bot_named(&name.to_ascii_lowercase())
+                .map(Entry::Ours)
+                .ok_or_else(|| {
+                    format!(
+                        "bots: unknown bot {name:?}: expected {}, or mjai:COMMAND for an outside bot",
+                        BOT_NAMES.join(" or ")
+                    )
+                })
         })
         .collect::<Result<_, _>>()?;
-    bots.try_into()
-        .map_err(|_| format!("bots: four bots are needed, got {}", names.len()))
+    let count = entries.len();
+    entries
+        .try_into()
+        .map_err(|_| format!("bots: one bot or four are needed, got {count}"))
+}
+
+/// The four bots of ours a request names (as [`entries`], no outside seat).
+///
+/// # Errors
+///
+/// As [`entries`]; an outside seat.
+pub fn lineup(bots: &Names) -> Result<[&'static (dyn Bot<Game> + Sync); 4], String> {
+    let entries = entries(bots)?;
+    let mut ours = Vec::with_capacity(4);
+    for entry in entries {
+        match entry {
+            Entry::Ours(bot) => ours.push(bot),
+            Entry::Outside { command, .. } => {
+                return Err(format!(
+                    "bots: {command:?}: an outside seat cannot play here"
+                ));
+            }
+        }
+    }
+    Ok(ours
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("four entries")))
 }
 
 /// A `mahjong/game` request.
@@ -108,7 +204,9 @@ pub struct GameRequest {
     /// The game's seed (default 0): the walls of every hand follow from it.
     #[serde(default)]
     pub seed: u64,
-    /// The four bots in seat order, `efficiency` or `random` (default four `efficiency`).
+    /// The four bots in seat order, `efficiency` or `random` (default four `efficiency`; one
+    /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
+    /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server).
     #[serde(default = "bots_default")]
     pub bots: Names,
     /// `hanchan` (default) or `east`.
@@ -124,6 +222,12 @@ pub struct GameRequest {
     /// The record to return: `mjai` (default), `tenhou` (tenhou.net/6 JSON) or `none`.
     #[serde(default = "record_default")]
     pub record: String,
+    /// Seconds an outside seat (`mjai:COMMAND`) has to answer (default 3, as mjai.app).
+    #[serde(default = "answer_limit_default")]
+    pub answer_limit: f64,
+    /// Seconds it has to answer events that start a game or a hand (default 20).
+    #[serde(default = "start_limit_default")]
+    pub start_limit: f64,
 }
 
 /// A hand's result.
@@ -154,6 +258,10 @@ pub struct GameResponse {
     pub ranks: [usize; 4],
     /// The record in the format asked for (mjai lines, or tenhou.net/6 JSON), or null.
     pub record: Option<String>,
+    /// Why an outside seat forfeited the game (a late, unreadable or illegal answer): absent
+    /// when none did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
 }
 
 /// Each hand's result in words, with its score changes.
@@ -201,18 +309,37 @@ fn describe(events: &[Event]) -> Vec<HandResultJson> {
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
     let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
-    let bots = lineup(&request.bots)?;
+    let entries = entries(&request.bots)?;
     if !["mjai", "tenhou", "none"].contains(&request.record.as_str()) {
         return Err(ApiError::BadRequest(format!(
             "record: expected mjai, tenhou or none, found {:?}",
             request.record
         )));
     }
-    let seats: Vec<&dyn Bot<Game>> = bots.iter().map(|bot| *bot as &dyn Bot<Game>).collect();
-    let played =
-        tiles_core::play(&rules, request.seed, &seats, MAX_MOVES, stop).map_err(play_error)?;
-    let game = played.game;
-    let names: Vec<String> = bots.iter().map(|bot| bot.name().to_owned()).collect();
+    let seats: [Seat<'_>; 4] = std::array::from_fn(|seat| entries[seat].seat());
+    let names: [String; 4] = std::array::from_fn(|seat| format!("{:?}", seats[seat]));
+    let (game, failure) = if entries.iter().any(Entry::is_outside) {
+        let limits = limits(request.answer_limit, request.start_limit)?;
+        let hosted =
+            engine::play_hosted(rules, request.seed, &seats, &names, limits, MAX_MOVES, stop)
+                .map_err(host_error)?;
+        let failure = hosted
+            .failure
+            .map(|(seat, why)| format!("seat {seat} ({}) forfeits: {why}", names[seat]));
+        (hosted.game, failure)
+    } else {
+        let bots: Vec<&dyn Bot<Game>> = entries
+            .iter()
+            .map(|entry| match entry {
+                Entry::Ours(bot) => *bot as &dyn Bot<Game>,
+                Entry::Outside { .. } => unreachable!("no outside seat here"),
+            })
+            .collect();
+        let played =
+            tiles_core::play(&rules, request.seed, &bots, MAX_MOVES, stop).map_err(play_error)?;
+        (played.game, None)
+    };
+    let names = names.to_vec();
     let ranking = game.ranking();
     let mut ranks = [0; 4];
     for (place, seat) in ranking.iter().enumerate() {
@@ -230,7 +357,45 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         final_scores: game.scores(),
         ranks,
         record,
+        failure,
     })
+}
+
+/// An outside seat's time limits from a request's seconds.
+///
+/// # Errors
+///
+/// A limit that is not a positive number of seconds (at most an hour).
+pub fn limits(answer: f64, start: f64) -> Result<Limits, String> {
+    let seconds = |value: f64, field: &str| {
+        if value.is_finite() && value > 0.0 && value <= 3600.0 {
+            Ok(std::time::Duration::from_secs_f64(value))
+        } else {
+            Err(format!(
+                "{field}: expected seconds above 0 and at most 3600, found {value}"
+            ))
+        }
+    };
+    Ok(Limits {
+        answer: seconds(answer, "answer_limit")?,
+        start: seconds(start, "start_limit")?,
+    })
+}
+
+/// A hosted game's error as the API's.
+pub(crate) fn host_error(error: HostError) -> ApiError {
+    match error {
+        HostError::Stopped(_) => ApiError::Stopped,
+        error => ApiError::BadRequest(error.to_string()),
+    }
+}
+
+fn answer_limit_default() -> f64 {
+    3.0
+}
+
+fn start_limit_default() -> f64 {
+    20.0
 }
 
 /// A `mahjong/replay` request.
@@ -336,204 +501,7 @@ pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, Api
     ))
 }
 
-/// A `mahjong/tournament` request.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(rename = "MahjongTournamentRequest")]
-pub struct TournamentRequest {
-    /// Games to play (default 1000, at most 1,000,000).
-    #[serde(default = "default_games")]
-    pub games: u64,
-    /// The tournament's seed (default 1): each game's walls follow from it and the game's
-    /// number.
-    #[serde(default = "default_seed")]
-    pub seed: u64,
-    /// The line-up, as for `mahjong/game`; it turns round one seat per game.
-    #[serde(default = "bots_default")]
-    pub bots: Names,
-    /// `hanchan` (default) or `east`.
-    #[serde(default = "length_default")]
-    pub length: String,
-    /// Red fives: `true` (one per suit, the default), `false`, or `[man, pin, sou]` counts of
-    /// 0 or 1.
-    #[serde(default)]
-    pub red_fives: RedFives,
-    /// Tanyao counts in an open hand (kuitan; default true).
-    #[serde(default = "yes")]
-    pub open_tanyao: bool,
-    /// The number of the first game played (default 0): the request plays games
-    /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
-    #[serde(default)]
-    pub first_game: u64,
-}
-
-/// One line-up entry's results.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(rename = "MahjongEntry")]
-pub struct EntryJson {
-    /// Its place in the line-up (its seat in game 1).
-    pub entry: usize,
-    /// The bot.
-    pub bot: String,
-    /// Games finished first, second, third, fourth.
-    pub placements: [u64; 4],
-    /// Average placement, 1 best.
-    pub average_placement: f64,
-    /// Average final points.
-    pub average_points: f64,
-    /// Hands won, in percent of hands played.
-    pub win_rate: f64,
-    /// Hands dealt in, in percent of hands played.
-    pub deal_in_rate: f64,
-    /// Games forfeited.
-    pub forfeits: u64,
-    /// Games played (the totals below are for merging shards: the rates are of these).
-    pub games: u64,
-    /// The sum of its final points.
-    pub points_sum: i64,
-    /// Hands played.
-    pub hands: u64,
-    /// Hands won.
-    pub hand_wins: u64,
-    /// Hands dealt in.
-    pub deal_ins: u64,
-}
-
-/// A `mahjong/tournament` response.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(rename = "MahjongTournamentResponse")]
-pub struct TournamentResponse {
-    /// Games played.
-    pub games: u64,
-    /// The seed.
-    pub seed: u64,
-    /// The first game's number.
-    pub first_game: u64,
-    /// Per line-up entry.
-    pub entries: Vec<EntryJson>,
-    /// The table as the CLI prints it.
-    pub table: String,
-}
-
-/// Plays a tournament (every core).
-///
-/// # Errors
-///
-/// [`ApiError::Stopped`].
-pub fn run_tournament(
-    rules: GameRules,
-    seed: u64,
-    games: u64,
-    bots: [&'static (dyn Bot<Game> + Sync); 4],
-    stop: &Stop,
-) -> Result<TournamentResult, ApiError> {
-    let lineup: [&dyn Bot<Game>; 4] = bots.map(|bot| bot as &dyn Bot<Game>);
-    engine::tournament(rules, seed, games, lineup, stop).map_err(play_error)
-}
-
-/// Answers `mahjong/tournament`.
-///
-/// # Errors
-///
-/// An unknown bot or length, too many games; [`ApiError::Stopped`].
-pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentResponse, ApiError> {
-    let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
-    let bots = lineup(&request.bots)?;
-    check_games(request.games)?;
-    let games = crate::standings::game_range(request.first_game, request.games)?;
-    let lineup: [&dyn Bot<Game>; 4] = bots.map(|bot| bot as &dyn Bot<Game>);
-    let result =
-        engine::tournament_range(rules, request.seed, games, lineup, stop).map_err(play_error)?;
-    Ok(tournament_response(&request, &result))
-}
-
-fn tournament_response(
-    request: &TournamentRequest,
-    result: &TournamentResult,
-) -> TournamentResponse {
-    TournamentResponse {
-        games: result.games,
-        seed: result.seed,
-        first_game: request.first_game,
-        entries: result
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(entry, stats)| EntryJson {
-                entry,
-                bot: stats.bot.clone(),
-                placements: stats.placements,
-                average_placement: stats.average_placement(),
-                average_points: stats.average_points(),
-                win_rate: stats.win_rate(),
-                deal_in_rate: stats.deal_in_rate(),
-                forfeits: stats.forfeits,
-                games: stats.games,
-                points_sum: stats.points,
-                hands: stats.hands,
-                hand_wins: stats.wins,
-                deal_ins: stats.deal_ins,
-            })
-            .collect(),
-        table: result.to_string(),
-    }
-}
-
-/// The response of the whole tournament `request` names, from the responses of shards that
-/// played its games between them.
-///
-/// # Errors
-///
-/// As [`tournament`]; a shard's response that lacks its totals.
-pub fn merge_tournament(
-    request: TournamentRequest,
-    shards: &[serde_json::Value],
-) -> Result<TournamentResponse, ApiError> {
-    rules(&request.length, request.red_fives, request.open_tanyao)?;
-    let bots = lineup(&request.bots)?;
-    let mut entries: Vec<engine::EntryStats> = bots
-        .iter()
-        .map(|bot| engine::EntryStats {
-            bot: bot.name().to_owned(),
-            ..engine::EntryStats::default()
-        })
-        .collect();
-    let mut games = 0;
-    for shard in shards {
-        let number = |value: &serde_json::Value, key: &str| {
-            crate::standings::shard_number(value, key).map_err(ApiError::BadRequest)
-        };
-        games += number(shard, "games")? as u64;
-        let listed = shard
-            .get("entries")
-            .and_then(serde_json::Value::as_array)
-            .filter(|listed| listed.len() == entries.len())
-            .ok_or_else(|| ApiError::BadRequest("a shard's response has no entries".to_owned()))?;
-        for (stats, entry) in entries.iter_mut().zip(listed) {
-            let mut placements = [0u64; 4];
-            for (place, slot) in placements.iter_mut().enumerate() {
-                *slot = entry
-                    .get("placements")
-                    .and_then(|list| list.get(place))
-                    .and_then(serde_json::Value::as_u64)
-                    .ok_or_else(|| ApiError::BadRequest("an entry has no placements".to_owned()))?;
-            }
-            stats.add(&engine::EntryStats {
-                bot: String::new(),
-                games: number(entry, "games")? as u64,
-                placements,
-                points: number(entry, "points_sum")?,
-                hands: number(entry, "hands")? as u64,
-                wins: number(entry, "hand_wins")? as u64,
-                deal_ins: number(entry, "deal_ins")? as u64,
-                forfeits: number(entry, "forfeits")? as u64,
-            });
-        }
-    }
-    let result = TournamentResult {
-        games,
-        seed: request.seed,
-        entries,
-    };
-    Ok(tournament_response(&request, &result))
-}
+pub use super::tournament::{
+    EntryJson, TournamentRequest, TournamentResponse, merge_tournament, run_tournament, setup,
+    tournament,
+};

@@ -4,6 +4,7 @@
 pub mod game;
 mod response;
 mod score;
+mod tournament;
 
 use mahjong::{
     Effective, Tile, analyze as analyze_hand, analyze_full, best_of, has_melds, parse_hand,

@@ -442,6 +442,7 @@ pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentR
     let games = game_range(request.first_game, request.games)?;
     let result = rummikub::tournament_range(&options, request.seed, games, &lineup, stop)
         .map_err(play_error)?;
+    crate::standings::played_all(result.standings.games, request.games)?;
     Ok(tournament_response(&request, &result))
 }
 

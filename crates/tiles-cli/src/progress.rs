@@ -1,0 +1,154 @@
+//! Long commands watched: progress on stderr while it is a terminal (done of total, the rate,
+//! the time left), and Ctrl-C stopping the work so the command prints what it has (a second
+//! Ctrl-C ends the process at once).
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use mahjong::tiles_core::{Progress, Stop, StopFlag};
+
+/// The flag Ctrl-C raises: the running command's.
+static CURRENT: Mutex<Option<StopFlag>> = Mutex::new(None);
+
+/// Whether the Ctrl-C listener has been started.
+static LISTENING: AtomicBool = AtomicBool::new(false);
+
+/// A long command's stop signal (raised by Ctrl-C) with its progress shown on stderr.
+pub struct Watch {
+    stop: Stop,
+    flag: StopFlag,
+    shown: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+}
+
+impl Watch {
+    /// Watches work counted in `unit` (`games`, `files`).
+    pub fn start(unit: &'static str) -> Watch {
+        let (stop, flag) = Stop::flag();
+        let progress = Arc::new(Progress::default());
+        let stop = stop.with_progress(Arc::clone(&progress));
+        *CURRENT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(flag.clone());
+        listen();
+        let shown = std::io::stderr().is_terminal().then(|| {
+            let done = Arc::new(AtomicBool::new(false));
+            let finished = Arc::clone(&done);
+            let thread = std::thread::spawn(move || show(&progress, &finished, unit));
+            (done, thread)
+        });
+        Watch { stop, flag, shown }
+    }
+
+    /// The stop signal to give the work.
+    pub fn stop(&self) -> &Stop {
+        &self.stop
+    }
+
+    /// Whether Ctrl-C stopped the work.
+    pub fn interrupted(&self) -> bool {
+        self.flag.is_raised()
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some((done, thread)) = self.shown.take() {
+            done.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+        *CURRENT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+}
+
+/// The end of a tournament that may have been stopped: `stopped after N of M games` if it
+/// played fewer than asked, and exit 130 if Ctrl-C stopped it (0 otherwise).
+pub fn finished(watch: &Watch, played: u64, asked: u64) -> std::process::ExitCode {
+    if played < asked {
+        crate::batch::print(&format!("stopped after {played} of {asked} games\n"));
+    }
+    if watch.interrupted() {
+        std::process::ExitCode::from(130)
+    } else {
+        std::process::ExitCode::SUCCESS
+    }
+}
+
+/// Redraws the progress line every half second until `finished`, then clears it.
+fn show(progress: &Progress, finished: &AtomicBool, unit: &str) {
+    let started = Instant::now();
+    let mut stderr = std::io::stderr();
+    let mut drawn = false;
+    let mut ticks = 0u32;
+    while !finished.load(Ordering::Relaxed) {
+        // A tenth of a second between looks at the flag, half a second between redraws.
+        std::thread::sleep(Duration::from_millis(100));
+        ticks += 1;
+        if !ticks.is_multiple_of(5) {
+            continue;
+        }
+        let elapsed = started.elapsed();
+        let (done, total) = (progress.done(), progress.total());
+        let rate = done as f64 / elapsed.as_secs_f64();
+        let left = if rate > 0.0 && total > done {
+            format!(", {} left", duration((total - done) as f64 / rate))
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            stderr,
+            "\r\x1b[K{done} of {total} {unit}, {rate:.1}/s{left}"
+        );
+        let _ = stderr.flush();
+        drawn = true;
+    }
+    if drawn {
+        let _ = write!(stderr, "\r\x1b[K");
+        let _ = stderr.flush();
+    }
+}
+
+/// `42 s`, `3 min 5 s`, `2 h 10 min`.
+fn duration(seconds: f64) -> String {
+    let seconds = seconds.round() as u64;
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min {} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {} min", seconds / 3600, seconds / 60 % 60),
+    }
+}
+
+/// Starts, once, the thread that turns Ctrl-C into the current command's stop signal.
+fn listen() {
+    if LISTENING.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    std::thread::spawn(|| {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        runtime.block_on(async {
+            loop {
+                if tokio::signal::ctrl_c().await.is_err() {
+                    return;
+                }
+                let current = CURRENT
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .clone();
+                match current {
+                    Some(flag) if !flag.is_raised() => flag.raise(),
+                    // A second Ctrl-C, or one with no work to stop: end now.
+                    _ => std::process::exit(130),
+                }
+            }
+        });
+    });
+}
