@@ -334,6 +334,8 @@ pub fn merge_tournament(
     shards: &[serde_json::Value],
 ) -> Result<TournamentResponse, ApiError> {
     let (variant, bots) = lineup(request.jokers, &request.bots)?;
+    check_games(request.games)?;
+    game_range(request.first_game, request.games)?;
     let standings = merged_standings(
         bots.iter().map(|bot| bot.name().to_owned()).collect(),
         shards,

@@ -261,6 +261,9 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
             "tiles: the score fields are numbered unlike the API's (a bug)",
         ));
     }
+    // Line-ups may name outside bots (`mjai:COMMAND`): Python runs them as the tiles command
+    // does (a server does not).
+    tiles_api::mahjong::game::allow_commands(true);
     module.add("TilesError", py.get_type::<TilesError>())?;
     module.add("BadRequest", py.get_type::<BadRequest>())?;
     module.add("UnknownOperation", py.get_type::<UnknownOperation>())?;

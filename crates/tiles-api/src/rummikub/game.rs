@@ -487,6 +487,8 @@ pub fn merge_tournament(
     shards: &[serde_json::Value],
 ) -> Result<TournamentResponse, ApiError> {
     let (options, lineup) = tournament_lineup(&request)?;
+    check_games(request.games)?;
+    game_range(request.first_game, request.games)?;
     let standings = merged_standings(
         lineup.iter().map(|bot| bot.name().to_owned()).collect(),
         shards,

@@ -68,8 +68,9 @@ def tournament(game: str, *, shards: _t.Optional[int] = None, **request) -> dict
     request = dict(request)
     games = request.get("games", 1000)
     first = request.get("first_game", 0)
-    # The request is checked on this machine first: a bad one fails before any task runs.
-    _tiles.call(operation, {**request, "games": 0})
+    # The request is checked on this machine first (merged from no shards, nothing is
+    # played): a bad one fails before any task runs.
+    _tiles.merge_tournaments(operation, request, [])
     count = shards if shards is not None else _cluster_cores()
     tasks = [
         _play_shard.remote(operation, {**request, "first_game": start, "games": size})

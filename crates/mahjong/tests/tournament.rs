@@ -1,0 +1,199 @@
+//! Tournaments: duplicate seating, and every statistic counted again by hand from the games
+//! themselves, replayed one by one.
+
+use mahjong::game::{
+    EntryStats, Event, Game, GameRules, Length, PHOENIX_RANK_POINTS, Seat, Tournament, bot_named,
+    is_challenge, run,
+};
+use tiles_core::{Bot, Stop};
+
+fn east() -> GameRules {
+    GameRules {
+        length: Length::East,
+        ..GameRules::TENHOU
+    }
+}
+
+fn lineup() -> [&'static dyn Bot<Game>; 4] {
+    let efficiency = bot_named("efficiency").unwrap();
+    let random = bot_named("random").unwrap();
+    [efficiency, random, random, random]
+}
+
+/// The statistics of the games of `tournament`, each played again on its own and counted
+/// event by event.
+fn counted_by_hand(tournament: &Tournament) -> Vec<EntryStats> {
+    let bots = lineup();
+    let mut stats: Vec<EntryStats> = (0..4).map(|_| EntryStats::default()).collect();
+    for index in tournament.games.clone() {
+        let (seed, entries) = tournament.game(index);
+        let seats: Vec<&dyn Bot<Game>> = entries.iter().map(|&entry| bots[entry]).collect();
+        let game = tiles_core::play(&tournament.rules, seed, &seats, 1_000_000, &Stop::never())
+            .unwrap()
+            .game;
+        let scores = game.scores();
+        for seat in 0..4 {
+            let entry = &mut stats[entries[seat]];
+            entry.games += 1;
+            // The place: how many seats are ahead (more points, or as many and East first).
+            let ahead = (0..4)
+                .filter(|&other| {
+                    scores[other] > scores[seat] || scores[other] == scores[seat] && other < seat
+                })
+                .count();
+            entry.placements[ahead] += 1;
+            entry.points += i64::from(scores[seat]);
+            entry.busts += u64::from(scores[seat] < 0);
+        }
+        // Hands, one at a time.
+        let mut hand: Vec<&Event> = Vec::new();
+        let mut hands: Vec<Vec<&Event>> = Vec::new();
+        for event in game.events() {
+            if matches!(event, Event::StartHand { .. }) && !hand.is_empty() {
+                hands.push(std::mem::take(&mut hand));
+            }
+            hand.push(event);
+        }
+        hands.push(hand);
+        for hand in hands {
+            for seat in 0..4 {
+                let entry = &mut stats[entries[seat]];
+                entry.hands += 1;
+                let called = hand.iter().any(
+                    |event| matches!(event, Event::Call { seat: caller, .. } if *caller == seat),
+                );
+                let riichi = hand.iter().any(
+                    |event| matches!(event, Event::Riichi { seat: declarer } if *declarer == seat),
+                );
+                entry.calls += u64::from(called);
+                entry.riichis += u64::from(riichi);
+                for event in &hand {
+                    if let Event::Win(win) = event {
+                        let value = u64::from(win.score.points.total);
+                        if win.seat == seat {
+                            entry.wins += 1;
+                            entry.win_points += value;
+                        }
+                        if win.from == seat && win.seat != seat {
+                            entry.deal_ins += 1;
+                            entry.deal_in_points += value;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    stats
+}
+
+#[test]
+fn every_statistic_is_the_games_counted_one_by_one() {
+    for duplicate in [true, false] {
+        let tournament = Tournament {
+            duplicate,
+            ..Tournament::new(east(), 7, 12)
+        };
+        let result = run(&tournament, &lineup().map(Seat::Ours), &Stop::never()).unwrap();
+        assert_eq!((result.games, result.played), (12, 12));
+        let expected = counted_by_hand(&tournament);
+        for (entry, (got, want)) in result.entries.iter().zip(&expected).enumerate() {
+            let mut got = got.clone();
+            got.bot = String::new();
+            assert_eq!(&got, want, "entry {entry}, duplicate {duplicate}");
+        }
+        assert!(
+            result
+                .entries
+                .iter()
+                .all(|entry| entry.hands > 0 && entry.forfeits == 0)
+        );
+    }
+}
+
+#[test]
+fn duplicate_play_deals_each_wall_four_ways() {
+    let tournament = Tournament {
+        duplicate: true,
+        ..Tournament::new(east(), 3, 8)
+    };
+    for set in 0..2 {
+        let games: Vec<(u64, Vec<usize>)> =
+            (0..4).map(|turn| tournament.game(set * 4 + turn)).collect();
+        assert!(
+            games.iter().all(|(seed, _)| *seed == games[0].0),
+            "one wall a set"
+        );
+        for entry in 0..4 {
+            let mut seats: Vec<usize> = games
+                .iter()
+                .map(|(_, entries)| entries.iter().position(|&e| e == entry).unwrap())
+                .collect();
+            seats.sort_unstable();
+            assert_eq!(seats, [0, 1, 2, 3], "entry {entry} sits in every seat once");
+        }
+        // The same deal, seen from the seats: game 0's dealt hands are every game's.
+        let deal = |seed: u64| match &Game::new(east(), seed).events()[0] {
+            Event::StartHand { hands, .. } => hands.clone(),
+            _ => unreachable!(),
+        };
+        assert!(
+            games
+                .iter()
+                .all(|(seed, _)| deal(*seed) == deal(games[0].0))
+        );
+    }
+    assert_ne!(
+        tournament.game(0).0,
+        tournament.game(4).0,
+        "sets have walls of their own"
+    );
+    let names = |list: [&str; 4]| list.map(str::to_owned).to_vec();
+    assert!(is_challenge(&names([
+        "value", "defence", "defence", "defence"
+    ])));
+    assert!(is_challenge(&names([
+        "defence", "defence", "value", "defence"
+    ])));
+    assert!(!is_challenge(&names(["efficiency"; 4])));
+    assert!(!is_challenge(&names(["a", "a", "b", "b"])));
+}
+
+#[test]
+fn rank_intervals_and_rank_points_are_worked_out_from_the_placements() {
+    let stats = EntryStats {
+        games: 4,
+        placements: [1, 1, 1, 1],
+        ..EntryStats::default()
+    };
+    assert_eq!(stats.average_placement(), 2.5);
+    // Sample deviation of 1, 2, 3, 4: sqrt(5/3); 1.96 of its standard errors over 4 games.
+    let expected = 1.96 * (5.0f64 / 3.0).sqrt() / 2.0;
+    assert!((stats.rank_interval() - expected).abs() < 1e-12);
+    assert_eq!(stats.rank_points(&PHOENIX_RANK_POINTS), 0.0);
+    let first = EntryStats {
+        games: 10,
+        placements: [10, 0, 0, 0],
+        ..EntryStats::default()
+    };
+    assert_eq!(first.rank_points(&PHOENIX_RANK_POINTS), 90.0);
+    assert_eq!(first.rank_points_interval(&PHOENIX_RANK_POINTS), 0.0);
+    assert!(
+        EntryStats::default().rank_interval().is_infinite(),
+        "no interval from no games"
+    );
+}
+
+#[test]
+fn a_stopped_tournament_counts_the_games_played() {
+    let (stop, flag) = Stop::flag();
+    flag.raise();
+    let tournament = Tournament::new(east(), 1, 1_000_000);
+    let result = run(&tournament, &lineup().map(Seat::Ours), &stop).unwrap();
+    assert_eq!((result.games, result.played), (1_000_000, 0));
+    assert!(result.stopped());
+    assert!(
+        result
+            .to_string()
+            .contains("stopped after 0 of 1000000 games")
+    );
+}
