@@ -227,6 +227,41 @@ def test_games_tournaments_and_replays_through_the_api():
         mahjong.game(bots="efficiency,efficiency,efficiency,smart")
 
 
+MJAI_BOT = """
+import json, sys
+seat = int(sys.argv[1])
+for line in sys.stdin:
+    last = json.loads(line)[-1]
+    if last["type"] == "tsumo" and last["actor"] == seat:
+        print(json.dumps({"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}), flush=True)
+    else:
+        print(json.dumps({"type": "none"}), flush=True)
+"""
+
+
+def test_an_outside_mjai_bot_sits_at_the_table(tmp_path):
+    import sys
+
+    script = tmp_path / "bot.py"
+    script.write_text(MJAI_BOT)
+    outside = f"mjai:{sys.executable} {script}"
+    played = mahjong.game(seed=3, length="east", bots=[outside, "efficiency", "efficiency", "efficiency"], record="mjai")
+    assert "failure" not in played
+    assert played["bots"][0] == outside
+    assert all(hand["round"] for hand in played["hands"])
+    assert mahjong.replay(record=played["record"])["hands"][0]["agree"]
+    # A bot that answers nothing in time forfeits: it ranks last, and the game says why.
+    script.write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(5)\n")
+    late = mahjong.game(seed=3, length="east", bots=[outside, "efficiency", "efficiency", "efficiency"],
+                        start_limit=0.5, answer_limit=0.5, record="none")
+    assert late["failure"].startswith("seat 0 (mjai:") and "no answer within 0.5 s" in late["failure"]
+    assert late["ranks"][0] == 4
+    results = mahjong.tournament(games=4, length="east", bots=[outside, "random", "random", "random"],
+                                 start_limit=0.5, answer_limit=0.5)
+    assert results["duplicate"] is True
+    assert [entry["forfeits"] for entry in results["entries"]] == [4, 0, 0, 0]
+
+
 def test_a_lobbys_rules_play_step_by_step_and_through_the_api():
     game = mahjong.Game(seed=4, length="east", red_fives=[0, 1, 0], open_tanyao=False)
     start = json.loads(game.record("mjai").splitlines()[0])

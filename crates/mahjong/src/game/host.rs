@@ -179,6 +179,7 @@ pub fn play_hosted(
             (_, Some(process)) => match process.decide(&view, limits) {
                 Ok(action) => action,
                 Err(why) => {
+                    process.failed = true;
                     let error = IllegalAction::NotLegal {
                         seat,
                         action: "its answer".to_owned(),
@@ -241,6 +242,8 @@ struct Outside {
     pending: Vec<Value>,
     /// Its `reach` was echoed to it: the engine's own riichi event is not sent again.
     reach_echoed: bool,
+    /// Its answer forfeited the game: it is ended at once, told nothing more.
+    failed: bool,
 }
 
 impl Outside {
@@ -270,6 +273,7 @@ impl Outside {
             seat,
             pending: Vec::new(),
             reach_echoed: false,
+            failed: false,
         })
     }
 
@@ -334,6 +338,9 @@ impl Outside {
     /// The game is over: the last events are sent (their answer not awaited long), the input
     /// closed, and the process ended if it has not ended by itself.
     fn finish(&mut self, wait: Duration) {
+        if self.failed {
+            return; // Dropped: ended at once.
+        }
         if !self.pending.is_empty() && self.stdin.is_some() {
             let _ = self.exchange(Limits {
                 answer: wait.min(Duration::from_secs(1)),

@@ -103,11 +103,16 @@ def game(
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
     record: str = "mjai",
+    answer_limit: float = 3.0,
+    start_limit: float = 20.0,
 ) -> dict[str, _t.Any]:
-    """A seeded game of bots (``efficiency`` or ``random``): each hand's result, the final
-    points and placements, and the ``record`` (``mjai``, ``tenhou`` or ``none``). ``red_fives``
-    is True, False or each suit's count (``[0, 1, 1]``); ``open_tanyao`` False plays a lobby
-    without kuitan."""
+    """A seeded game of bots (``efficiency`` or ``random``, or an outside bot speaking mjai:
+    ``"mjai:python3 bot.py"``, run as ``python3 bot.py SEAT``, or ``"mjai-line:…"`` for one
+    event a line): each hand's result, the final points and placements, and the ``record``
+    (``mjai``, ``tenhou`` or ``none``). ``red_fives`` is True, False or each suit's count
+    (``[0, 1, 1]``); ``open_tanyao`` False plays a lobby without kuitan. An outside bot has
+    ``answer_limit`` seconds to answer (``start_limit`` for events that start a game or hand);
+    one that answers late, not in JSON or illegally forfeits the game (``failure`` says why)."""
     return _ask(
         "mahjong/game",
         seed=seed,
@@ -116,6 +121,8 @@ def game(
         red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
         open_tanyao=open_tanyao,
         record=record,
+        answer_limit=answer_limit,
+        start_limit=start_limit,
     )
 
 
@@ -133,18 +140,32 @@ def tournament(
     length: str = "hanchan",
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
+    duplicate: _t.Optional[bool] = None,
+    rank_points: _t.Sequence[float] = (90, 45, 0, -135),
+    first_game: int = 0,
+    answer_limit: float = 3.0,
+    start_limit: float = 20.0,
 ) -> dict[str, _t.Any]:
-    """Many games between bots, the line-up turning one seat per game: per entry its
-    placements, average placement and points, win and deal-in rates."""
-    return _ask(
-        "mahjong/tournament",
+    """Many games between a line-up (as for :func:`game`), the line-up turning one seat per
+    game; ``duplicate`` plays each wall four ways (the default for one challenger against
+    three of a kind). Per entry: placements and their rates, average rank with its 95%
+    interval, ``rank_points`` a game, win, deal-in, call, riichi and bust rates, average win
+    and deal-in points."""
+    request = dict(
         games=games,
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
         length=length,
         red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
         open_tanyao=open_tanyao,
+        rank_points=list(rank_points),
+        first_game=first_game,
+        answer_limit=answer_limit,
+        start_limit=start_limit,
     )
+    if duplicate is not None:
+        request["duplicate"] = duplicate
+    return _ask("mahjong/tournament", **request)
 
 
 def __getattr__(name: str):
