@@ -70,11 +70,16 @@ pub enum Command {
     /// With `--json` and no FILE, reads one `mahjong/replay` request per stdin line
     /// (`{"record":"…"}`) and answers each.
     Replay(ReplayArgs),
-    /// Plays many games in parallel and prints, per line-up entry, its placements, average
-    /// placement and points, win rate, deal-in rate and forfeits.
+    /// Plays many games in parallel and prints, per line-up entry, its average rank and rank
+    /// points with their 95% intervals, 1st to 4th rates, win, deal-in, call, riichi and
+    /// busting rates, average win and deal-in points, and forfeits.
     ///
-    /// The line-up turns round one seat per game. With `--json`, reads one
-    /// `mahjong/tournament` request per line instead (`{"games":100,"seed":2}`).
+    /// The line-up turns one seat per game. Duplicate play (`--duplicate`, the default for one
+    /// challenger against three of a kind) deals each wall four times, the line-up rotated so
+    /// every entry plays it from every seat. Progress shows on stderr when it is a terminal;
+    /// Ctrl-C stops the tournament and prints the games played (`stopped after N of M games`,
+    /// exit 130). With `--json`, reads one `mahjong/tournament` request per line instead
+    /// (`{"games":100,"seed":2}`).
     #[command(after_help = crate::BATCH_EXIT)]
     Tournament(TournamentArgs),
     /// Plays one seat as an mjai bot on stdin and stdout, so a bot of ours sits at any table

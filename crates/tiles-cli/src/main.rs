@@ -27,14 +27,18 @@ use clap_complete::Shell;
 
 /// Rule engines for tile and card games.
 ///
-/// Rummikub (is a group valid, can tiles all be laid down, the best move step by step), the
-/// Rummikub action puzzle, Five Up dominoes, huxxy (the course's reference functions, bot
-/// games and tournaments) and mahjong hands (shanten, waits, and which tile to discard:
-/// `tiles mahjong analyze 123m456p789s11223z`).
+/// Rummikub (is a group valid, can tiles all be laid down, the best move step by step, is a
+/// turn legal, bot games and tournaments), the Rummikub action puzzle, Five Up dominoes,
+/// huxxy (the course's reference functions, bot games and tournaments) and riichi mahjong
+/// (a hand's shanten, waits and best discard, `tiles mahjong analyze 123m456p789s11223z`; its
+/// score; bot games under Tenhou's rules; records replayed; tournaments; our bots as mjai
+/// bots for other arenas).
 ///
 /// Every subcommand that answers queries reads them one per stdin line when its arguments
 /// are left out, and one JSON request per line with `--json`. A batch exits 0 when every line
-/// was answered and 1 when any line was an error (a bad line never stops it).
+/// was answered and 1 when any line was an error (a bad line never stops it). Tournaments show
+/// their progress on stderr when it is a terminal; Ctrl-C stops one and prints the games
+/// played (exit 130).
 #[derive(Debug, Parser)]
 #[command(name = "tiles", version)]
 struct Cli {
@@ -50,10 +54,12 @@ enum Game {
     /// huxxy: the reference functions, games and tournaments between bots.
     #[command(subcommand)]
     Huxxy(huxxy::Command),
-    /// Mahjong hands: completeness, readings, shanten, waits, and what to discard.
+    /// Riichi mahjong: hand analysis and scoring, bot games under Tenhou's rules, records
+    /// replayed, tournaments, and our bots as mjai bots.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
-    /// Rummikub: group validity, arranging a hand, the best move step by step.
+    /// Rummikub: group validity, arranging a hand, the best move step by step, turn
+    /// legality, bot games and tournaments.
     #[command(subcommand)]
     Rummikub(rummikub::Command),
     /// The Rummikub action puzzle: the preferred shortest TAKE/PUT/COMBINE answer.
