@@ -92,6 +92,15 @@ pub enum Command {
     /// echoes it) the declaring `dahai`. The rules are `start_game`'s (`rules`, or
     /// `aka_flag`), else Tenhou's.
     Bot(crate::mahjong_bot::BotArgs),
+    /// Converts records: Tenhou mjlog, tenhou.net/6 and mjai in (gzipped or not, directories
+    /// walked), one file a game out in mjai (`.json.gz`, one event a line) or tenhou.net/6
+    /// (`.json`).
+    ///
+    /// Each game is replayed through the engine on the way and written from the engine's
+    /// events only if every hand agrees; one that cannot be read or disagrees is reported on
+    /// stderr (`FILE: skipped: …`) and the rest go on. A summary ends on stderr. Exit 0 if
+    /// every game was converted, 1 if any was skipped.
+    Convert(crate::mahjong_convert::ConvertArgs),
 }
 
 /// Options shared by games and tournaments.
@@ -449,6 +458,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Replay(args) => replay_command(&args),
         Command::Tournament(args) => tournament_command(&args),
         Command::Bot(args) => crate::mahjong_bot::run(&args),
+        Command::Convert(args) => crate::mahjong_convert::run(&args),
     }
 }
 
@@ -630,6 +640,7 @@ fn record_text(path: &std::path::Path) -> Result<String, String> {
     } else {
         std::fs::read(path).map_err(|error| error.to_string())?
     };
+    let bytes = crate::mahjong_convert::unzipped(bytes)?;
     String::from_utf8(bytes)
         .map_err(|error| format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to()))
 }
@@ -644,7 +655,13 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
     let mut all_agree = true;
     let mut unreadable = false;
     let mut tally = Tally::default();
+    let watch = crate::progress::Watch::start("files");
+    watch.stop().add_total(args.files.len() as u64);
     for path in &args.files {
+        if watch.stop().is_stopped() {
+            break;
+        }
+        watch.stop().advance(1);
         let file = path.display().to_string();
         tally.files += 1;
         let text = match record_text(path) {
@@ -750,6 +767,14 @@ fn replay_command(args: &ReplayArgs) -> ExitCode {
     let _ = out.flush();
     if args.files.len() > 1 {
         eprintln!("{}", tally.summary());
+    }
+    if watch.interrupted() {
+        eprintln!(
+            "stopped after {} of {} files",
+            tally.files,
+            args.files.len()
+        );
+        return ExitCode::from(130);
     }
     if unreadable {
         ExitCode::from(2)

@@ -15,6 +15,7 @@ mod fiveup;
 mod huxxy;
 mod mahjong;
 mod mahjong_bot;
+mod mahjong_convert;
 mod progress;
 mod puzzle;
 mod rummikub;

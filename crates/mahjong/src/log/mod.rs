@@ -6,6 +6,7 @@
 //! and tile it took), and the hand's result (the wins with their score, or the draw, and
 //! every seat's change of points).
 
+pub mod convert;
 pub mod mjai;
 pub mod mjlog;
 mod names;

@@ -39,10 +39,20 @@ pub struct GameVerdict {
 
 /// Replays every hand of `log`.
 pub fn replay(log: &GameLog) -> GameVerdict {
+    replay_with_events(log).0
+}
+
+/// [`replay`], with the engine's events of every hand in order (each hand's as far as the
+/// engine played it).
+pub fn replay_with_events(log: &GameLog) -> (GameVerdict, Vec<Event>) {
     let mut hands = Vec::new();
+    let mut events = Vec::new();
     let mut final_scores = None;
     for (index, hand) in log.hands.iter().enumerate() {
         let (mut verdict, game) = replay_hand(log.rules, log.notation, hand);
+        if let Some(game) = &game {
+            events.extend_from_slice(game.hand_events());
+        }
         let ended = game
             .as_ref()
             .is_some_and(|game| matches!(game.events().last(), Some(Event::EndGame { .. })));
@@ -68,11 +78,12 @@ pub fn replay(log: &GameLog) -> GameVerdict {
     let final_agree = log
         .final_scores
         .map(|expected| final_scores == Some(expected));
-    GameVerdict {
+    let verdict = GameVerdict {
         hands,
         final_scores,
         final_agree,
-    }
+    };
+    (verdict, events)
 }
 
 /// After a hand that agrees: whether the game goes on as the record does, the next hand being
