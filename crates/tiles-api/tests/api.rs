@@ -181,7 +181,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/tournament",
         r#"{"bots":"human,solver"}"#,
-        "bots: a tournament is played by bots, not by human",
+        "bots: human seats play only in rummikub/game, with their moves",
     ),
     (
         "rummikub/tournament",

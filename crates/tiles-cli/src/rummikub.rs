@@ -11,7 +11,7 @@ use rummikub::{
 };
 use serde_json::{Map, Value, json};
 use tiles_api::fields::Names;
-use tiles_api::rummikub::{DEFAULT_BOTS, HUMAN, seats};
+use tiles_api::rummikub::{DEFAULT_BOTS, seats};
 use tiles_api::standings::MAX_GAMES;
 
 use crate::batch;
@@ -490,19 +490,12 @@ fn turn_command(args: &TurnArgs) -> ExitCode {
 /// The bots of `--bots`, one per player; people cannot sit at a command-line game.
 fn lineup(lineup: &Lineup) -> Result<(rummikub::GameOptions, Vec<&'static dyn Bot<Game>>), String> {
     let names = Names::Text(lineup.bots.clone());
-    let count = names.names().len();
-    let (options, seats, _) = seats(lineup.rules.name(), Some(count), &names)
-        .map_err(|error| format!("--{}", error.replacen("players:", "bots:", 1)))?;
+    let (options, seats, _) =
+        seats(lineup.rules.name(), None, &names, false).map_err(|error| format!("--{error}"))?;
     let bots = seats
         .into_iter()
-        .map(|seat| {
-            seat.ok_or_else(|| {
-                format!(
-                    "--bots: {HUMAN} seats play through --json (rummikub/game), with their moves"
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
+        .map(|seat| seat.expect("no person's seat here"))
+        .collect();
     Ok((options, bots))
 }
 

@@ -100,18 +100,29 @@ fn game_prints_the_whole_log_and_refuses_bad_line_ups() {
         b"",
     );
     assert_eq!(again.stdout, out.stdout);
+    // One name, in any case, fills every seat.
+    let four = tiles(
+        &["rummikub", "game", "--seed", "3", "--bots", "Greedy"],
+        b"",
+    );
+    assert_eq!(four.status.code(), Some(0));
+    assert!(
+        text(&four.stdout).starts_with("rummikub, 4 players"),
+        "{}",
+        text(&four.stdout)
+    );
     for (bots, message) in [
         (
-            "solver",
-            "error: --bots: a game has 2 to 4 players, not 1\n",
+            "solver,solver,solver,solver,solver",
+            "error: --bots: 5 names: a game has 2 to 4 players, not 5\n",
         ),
         (
             "solver,robot",
-            "error: --bots: unknown bot \"robot\": expected solver, value, greedy or human\n",
+            "error: --bots: unknown bot \"robot\": expected solver, value or greedy\n",
         ),
         (
             "human,solver",
-            "error: --bots: human seats play through --json (rummikub/game), with their moves\n",
+            "error: --bots: human seats play only in rummikub/game, with their moves\n",
         ),
     ] {
         let out = tiles(&["rummikub", "game", "--bots", bots], b"");

@@ -419,3 +419,143 @@ fn op_name(name: &str) -> &'static str {
         .expect("a documented operation")
         .name
 }
+
+#[test]
+fn a_game_server_reads_turn_codes_and_shows_each_person_their_own_tiles() {
+    let server = Server::start(&[]);
+    let verdict = |table: &str, rack: &str, after: &str, opened: bool| -> serde_json::Value {
+        let body =
+            serde_json::json!({"table": table, "rack": rack, "after": after, "opened": opened});
+        let reply = server.post("rummikub/turn", &body.to_string());
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        serde_json::from_str(&reply.body).unwrap()
+    };
+    // Each rule broken, its code, and the group or tile at fault.
+    let cases = [
+        (
+            "R1 R2 R3",
+            "R4 K9",
+            "R1 R2 R3 | R4 K9",
+            true,
+            "invalid_group",
+            Some(1),
+            None,
+        ),
+        (
+            "R1 R2 R3",
+            "R4",
+            "R1 R2 R3 R4 | B5 O5 K5",
+            true,
+            "not_yours",
+            None,
+            Some("B5"),
+        ),
+        (
+            "R1 R2 R3",
+            "R4 B4 O4",
+            "R1 R2 R3 R4 | R4 B4 O4",
+            true,
+            "too_many_copies",
+            None,
+            Some("R4"),
+        ),
+        (
+            "R1 R2 R3 R4",
+            "K9",
+            "R1 R2 R3",
+            true,
+            "left_table",
+            None,
+            Some("R4"),
+        ),
+        (
+            "R1 R2 R3",
+            "K9",
+            "R1 R2 R3",
+            true,
+            "nothing_played",
+            None,
+            None,
+        ),
+        (
+            "R1 R2 R3",
+            "R10 R11 R12 R13",
+            "R1 R2 R3 R10 R11 R12 R13",
+            false,
+            "invalid_group",
+            Some(0),
+            None,
+        ),
+        (
+            "K9 K10 K11",
+            "K12 K13 B1 B2 B3",
+            "K9 K10 K11 K12 K13 | B1 B2 B3",
+            false,
+            "meld_changes_table",
+            Some(0),
+            None,
+        ),
+        (
+            "",
+            "B1 B2 B3",
+            "B1 B2 B3",
+            false,
+            "meld_below_threshold",
+            None,
+            None,
+        ),
+    ];
+    for (table, rack, after, opened, code, group, tile) in cases {
+        let verdict = verdict(table, rack, after, opened);
+        assert_eq!(verdict["valid"], false, "{verdict}");
+        assert_eq!(verdict["code"], code, "{verdict}");
+        assert_eq!(
+            verdict["group"].as_u64(),
+            group.map(|g: u64| g),
+            "{verdict}"
+        );
+        assert_eq!(verdict["tile"].as_str(), tile, "{verdict}");
+        assert!(verdict["reason"].is_string());
+    }
+    let legal = verdict("R1 R2 R3", "R4", "R1 R2 R3 R4", true);
+    assert_eq!(
+        (legal["valid"].clone(), legal["code"].clone()),
+        (serde_json::json!(true), serde_json::Value::Null)
+    );
+    // Two people at the table: each asks with its own seat and sees only its own tiles.
+    let game = |viewer: Option<u64>| {
+        let mut body = serde_json::json!({"bots": "human,solver,human", "seed": 9, "moves": [{"action": "draw"}]});
+        if let Some(viewer) = viewer {
+            body["viewer"] = viewer.into();
+        }
+        server.post("rummikub/game", &body.to_string())
+    };
+    let refused = game(None);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body.contains("viewer: people play seats 0, 2"),
+        "{}",
+        refused.body
+    );
+    for viewer in [0u64, 2] {
+        let reply = game(Some(viewer));
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let answer: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+        for seat in 0..3u64 {
+            assert_eq!(
+                answer["deal"][seat as usize].is_null(),
+                seat != viewer,
+                "seat {seat}: {answer}"
+            );
+        }
+        assert!(answer["pool"].is_null());
+        for turn in answer["turns"].as_array().unwrap() {
+            if turn["player"] != viewer {
+                assert!(turn["rack"].is_null() && turn["drawn"].is_null(), "{turn}");
+            }
+        }
+        // Seat 2 is to move after seat 0's draw and the bot's turn: only its own view shows it.
+        assert_eq!(answer["to_move"], 2);
+        assert_eq!(answer["view"].is_null(), viewer != 2, "{answer}");
+    }
+}

@@ -232,9 +232,11 @@ export function mount(section) {
     if (!verdict.valid) {
       section.dataset.state = "your-turn";
       showError(tableList, verdict.reason);
-      // The group the reason names, counted from 1 among the groups sent.
-      const named = /^group (\d+) /.exec(verdict.reason);
-      if (named) tableList.querySelector(`[data-group="${groups[Number(named[1]) - 1].index}"]`)?.classList.add("invalid");
+      // The group at fault, by its index among the groups sent (the verdict's code says which
+      // rule; the reason is the words shown).
+      if (verdict.code === "invalid_group" && verdict.group != null) {
+        tableList.querySelector(`[data-group="${groups[verdict.group].index}"]`)?.classList.add("invalid");
+      }
       return;
     }
     move({ action: "play", table: after });

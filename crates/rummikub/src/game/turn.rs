@@ -105,6 +105,45 @@ fn left_table(tile: Tile) -> String {
 }
 
 impl TurnError {
+    /// The rule broken, as a code a program can read: `invalid_group` (a group after the turn
+    /// is not valid), `not_yours` (a tile laid that is neither on the table nor in the rack),
+    /// `too_many_copies` (a tile laid more often than the table and rack hold it),
+    /// `left_table` (a table tile, or a joker taken, missing after the turn),
+    /// `nothing_played` (no rack tile played), `meld_changes_table` (the initial meld touches
+    /// a table group), `meld_below_threshold` (the initial meld is worth too little);
+    /// `impossible_position` for an error in the position given.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TurnError::Position(_) => "impossible_position",
+            TurnError::InvalidGroup { .. } => "invalid_group",
+            TurnError::NotAvailable { available: 0, .. } => "not_yours",
+            TurnError::NotAvailable { .. } => "too_many_copies",
+            TurnError::LeftTable { .. } => "left_table",
+            TurnError::NothingPlayed => "nothing_played",
+            TurnError::TableChanged { .. } => "meld_changes_table",
+            TurnError::MeldTooLow { .. } => "meld_below_threshold",
+        }
+    }
+
+    /// The group at fault, by its index (0-based): in the table after the turn for
+    /// `invalid_group`, in the table before for `meld_changes_table`.
+    pub fn group(&self) -> Option<usize> {
+        match self {
+            TurnError::InvalidGroup { index, .. } | TurnError::TableChanged { index, .. } => {
+                Some(*index)
+            }
+            _ => None,
+        }
+    }
+
+    /// The tile at fault (`not_yours`, `too_many_copies`, `left_table`).
+    pub fn tile(&self) -> Option<Tile> {
+        match self {
+            TurnError::NotAvailable { tile, .. } | TurnError::LeftTable { tile } => Some(*tile),
+            _ => None,
+        }
+    }
+
     /// Whether the error is in the position given (the table before or the rack), not in the
     /// turn: a question that cannot be answered rather than a turn refused.
     pub fn is_position_error(&self) -> bool {

@@ -41,8 +41,17 @@ pub struct TurnRequest {
 pub struct TurnResponse {
     /// Whether the turn is legal.
     pub valid: bool,
-    /// Why not (the rule, and the group or tile at fault); null when legal.
+    /// Why not (the rule, and the group or tile at fault), in words; null when legal.
     pub reason: Option<String>,
+    /// The rule broken, for programs: `invalid_group`, `not_yours`, `too_many_copies`,
+    /// `left_table`, `nothing_played`, `meld_changes_table` or `meld_below_threshold`; null
+    /// when legal.
+    pub code: Option<String>,
+    /// The group at fault, by index from 0: in `after` for `invalid_group`, in `table` for
+    /// `meld_changes_table`; else null.
+    pub group: Option<usize>,
+    /// The tile at fault (`not_yours`, `too_many_copies`, `left_table`); else null.
+    pub tile: Option<String>,
     /// The rack tiles played; null when not legal.
     pub placed: Option<Vec<String>>,
     /// Their points (a joker the number it stands for); null when not legal.
@@ -69,6 +78,9 @@ pub fn turn(request: TurnRequest) -> Result<TurnResponse, String> {
             Ok(turn) => TurnResponse {
                 valid: true,
                 reason: None,
+                code: None,
+                group: None,
+                tile: None,
                 placed: Some(names(turn.placed())),
                 value: Some(turn.value()),
                 left: Some(names(turn.left())),
@@ -78,6 +90,9 @@ pub fn turn(request: TurnRequest) -> Result<TurnResponse, String> {
             Err(error) => TurnResponse {
                 valid: false,
                 reason: Some(error.to_string()),
+                code: Some(error.code().to_owned()),
+                group: error.group(),
+                tile: error.tile().map(|tile| tile.to_string()),
                 placed: None,
                 value: None,
                 left: None,
@@ -130,6 +145,13 @@ pub struct GameRequest {
     /// The moves of the `human` seats so far, in the order they were made.
     #[serde(default)]
     pub moves: Vec<MoveJson>,
+    /// The seat whose view the answer is: its own deal, rack and draws shown, every other
+    /// seat's hidden (the bots' included), and `view` only on its own turn. Required when
+    /// people play two or more seats; without it, one person's seat is the view, and a game of
+    /// bots shows everything. The seed decides every deal and the pool: a server keeps it
+    /// from the players.
+    #[serde(default)]
+    pub viewer: Option<usize>,
 }
 
 /// One turn of a game.
@@ -187,15 +209,15 @@ pub struct GameResponse {
     pub seed: u64,
     /// Who plays each seat.
     pub bots: Vec<String>,
-    /// Each seat's dealt tiles (null for a bot's seat when people play).
+    /// Each seat's dealt tiles (null for a seat the viewer may not see).
     pub deal: Vec<Option<Vec<String>>>,
-    /// The undealt tiles, the next drawn first (null when people play).
+    /// The undealt tiles, the next drawn first (null when people play or a viewer is named).
     pub pool: Option<Vec<String>>,
     /// Every turn so far.
     pub turns: Vec<TurnJson>,
     /// The person's seat whose move is awaited; null when the game is over.
     pub to_move: Option<usize>,
-    /// What that seat sees; null when the game is over.
+    /// What that seat sees; null when the game is over (or the seat is not the `viewer`).
     pub view: Option<ViewJson>,
     /// How the game ended, in words; null while it goes on.
     pub end: Option<String>,
@@ -212,37 +234,57 @@ pub struct GameResponse {
 /// Who plays each seat: a bot, or `None` for a person.
 pub type Seats = Vec<Option<&'static dyn Bot<rummikub::Game>>>;
 
-/// The options, the seats and the seats' names of a request.
+/// The options, the seats and the seats' names of a request. Names are read in any case;
+/// one name fills every seat. `people`: whether `human` seats are taken here (the unknown-bot
+/// message lists it only then).
 ///
 /// # Errors
 ///
-/// Unknown rules or bot names, a bad number of players or seats.
+/// Unknown rules or bot names, a bad number of players or seats, a person where none may
+/// play.
 pub fn seats(
     rules_name: &str,
     players: Option<usize>,
     bots: &Names,
+    people: bool,
 ) -> Result<(GameOptions, Seats, Vec<String>), String> {
     let rules: Rules = rules(rules_name)?;
-    let mut names = bots.names();
-    let players = players.unwrap_or(if names.len() == 1 { 4 } else { names.len() });
-    if names.len() == 1 {
-        names = vec![names[0].clone(); players];
+    let mut names: Vec<String> = bots
+        .names()
+        .iter()
+        .map(|name| name.to_ascii_lowercase())
+        .collect();
+    let given = names.len();
+    let count = players.unwrap_or(if given == 1 { 4 } else { given });
+    if given == 1 {
+        names = vec![names[0].clone(); count];
     }
-    let options = GameOptions::new(rules, players).map_err(|error| format!("players: {error}"))?;
-    if names.len() != players {
+    let options = GameOptions::new(rules, count).map_err(|error| match players {
+        Some(_) => format!("players: {error}"),
+        None => format!("bots: {given} names: {error}"),
+    })?;
+    if names.len() != count {
         return Err(format!(
-            "bots: {players} players need {players} names (or one for every seat), got {}",
+            "bots: {count} players need {count} names (or one for every seat), got {}",
             names.len()
         ));
     }
     let seats = names
         .iter()
         .map(|name| match name.as_str() {
-            HUMAN => Ok(None),
+            HUMAN if people => Ok(None),
+            HUMAN => Err(format!(
+                "bots: {HUMAN} seats play only in rummikub/game, with their moves"
+            )),
             name => bot_named(name).map(Some).ok_or_else(|| {
+                let mut known: Vec<&str> = BOT_NAMES.to_vec();
+                if people {
+                    known.push(HUMAN);
+                }
+                let (last, rest) = known.split_last().expect("there are bots");
                 format!(
-                    "bots: unknown bot {name:?}: expected {} or {HUMAN}",
-                    BOT_NAMES.join(", ")
+                    "bots: unknown bot {name:?}: expected {} or {last}",
+                    rest.join(", ")
                 )
             }),
         })
@@ -275,7 +317,7 @@ fn read_move(index: usize, json: &MoveJson) -> Result<Action, String> {
 /// Bad rules, players or seats; a person's move that is unreadable, illegal (with the rule
 /// it breaks) or comes after the end.
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
-    let (options, seats, seat_names) = seats(&request.rules, request.players, &request.bots)?;
+    let (options, seats, seat_names) = seats(&request.rules, request.players, &request.bots, true)?;
     let people: Vec<usize> = (0..seats.len()).filter(|&s| seats[s].is_none()).collect();
     if request.moves.len() > MAX_TURNS {
         return Err(ApiError::BadRequest(format!(
@@ -314,7 +356,27 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
             "moves[{index}]: the game is over"
         )));
     }
-    let seen = |seat: usize| people.is_empty() || people.contains(&seat);
+    let viewers: Vec<usize> = match request.viewer {
+        Some(viewer) if viewer >= seats.len() => {
+            return Err(ApiError::BadRequest(format!(
+                "viewer: seat {viewer} is not in a game of {} players",
+                seats.len()
+            )));
+        }
+        Some(viewer) => vec![viewer],
+        None if people.len() >= 2 => {
+            return Err(ApiError::BadRequest(format!(
+                "viewer: people play seats {}: say whose view the answer is (viewer), so that none sees another's tiles",
+                people
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        None => people.clone(),
+    };
+    let seen = |seat: usize| viewers.is_empty() || viewers.contains(&seat);
     let turns = log
         .turns
         .iter()
@@ -358,10 +420,10 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         deal: (0..seats.len())
             .map(|seat| seen(seat).then(|| names(&log.dealt[seat])))
             .collect(),
-        pool: people.is_empty().then(|| names(&log.pool)),
+        pool: viewers.is_empty().then(|| names(&log.pool)),
         turns,
         to_move: awaited,
-        view: awaited.map(|player| {
+        view: awaited.filter(|&player| seen(player)).map(|player| {
             let view = log.game.view(player);
             ViewJson {
                 player,
@@ -379,10 +441,10 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
             .as_ref()
             .and_then(|ranks| ranks.iter().position(|&rank| rank == 1)),
         ranks,
-        text: if people.is_empty() {
+        text: if viewers.is_empty() {
             log.to_string()
         } else {
-            log.seen_by(&people)
+            log.seen_by(&viewers)
         },
     })
 }
@@ -450,14 +512,11 @@ pub fn tournament(request: TournamentRequest, stop: &Stop) -> Result<TournamentR
 fn tournament_lineup(
     request: &TournamentRequest,
 ) -> Result<(rummikub::GameOptions, Vec<&'static dyn Bot<rummikub::Game>>), ApiError> {
-    let names = request.bots.names();
-    let (options, seats, _) = seats(&request.rules, Some(names.len()), &request.bots)?;
+    let (options, seats, _) = seats(&request.rules, None, &request.bots, false)?;
     let lineup = seats
         .into_iter()
-        .map(|seat| {
-            seat.ok_or_else(|| format!("bots: a tournament is played by bots, not by {HUMAN}"))
-        })
-        .collect::<Result<_, _>>()?;
+        .map(|seat| seat.expect("no person's seat in a tournament"))
+        .collect();
     Ok((options, lineup))
 }
 
