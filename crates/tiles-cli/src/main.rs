@@ -16,6 +16,7 @@ mod huxxy;
 mod mahjong;
 mod mahjong_bot;
 mod mahjong_convert;
+mod mahjong_replay;
 mod progress;
 mod puzzle;
 mod rummikub;

@@ -1,0 +1,252 @@
+//! `tiles mahjong replay`: records fed through the engine, a verdict per hand (text or JSON
+//! lines), a summary for many files, progress and Ctrl-C.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::Map;
+
+use crate::batch;
+
+/// `tiles mahjong replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The records (`-`: stdin).
+    #[arg(required_unless_present = "json")]
+    files: Vec<std::path::PathBuf>,
+    /// One JSON object per hand.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One line of `tiles mahjong replay --json`: every field in every object, in this order (a
+/// file-level error has `round` null, the final points `round` `end`).
+#[derive(serde::Serialize)]
+struct ReplayLine<'a> {
+    file: &'a str,
+    round: Option<&'a str>,
+    wind: Option<&'a str>,
+    number: Option<u8>,
+    honba: Option<u32>,
+    agree: bool,
+    expected: Option<[i32; 4]>,
+    got: Option<[i32; 4]>,
+    error: Option<&'a str>,
+}
+
+impl ReplayLine<'_> {
+    fn text(&self) -> String {
+        serde_json::to_string(self).expect("a verdict line is JSON")
+    }
+}
+
+/// What `tiles mahjong replay` counts for its summary.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    hands: usize,
+    agree: usize,
+    cut_or_unreadable: usize,
+    final_disagree: usize,
+}
+
+impl Tally {
+    /// `3 files, 120 hands: 118 agree, 2 disagree, 1 file cut short or unreadable`.
+    fn summary(&self) -> String {
+        let plural = |count: usize, one: &str, many: &str| {
+            format!("{count} {}", if count == 1 { one } else { many })
+        };
+        let mut text = format!(
+            "{}, {}: {} agree, {} disagree, {} cut short or unreadable",
+            plural(self.files, "file", "files"),
+            plural(self.hands, "hand", "hands"),
+            self.agree,
+            self.hands - self.agree,
+            plural(self.cut_or_unreadable, "file", "files"),
+        );
+        if self.final_disagree > 0 {
+            text.push_str(&format!(
+                ", final points disagree in {}",
+                plural(self.final_disagree, "file", "files")
+            ));
+        }
+        text
+    }
+}
+
+/// A record's text: a file's, or stdin's for `-`.
+fn record_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|error| format!("stdin: {error}"))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|error| error.to_string())?
+    };
+    let bytes = crate::mahjong_convert::unzipped(bytes)?;
+    String::from_utf8(bytes)
+        .map_err(|error| format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to()))
+}
+
+/// Runs `tiles mahjong replay`.
+pub fn run(args: &ReplayArgs) -> ExitCode {
+    use mahjong::log::format_of;
+    use tiles_api::mahjong::game::verdict_json;
+    if args.files.is_empty() {
+        return batch::json_batch("mahjong/replay", Map::new());
+    }
+    let mut out = batch::stdout();
+    let mut all_agree = true;
+    let mut unreadable = false;
+    let mut tally = Tally::default();
+    let watch = crate::progress::Watch::start("files");
+    watch.stop().add_total(args.files.len() as u64);
+    for path in &args.files {
+        if watch.stop().is_stopped() {
+            break;
+        }
+        watch.stop().advance(1);
+        let file = path.display().to_string();
+        tally.files += 1;
+        let text = match record_text(path) {
+            Ok(text) => text,
+            Err(message) => {
+                unreadable = true;
+                tally.cut_or_unreadable += 1;
+                if batch::write_line(&mut out, &replay_error(&file, &message, args.json)).is_err() {
+                    return ExitCode::SUCCESS;
+                }
+                continue;
+            }
+        };
+        let (log, error) = mahjong::log::read(&text);
+        let verdict = mahjong::log::replay::replay(&log);
+        let response = verdict_json(
+            format_of(&text),
+            &verdict,
+            log.final_scores,
+            error.map(|error| error.to_string()),
+        );
+        all_agree &= response.agree;
+        if response.read_error.is_some() {
+            tally.cut_or_unreadable += 1;
+        }
+        let mut lines: Vec<String> = Vec::new();
+        // A file-level error comes before the hand it cut short (else after the hands).
+        let cut_at = response
+            .hands
+            .iter()
+            .position(|hand| hand.expected.is_none())
+            .unwrap_or(response.hands.len());
+        for (index, hand) in response.hands.iter().enumerate() {
+            if index == cut_at
+                && let Some(error) = &response.read_error
+            {
+                lines.push(replay_error(&file, error, args.json));
+            }
+            tally.hands += 1;
+            tally.agree += usize::from(hand.agree);
+            lines.push(if args.json {
+                ReplayLine {
+                    file: &file,
+                    round: Some(&hand.round),
+                    wind: Some(&hand.wind),
+                    number: Some(hand.number),
+                    honba: Some(hand.honba),
+                    agree: hand.agree,
+                    expected: hand.expected,
+                    got: hand.got,
+                    error: hand.error.as_deref(),
+                }
+                .text()
+            } else if hand.agree {
+                format!("{file} {} agrees", hand.round)
+            } else {
+                format!(
+                    "{file} {}: {}",
+                    hand.round,
+                    hand.error.as_deref().unwrap_or("disagrees")
+                )
+            });
+        }
+        if cut_at == response.hands.len()
+            && let Some(error) = &response.read_error
+        {
+            lines.push(replay_error(&file, error, args.json));
+        }
+        if let Some(expected) = response.final_expected {
+            let agree = response.final_got == Some(expected);
+            tally.final_disagree += usize::from(!agree);
+            let disagreement = format!(
+                "final points: the record {expected:?}, the engine {}",
+                response
+                    .final_got
+                    .map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
+            );
+            lines.push(if args.json {
+                ReplayLine {
+                    file: &file,
+                    round: Some("end"),
+                    wind: None,
+                    number: None,
+                    honba: None,
+                    agree,
+                    expected: Some(expected),
+                    got: response.final_got,
+                    error: (!agree).then_some(disagreement.as_str()),
+                }
+                .text()
+            } else if agree {
+                format!("{file} final points agree {expected:?}")
+            } else {
+                format!("{file} {disagreement}")
+            });
+        }
+        for line in &lines {
+            if batch::write_line(&mut out, line).is_err() {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    let _ = out.flush();
+    if args.files.len() > 1 {
+        eprintln!("{}", tally.summary());
+    }
+    if watch.interrupted() {
+        eprintln!(
+            "stopped after {} of {} files",
+            tally.files,
+            args.files.len()
+        );
+        return ExitCode::from(130);
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if all_agree {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// A file's error line.
+fn replay_error(file: &str, message: &str, json: bool) -> String {
+    if json {
+        ReplayLine {
+            file,
+            round: None,
+            wind: None,
+            number: None,
+            honba: None,
+            agree: false,
+            expected: None,
+            got: None,
+            error: Some(message),
+        }
+        .text()
+    } else {
+        format!("{file}: {message}")
+    }
+}
