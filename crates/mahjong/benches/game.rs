@@ -1,12 +1,14 @@
 //! Whole games: 1,000 hanchan of four `efficiency` bots, as a tournament on every core and
-//! one after another on one; and 1,000 of four `random` bots. Each figure is a `figure:` line,
-//! as `cargo xtask bench` reads them.
+//! one after another on one; and 1,000 of four `random` bots. Then the time one decision of
+//! each bot takes (its `choose`, timed alone over every decision of 200 hanchan it plays at all
+//! four seats): the median and the 99th percentile. Each figure is a `figure:` line, as
+//! `cargo xtask bench` reads them.
 //!
 //! `cargo bench -p mahjong --bench game`
 
 use std::time::Instant;
 
-use mahjong::game::{EfficiencyBot, Game, GameRules, RandomBot};
+use mahjong::game::{DefenceBot, EfficiencyBot, Game, GameRules, RandomBot};
 use tiles_core::{Bot, Stop, game_seed, play, tournament};
 
 /// Enough moves for any game (a hanchan takes a few thousand decisions).
@@ -43,5 +45,29 @@ fn main() {
         println!(
             "figure: {games} hanchan, 4 {name} bots | one at a time on one thread | {wall:.2?}"
         );
+    }
+    let bots: [(&str, &dyn Bot<Game>); 2] =
+        [("efficiency", &EfficiencyBot), ("defence", &DefenceBot)];
+    for (name, bot) in bots {
+        let mut times = Vec::new();
+        for index in 0..200 {
+            let mut game = Game::new(rules, game_seed(7, index));
+            while let Some(seat) = game.to_move() {
+                let view = game.view(seat);
+                let start = Instant::now();
+                let action = std::hint::black_box(bot.choose(&view));
+                times.push(start.elapsed());
+                game.act(seat, action)
+                    .expect("a bot chooses a legal action");
+            }
+        }
+        times.sort_unstable();
+        let median = times[times.len() / 2];
+        let p99 = times[times.len() * 99 / 100];
+        println!(
+            "figure: one decision of the {name} bot ({} decisions of 200 hanchan) | median | {median:.2?}",
+            times.len()
+        );
+        println!("figure: one decision of the {name} bot | 99th percentile | {p99:.2?}");
     }
 }

@@ -197,3 +197,96 @@ fn a_stopped_tournament_counts_the_games_played() {
             .contains("stopped after 0 of 1000000 games")
     );
 }
+
+/// Against a riichi, a defence bot two or more tiles from ready discards a tile the riichi
+/// seats cannot win on (their own discards, or one let pass since their riichi) whenever it
+/// holds one; and it never calls then.
+#[test]
+fn the_defence_bot_folds_to_a_tile_the_riichi_seats_cannot_win_on() {
+    use mahjong::game::{Action, DefenceBot, EfficiencyBot};
+    let mut folds = 0;
+    for seed in 0..120 {
+        let mut game = Game::new(east(), seed);
+        while let Some(seat) = game.to_move() {
+            let view = game.view(seat);
+            let action = if seat == 0 {
+                DefenceBot.choose(&view)
+            } else {
+                EfficiencyBot.choose(&view)
+            };
+            let riichi: Vec<usize> = (1..4).filter(|&other| view.riichi[other]).collect();
+            // Riichi seats only (a seat with three open melds is a threat too, weighed apart).
+            let open_threat = (1..4).any(|other| view.melds[other].len() >= 3);
+            if seat == 0 && !riichi.is_empty() && !open_threat {
+                let safe = |kind: usize| {
+                    riichi.iter().all(|&other| {
+                        let river = &view.rivers[other];
+                        let declared = river.iter().find(|tile| tile.riichi).map(|tile| tile.order);
+                        river.iter().any(|tile| tile.tile.tile.index() == kind)
+                            || view.rivers.iter().flatten().any(|tile| {
+                                tile.tile.tile.index() == kind
+                                    && declared.is_some_and(|at| tile.order > at)
+                            })
+                    })
+                };
+                let mut counts = [0u8; 34];
+                for piece in &view.hand {
+                    counts[piece.tile.index()] += 1;
+                }
+                let shanten = |counts: [u8; 34]| {
+                    mahjong::Hand::from_counts(counts)
+                        .ok()
+                        .and_then(|hand| mahjong::shanten_overall(&hand).ok())
+                        .unwrap_or(i8::MAX)
+                };
+                let far = if view.hand.len() % 3 == 2 {
+                    (0..34).filter(|&kind| counts[kind] > 0).all(|kind| {
+                        let mut kept = counts;
+                        kept[kind] -= 1;
+                        shanten(kept) >= 2
+                    })
+                } else {
+                    shanten(counts) >= 2
+                };
+                let holds_safe = view.legal.iter().any(|action| {
+                    matches!(action, Action::Discard { tile, riichi: false, .. } if safe(tile.tile.index()))
+                });
+                if far
+                    && holds_safe
+                    && view.claimable.is_none()
+                    && !view.legal.contains(&Action::Tsumo)
+                {
+                    let Action::Discard { tile, .. } = action else {
+                        panic!("seed {seed}: {action} while folding");
+                    };
+                    assert!(
+                        safe(tile.tile.index()),
+                        "seed {seed}: {tile} is not safe: hand {:?} melds {:?} rivers {:?} legal {:?}",
+                        view.hand
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>(),
+                        view.melds.iter().map(|m| m.len()).collect::<Vec<_>>(),
+                        view.rivers
+                            .iter()
+                            .map(|r| r
+                                .iter()
+                                .map(|t| format!("{}{}", t.tile, if t.riichi { "*" } else { "" }))
+                                .collect::<Vec<_>>())
+                            .collect::<Vec<_>>(),
+                        view.legal
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                    );
+                    folds += 1;
+                }
+                if view.claimable.is_some() && !view.legal.contains(&Action::Ron) && far {
+                    assert_eq!(action, Action::Pass, "seed {seed}: no call while folding");
+                }
+            }
+            game.act(seat, action).unwrap();
+        }
+    }
+    assert!(folds > 50, "{folds}");
+}

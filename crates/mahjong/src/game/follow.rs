@@ -257,11 +257,13 @@ impl Follower {
         } else if game.riichi[actor].accepted {
             game.riichi[actor].ippatsu = false;
         }
+        let order = game.discards_made.iter().sum();
         game.rivers[actor].push(RiverTile {
             tile: piece,
             tsumogiri,
             riichi: declares,
             called: false,
+            order,
         });
         game.discards_made[actor] += 1;
         if own {

@@ -9,6 +9,7 @@
 
 mod action;
 mod bots;
+mod defence;
 pub mod encoding;
 mod end;
 mod event;
@@ -26,6 +27,7 @@ mod win;
 
 pub use action::{Action, Meld};
 pub use bots::{EfficiencyBot, RandomBot};
+pub use defence::DefenceBot;
 pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands, seat_list};
 pub use follow::Follower;
 pub use host::{
@@ -42,16 +44,18 @@ pub use tournament::{
 pub use view::View;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};
 
-/// The bots by name: `random` and `efficiency`.
+/// The bots by name: `random`, `efficiency` and `defence`.
 pub fn bot_named(name: &str) -> Option<&'static (dyn tiles_core::Bot<Game> + Sync)> {
     static RANDOM: RandomBot = RandomBot { seed: 0 };
     static EFFICIENCY: EfficiencyBot = EfficiencyBot;
+    static DEFENCE: DefenceBot = DefenceBot;
     match name {
         "random" => Some(&RANDOM),
         "efficiency" => Some(&EFFICIENCY),
+        "defence" => Some(&DEFENCE),
         _ => None,
     }
 }
 
 /// The bots' names.
-pub const BOT_NAMES: [&str; 2] = ["random", "efficiency"];
+pub const BOT_NAMES: [&str; 3] = ["random", "efficiency", "defence"];

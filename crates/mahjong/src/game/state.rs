@@ -21,6 +21,9 @@ pub struct RiverTile {
     pub riichi: bool,
     /// Claimed by another seat (it then shows in that seat's meld).
     pub called: bool,
+    /// Its place among all the hand's discards, every seat's (0 the first): which came
+    /// before which.
+    pub order: u32,
 }
 
 /// A seat's riichi.

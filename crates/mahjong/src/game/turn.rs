@@ -177,11 +177,13 @@ impl Game {
             // The seat's own discard after riichi ends its ippatsu chance.
             self.riichi[seat].ippatsu = false;
         }
+        let order = self.discards_made.iter().sum();
         self.rivers[seat].push(RiverTile {
             tile,
             tsumogiri,
             riichi,
             called: false,
+            order,
         });
         self.discards_made[seat] += 1;
         self.furiten_pass[seat] = false;

@@ -160,9 +160,10 @@ pub fn entries(bots: &Names) -> Result<[Entry; 4], String> {
             bot_named(&name.to_ascii_lowercase())
                 .map(Entry::Ours)
                 .ok_or_else(|| {
+                    let (last, rest) = BOT_NAMES.split_last().expect("there are bots");
                     format!(
-                        "bots: unknown bot {name:?}: expected {}, or mjai:COMMAND for an outside bot",
-                        BOT_NAMES.join(" or ")
+                        "bots: unknown bot {name:?}: expected {} or {last}, or mjai:COMMAND for an outside bot",
+                        rest.join(", ")
                     )
                 })
         })
@@ -204,7 +205,7 @@ pub struct GameRequest {
     /// The game's seed (default 0): the walls of every hand follow from it.
     #[serde(default)]
     pub seed: u64,
-    /// The four bots in seat order, `efficiency` or `random` (default four `efficiency`; one
+    /// The four bots in seat order, `efficiency`, `defence` or `random` (default four `efficiency`; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
     /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server).
     #[serde(default = "bots_default")]
