@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use mahjong::game::{DefenceBot, EfficiencyBot, Game, GameRules, RandomBot};
+use mahjong::game::{DefenceBot, EfficiencyBot, Game, GameRules, RandomBot, ValueBot};
 use tiles_core::{Bot, Stop, game_seed, play, tournament};
 
 /// Enough moves for any game (a hanchan takes a few thousand decisions).
@@ -46,8 +46,11 @@ fn main() {
             "figure: {games} hanchan, 4 {name} bots | one at a time on one thread | {wall:.2?}"
         );
     }
-    let bots: [(&str, &dyn Bot<Game>); 2] =
-        [("efficiency", &EfficiencyBot), ("defence", &DefenceBot)];
+    let bots: [(&str, &dyn Bot<Game>); 3] = [
+        ("efficiency", &EfficiencyBot),
+        ("defence", &DefenceBot),
+        ("value", &ValueBot),
+    ];
     for (name, bot) in bots {
         let mut times = Vec::new();
         for index in 0..200 {

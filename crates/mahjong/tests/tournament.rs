@@ -290,3 +290,27 @@ fn the_defence_bot_folds_to_a_tile_the_riichi_seats_cannot_win_on() {
     }
     assert!(folds > 50, "{folds}");
 }
+
+/// Every bot plays only legal actions, at every seat, under every lobby's rules.
+#[test]
+fn every_bot_plays_whole_games_without_an_illegal_action() {
+    let names = ["value", "defence", "efficiency", "random"];
+    let bots: Vec<&dyn Bot<Game>> = names
+        .iter()
+        .map(|name| bot_named(name).unwrap() as &dyn Bot<Game>)
+        .collect();
+    for (index, red_fives) in [[1, 1, 1], [0, 1, 0], [0, 0, 0]].into_iter().enumerate() {
+        let rules = GameRules {
+            red_fives,
+            open_tanyao: index != 1,
+            ..east()
+        };
+        let tournament = Tournament::new(rules, 11 + index as u64, 16);
+        let lineup = [bots[0], bots[1], bots[2], bots[3]].map(Seat::Ours);
+        let result = run(&tournament, &lineup, &Stop::never()).unwrap();
+        assert_eq!(result.played, 16);
+        for entry in &result.entries {
+            assert_eq!(entry.forfeits, 0, "{}", entry.bot);
+        }
+    }
+}

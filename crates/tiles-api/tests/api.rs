@@ -291,7 +291,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "mahjong/game",
         r#"{"bots":"efficiency,efficiency,smart,random"}"#,
-        "bots: unknown bot \"smart\": expected random, efficiency or defence, or mjai:COMMAND for an outside bot",
+        "bots: unknown bot \"smart\": expected random, efficiency, defence or value, or mjai:COMMAND for an outside bot",
     ),
     (
         "mahjong/game",

@@ -106,8 +106,8 @@ pub enum Command {
 /// Options shared by games and tournaments.
 #[derive(Debug, Args)]
 pub struct Lineup {
-    /// The four bots in seat order (one name fills every seat): `efficiency`, `defence` or
-    /// `random`, or
+    /// The four bots in seat order (one name fills every seat): `efficiency`, `defence`,
+    /// `value` or `random`, or
     /// an outside bot speaking mjai, `mjai:COMMAND` (run as `COMMAND SEAT`, mjai.app's batch
     /// form) or `mjai-line:COMMAND` (one event a line): `--bots
     /// "efficiency,mjai:python3 bot.py,efficiency,efficiency"`. An outside bot whose answer is

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 /// `tiles mahjong bot`.
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// The bot that plays: `efficiency`, `defence` or `random`.
+    /// The bot that plays: `efficiency`, `defence`, `value` or `random`.
     #[arg(long, default_value = "efficiency")]
     bot: String,
     /// The seat, 0 to 3, as arenas pass it (`python bot.py 2`); else `start_game`'s `id`.

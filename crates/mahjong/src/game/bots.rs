@@ -106,7 +106,7 @@ fn useful_draws(counts: &[u8; KINDS], size: usize) -> u64 {
 }
 
 /// The yakuhai kinds for the seat: the dragons, its seat wind and the round wind.
-fn yakuhai(view: &View, tile: Tile) -> bool {
+pub(crate) fn yakuhai(view: &View, tile: Tile) -> bool {
     let index = tile.index();
     let seat_wind = 27 + (view.seat + 4 - view.dealer) % 4;
     let round_wind = 27 + view.hand_id.wind as usize;
@@ -208,7 +208,7 @@ impl EfficiencyBot {
 
     /// The legal discard of `tile`: riichi if `riichi` and legal, the plain copy before the
     /// red one, the drawn copy first.
-    fn discard_of(view: &View, tile: Tile, riichi: bool) -> Option<Action> {
+    pub(crate) fn discard_of(view: &View, tile: Tile, riichi: bool) -> Option<Action> {
         let mut choices: Vec<Action> = view
             .legal
             .iter()

@@ -20,12 +20,12 @@ use crate::tile::KINDS;
 pub struct DefenceBot;
 
 /// A seat that may be ready: its safe kinds (a bit per kind).
-struct Threat {
+pub(crate) struct Threat {
     safe: u64,
 }
 
 /// The seats that may be ready, with what is safe against each.
-fn threats(view: &View) -> Vec<Threat> {
+pub(crate) fn threats(view: &View) -> Vec<Threat> {
     let mut found = Vec::new();
     for seat in (0..4).filter(|&seat| seat != view.seat) {
         let river = &view.rivers[seat];
@@ -55,7 +55,7 @@ fn threats(view: &View) -> Vec<Threat> {
 }
 
 /// Copies of each kind in sight of the seat: its hand, every river, meld and indicator.
-fn visible(view: &View) -> [u8; KINDS] {
+pub(crate) fn visible(view: &View) -> [u8; KINDS] {
     let mut seen = [0u8; KINDS];
     let pieces = view
         .hand
@@ -112,7 +112,7 @@ fn danger(kind: usize, threat: &Threat, seen: &[u8; KINDS]) -> u32 {
 
 impl DefenceBot {
     /// Whether to fold now: a threat, and a hand far or cheap.
-    fn folds(view: &View, threats: usize) -> bool {
+    pub(crate) fn folds(view: &View, threats: usize) -> bool {
         if threats == 0 {
             return false;
         }
@@ -140,7 +140,7 @@ impl DefenceBot {
     }
 
     /// The safest legal discard (ties: the one that keeps the hand nearest to ready).
-    fn safest(view: &View, threats: &[Threat]) -> Option<Action> {
+    pub(crate) fn safest(view: &View, threats: &[Threat]) -> Option<Action> {
         let seen = visible(view);
         let counts = counts_of(view);
         let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
@@ -170,7 +170,7 @@ impl DefenceBot {
 }
 
 /// The counts of the seat's concealed tiles.
-fn counts_of(view: &View) -> [u8; KINDS] {
+pub(crate) fn counts_of(view: &View) -> [u8; KINDS] {
     let mut counts = [0u8; KINDS];
     for piece in &view.hand {
         counts[piece.tile.index()] += 1;

@@ -21,6 +21,7 @@ mod rules;
 mod state;
 mod tournament;
 mod turn;
+mod value;
 mod view;
 mod wall;
 mod win;
@@ -41,21 +42,24 @@ pub use tournament::{
     EntryStats, MAX_MOVES, PHOENIX_RANK_POINTS, Tournament, TournamentResult, is_challenge, run,
     tournament, tournament_range,
 };
+pub use value::ValueBot;
 pub use view::View;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};
 
-/// The bots by name: `random`, `efficiency` and `defence`.
+/// The bots by name: `random`, `efficiency`, `defence` and `value`.
 pub fn bot_named(name: &str) -> Option<&'static (dyn tiles_core::Bot<Game> + Sync)> {
     static RANDOM: RandomBot = RandomBot { seed: 0 };
     static EFFICIENCY: EfficiencyBot = EfficiencyBot;
     static DEFENCE: DefenceBot = DefenceBot;
+    static VALUE: ValueBot = ValueBot;
     match name {
         "random" => Some(&RANDOM),
         "efficiency" => Some(&EFFICIENCY),
         "defence" => Some(&DEFENCE),
+        "value" => Some(&VALUE),
         _ => None,
     }
 }
 
 /// The bots' names.
-pub const BOT_NAMES: [&str; 3] = ["random", "efficiency", "defence"];
+pub const BOT_NAMES: [&str; 4] = ["random", "efficiency", "defence", "value"];

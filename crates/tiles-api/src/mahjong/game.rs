@@ -205,7 +205,7 @@ pub struct GameRequest {
     /// The game's seed (default 0): the walls of every hand follow from it.
     #[serde(default)]
     pub seed: u64,
-    /// The four bots in seat order, `efficiency`, `defence` or `random` (default four `efficiency`; one
+    /// The four bots in seat order, `efficiency`, `defence`, `value` or `random` (default four `efficiency`; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
     /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server).
     #[serde(default = "bots_default")]
