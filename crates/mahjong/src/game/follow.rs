@@ -16,7 +16,7 @@ use super::rules::GameRules;
 use super::state::{Claimed, Game, Phase, Riichi, RiverTile, bit};
 use super::view::View;
 use super::wall::Wall;
-use crate::log::mjai::{field, four, seat as seat_field, start_game_rules, tile, tiles};
+use crate::log::mjai::{field, four, round_of, seat as seat_field, start_game_rules, tile, tiles};
 use crate::score::{MeldKind, Piece, Wind};
 use tiles_core::SplitMix;
 
@@ -164,14 +164,7 @@ impl Follower {
     }
 
     fn start_hand(&mut self, event: &Value) -> Result<(), String> {
-        let wind = field(event, "bakaze")?
-            .as_str()
-            .and_then(|text| ["E", "S", "W", "N"].iter().position(|name| *name == text))
-            .ok_or("\"bakaze\": expected E, S, W or N")?;
-        let number = field(event, "kyoku")?
-            .as_u64()
-            .filter(|number| (1..=4).contains(number))
-            .ok_or("\"kyoku\": expected 1 to 4")?;
+        let (wind, number) = round_of(event)?;
         let count = |key: &str| -> Result<u32, String> {
             event
                 .get(key)

@@ -280,6 +280,20 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     (log, error)
 }
 
+/// A `start_kyoku`'s round: its wind (0 East … 3 North, from `bakaze`) and its hand's number
+/// (1 to 4, `kyoku`).
+pub(crate) fn round_of(event: &Value) -> Result<(usize, u64), String> {
+    let wind = field(event, "bakaze")?
+        .as_str()
+        .and_then(|text| ["E", "S", "W", "N"].iter().position(|name| *name == text))
+        .ok_or("\"bakaze\": expected E, S, W or N")?;
+    let number = field(event, "kyoku")?
+        .as_u64()
+        .filter(|number| (1..=4).contains(number))
+        .ok_or("\"kyoku\": expected 1 to 4")?;
+    Ok((wind, number))
+}
+
 pub(crate) fn field<'a>(event: &'a Value, key: &str) -> Result<&'a Value, String> {
     event.get(key).ok_or_else(|| format!("no \"{key}\""))
 }
@@ -413,14 +427,7 @@ fn read_event(
                     return Err("a new hand before the last one's result".to_owned());
                 }
             }
-            let wind = field(event, "bakaze")?
-                .as_str()
-                .and_then(|text| ["E", "S", "W", "N"].iter().position(|name| *name == text))
-                .ok_or("\"bakaze\": expected E, S, W or N")?;
-            let number = field(event, "kyoku")?
-                .as_u64()
-                .filter(|number| (1..=4).contains(number))
-                .ok_or("\"kyoku\": expected 1 to 4")?;
+            let (wind, number) = round_of(event)?;
             let honba = field(event, "honba")?
                 .as_u64()
                 .ok_or("\"honba\": expected a number")?;

@@ -18,15 +18,15 @@ use crate::standings::play_error;
 /// The line-up when none is given.
 pub const DEFAULT_BOTS: &str = "efficiency,efficiency,efficiency,efficiency";
 
-fn bots_default() -> Names {
+pub(crate) fn bots_default() -> Names {
     Names::Text(DEFAULT_BOTS.to_owned())
 }
 
-fn length_default() -> String {
+pub(crate) fn length_default() -> String {
     "hanchan".to_owned()
 }
 
-fn yes() -> bool {
+pub(crate) fn yes() -> bool {
     true
 }
 
@@ -391,11 +391,11 @@ pub(crate) fn host_error(error: HostError) -> ApiError {
     }
 }
 
-fn answer_limit_default() -> f64 {
+pub(crate) fn answer_limit_default() -> f64 {
     3.0
 }
 
-fn start_limit_default() -> f64 {
+pub(crate) fn start_limit_default() -> f64 {
     20.0
 }
 

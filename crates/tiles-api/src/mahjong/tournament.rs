@@ -9,33 +9,16 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
-use super::game::{Entry, RedFives, entries, host_error, limits, rules};
+use super::game::{
+    Entry, RedFives, answer_limit_default, bots_default, entries, host_error, length_default,
+    limits, rules, start_limit_default, yes,
+};
 use crate::ApiError;
 use crate::fields::Names;
 use crate::standings::{check_games, default_games, default_seed};
 
-fn bots_default() -> Names {
-    Names::Text(super::game::DEFAULT_BOTS.to_owned())
-}
-
-fn length_default() -> String {
-    "hanchan".to_owned()
-}
-
-fn yes() -> bool {
-    true
-}
-
 fn rank_points_default() -> [f64; 4] {
     PHOENIX_RANK_POINTS
-}
-
-fn answer_limit_default() -> f64 {
-    3.0
-}
-
-fn start_limit_default() -> f64 {
-    20.0
 }
 
 /// A `mahjong/tournament` request.
