@@ -279,11 +279,28 @@ impl Outside {
 
     /// Sends the pending events and reads one answer (the line form: after the last event).
     fn exchange(&mut self, limits: Limits) -> Result<Value, String> {
+        let starts = self.send()?;
+        let limit = if starts { limits.start } else { limits.answer };
+        let line = match self.lines.recv_timeout(limit) {
+            Ok(Ok(line)) => line,
+            Ok(Err(error)) => return Err(format!("its output cannot be read ({error})")),
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(format!("no answer within {:.1} s", limit.as_secs_f64()));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("it ended without answering".to_owned());
+            }
+        };
+        serde_json::from_str(line.trim())
+            .map_err(|error| format!("its answer {:?} is not JSON ({error})", clip(&line)))
+    }
+
+    /// Sends the pending events: whether they start the game or a hand (the longer limit).
+    fn send(&mut self) -> Result<bool, String> {
         let starts = self
             .pending
             .iter()
             .any(|event| matches!(event["type"].as_str(), Some("start_game" | "start_kyoku")));
-        let limit = if starts { limits.start } else { limits.answer };
         let events = std::mem::take(&mut self.pending);
         let mut text = String::new();
         match self.form {
@@ -303,18 +320,7 @@ impl Outside {
             .write_all(text.as_bytes())
             .and_then(|()| stdin.flush())
             .map_err(|error| format!("it stopped reading ({error})"))?;
-        let line = match self.lines.recv_timeout(limit) {
-            Ok(Ok(line)) => line,
-            Ok(Err(error)) => return Err(format!("its output cannot be read ({error})")),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("no answer within {:.1} s", limit.as_secs_f64()));
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err("it ended without answering".to_owned());
-            }
-        };
-        serde_json::from_str(line.trim())
-            .map_err(|error| format!("its answer {:?} is not JSON ({error})", clip(&line)))
+        Ok(starts)
     }
 
     /// The seat's decision, asked of the process.
@@ -342,10 +348,20 @@ impl Outside {
             return; // Dropped: ended at once.
         }
         if !self.pending.is_empty() && self.stdin.is_some() {
-            let _ = self.exchange(Limits {
-                answer: wait.min(Duration::from_secs(1)),
-                start: wait.min(Duration::from_secs(1)),
-            });
+            // The batch form answers every batch (`none` here); the line form answers none of
+            // these events, so nothing is awaited.
+            match self.form {
+                Form::Batch => {
+                    let short = wait.min(Duration::from_secs(1));
+                    let _ = self.exchange(Limits {
+                        answer: short,
+                        start: short,
+                    });
+                }
+                Form::Line => {
+                    let _ = self.send();
+                }
+            }
         }
         self.stdin = None;
         let deadline = std::time::Instant::now() + Duration::from_secs(1);
