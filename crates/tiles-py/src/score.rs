@@ -640,10 +640,12 @@ pub fn score_many<'py>(
             }
             let done = &done;
             scope.spawn(move |_| {
+                // Counted down even if scoring panics (the scope then passes the panic on), so
+                // the wait below cannot hang.
+                let _counted = Counted(done);
                 for (slot, read) in out.iter_mut().zip(&read) {
                     *slot = Some(read.scored());
                 }
-                done.finish();
             });
         }
         py.detach(|| done.wait());
@@ -664,6 +666,15 @@ pub fn score_many<'py>(
         }
     }
     Ok(list)
+}
+
+/// Counts its chunk done when dropped.
+struct Counted<'a>(&'a Countdown);
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
 }
 
 /// A count of chunks still to score, waited on with the GIL released.
