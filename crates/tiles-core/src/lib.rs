@@ -14,6 +14,6 @@ pub use play::{PlayError, Played, Record, ReplayError, apply_or_forfeit, play, r
 pub use random::{SplitMix, shuffle, shuffled};
 pub use stop::{Progress, Stop, StopFlag, Stopped};
 pub use tournament::{
-    Standings, Totals, game_seed, seating, tournament, tournament_game, tournament_range,
-    tournament_range_with, tournament_with,
+    Standings, Totals, fold_games, game_seed, seating, tournament, tournament_game,
+    tournament_range, tournament_range_with, tournament_with,
 };

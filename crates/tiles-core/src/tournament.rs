@@ -285,27 +285,46 @@ pub fn tournament_range_with<G: Game, T: Send>(
     add: impl Fn(&mut T, &Played<G>, &[usize]) + Sync + Send,
     merge: impl Fn(T, T) -> T + Sync + Send,
 ) -> Result<T, PlayError> {
+    fold_games(
+        games,
+        stop,
+        |index| match tournament_game(options, seed, index, lineup, max_moves, stop) {
+            Ok(game) => Ok(Some(game)),
+            Err(PlayError::Stopped(_)) => Ok(None),
+            Err(error) => Err(error),
+        },
+        empty,
+        |total, (played, entries)| add(total, &played, &entries),
+        merge,
+    )
+}
+
+/// The parallel loop of a tournament, whatever its games: game `index` of `games` is
+/// `play(index)` (`Ok(None)`: the stop signal cut it short), each played game is added to a
+/// total with `add`, and the threads' totals are joined with `merge`. `stop` counts the games
+/// to play and each one played (its progress); once it is raised, the games not begun are
+/// skipped (the iteration halts) and one cut short is not counted, so the total is that of
+/// the games played to their end.
+///
+/// # Errors
+///
+/// The first error `play` returns.
+pub fn fold_games<T: Send, R: Send, E: Send>(
+    games: Range<u64>,
+    stop: &Stop,
+    play: impl Fn(u64) -> Result<Option<R>, E> + Sync + Send,
+    empty: impl Fn() -> T + Sync + Send,
+    add: impl Fn(&mut T, R) + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> Result<T, E> {
     stop.add_total(games.end.saturating_sub(games.start));
-    // Once stopped, the games not begun are skipped (the iteration halts) and one cut short
-    // is not counted: the totals are those of the games played to their end.
     games
         .into_par_iter()
-        .map(|index| {
-            if stop.is_stopped() {
-                return None;
-            }
-            Some(
-                match tournament_game(options, seed, index, lineup, max_moves, stop) {
-                    Ok(game) => Ok(Some(game)),
-                    Err(PlayError::Stopped(_)) => Ok(None),
-                    Err(error) => Err(error),
-                },
-            )
-        })
+        .map(|index| (!stop.is_stopped()).then(|| play(index)))
         .while_some()
         .try_fold(&empty, |mut total, game| {
-            if let Some((played, entries)) = game? {
-                add(&mut total, &played, &entries);
+            if let Some(game) = game? {
+                add(&mut total, game);
                 stop.advance(1);
             }
             Ok(total)

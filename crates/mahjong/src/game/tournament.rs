@@ -11,8 +11,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use rayon::prelude::*;
-use tiles_core::{Bot, PlayError, Stop, game_seed, seating};
+use tiles_core::{Bot, PlayError, Stop, fold_games, game_seed, seating};
 
 use super::event::Event;
 use super::host::{HostError, Limits, Seat, play_hosted};
@@ -280,37 +279,28 @@ pub fn run(
             .collect(),
         failures: Vec::new(),
     };
-    let games = tournament.games.clone();
-    stop.add_total(games.end.saturating_sub(games.start));
-    let totals = games
-        .into_par_iter()
-        .map(|index| {
-            if stop.is_stopped() {
-                return None;
+    let totals = fold_games(
+        tournament.games.clone(),
+        stop,
+        |index| play_one(tournament, lineup, index, stop),
+        empty,
+        |totals, (game, entries, failure)| {
+            add_game(&mut totals.entries, &game, &entries);
+            if let Some(failure) = failure
+                && totals.failures.len() < 10
+            {
+                totals.failures.push(failure);
             }
-            Some(play_one(tournament, lineup, index, stop))
-        })
-        .while_some()
-        .try_fold(empty, |mut totals, game| {
-            if let Some((game, entries, failure)) = game? {
-                add_game(&mut totals.entries, &game, &entries);
-                if let Some(failure) = failure
-                    && totals.failures.len() < 10
-                {
-                    totals.failures.push(failure);
-                }
-                stop.advance(1);
-            }
-            Ok::<Totals, HostError>(totals)
-        })
-        .try_reduce(empty, |mut a, b| {
+        },
+        |mut a, b| {
             for (mine, theirs) in a.entries.iter_mut().zip(&b.entries) {
                 mine.add(theirs);
             }
             a.failures.extend(b.failures);
             a.failures.truncate(10);
-            Ok(a)
-        })?;
+            a
+        },
+    )?;
     let played = totals.entries.first().map_or(0, |entry| entry.games);
     Ok(TournamentResult {
         games: tournament.games.end.saturating_sub(tournament.games.start),
