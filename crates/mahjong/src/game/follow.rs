@@ -69,8 +69,11 @@ impl Follower {
     /// The seat's view, when it has a decision to make (its legal actions not empty).
     pub fn decision(&self) -> Option<View> {
         let seat = self.seat?;
-        let view = self.game.view(seat);
-        (!view.legal.is_empty()).then_some(view)
+        // The view (every river and meld copied) only when the seat decides.
+        self.game
+            .deciding()
+            .contains(&seat)
+            .then(|| self.game.view(seat))
     }
 
     /// Takes in one event.
