@@ -15,6 +15,10 @@ use flate2::write::GzEncoder;
 use mahjong::log::convert::{Target, convert};
 use rayon::prelude::*;
 
+/// The endings of record files: a directory's files with one are read, and they are taken off
+/// a record's name for its game's (`.gz` first, as in `x.json.gz`).
+const RECORD_EXTENSIONS: [&str; 6] = [".gz", ".mjlog", ".xml", ".json", ".jsonl", ".log"];
+
 /// The most a record may take once unzipped (a game is well under a megabyte).
 const MAX_RECORD: u64 = 64 << 20;
 
@@ -222,7 +226,7 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
         }
         if path.is_dir() {
             walk(&path, found);
-        } else if [".mjlog", ".xml", ".json", ".jsonl", ".log", ".gz"]
+        } else if RECORD_EXTENSIONS
             .iter()
             .any(|extension| name.ends_with(extension))
         {
@@ -238,7 +242,7 @@ fn stem_path(path: &Path) -> PathBuf {
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut stem = name.as_str();
-    for extension in [".gz", ".mjlog", ".xml", ".json", ".jsonl", ".log"] {
+    for extension in RECORD_EXTENSIONS {
         stem = stem.strip_suffix(extension).unwrap_or(stem);
     }
     path.with_file_name(if stem.is_empty() { name.as_str() } else { stem })
