@@ -61,7 +61,7 @@ impl Bot<Game> for RandomBot {
 pub struct EfficiencyBot;
 
 /// The counts of a hand's pieces.
-fn counts_of(hand: &[Piece]) -> [u8; KINDS] {
+pub(crate) fn counts_of(hand: &[Piece]) -> [u8; KINDS] {
     let mut counts = [0u8; KINDS];
     for piece in hand {
         counts[piece.tile.index()] += 1;

@@ -9,7 +9,7 @@
 use tiles_core::Bot;
 
 use super::action::Action;
-use super::bots::EfficiencyBot;
+use super::bots::{EfficiencyBot, counts_of};
 use super::state::Game;
 use super::view::View;
 use crate::score::MeldKind;
@@ -116,7 +116,7 @@ impl DefenceBot {
         if threats == 0 {
             return false;
         }
-        let counts = counts_of(view);
+        let counts = counts_of(&view.hand);
         let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
         // On its turn (3k + 2 tiles), the best it can keep after a discard.
         let shanten = if size % 3 == 2 {
@@ -142,7 +142,7 @@ impl DefenceBot {
     /// The safest legal discard (ties: the one that keeps the hand nearest to ready).
     pub(crate) fn safest(view: &View, threats: &[Threat]) -> Option<Action> {
         let seen = visible(view);
-        let counts = counts_of(view);
+        let counts = counts_of(&view.hand);
         let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
         view.legal
             .iter()
@@ -167,15 +167,6 @@ impl DefenceBot {
                 (worst, shanten, tile.red, !tsumogiri, kind)
             })
     }
-}
-
-/// The counts of the seat's concealed tiles.
-pub(crate) fn counts_of(view: &View) -> [u8; KINDS] {
-    let mut counts = [0u8; KINDS];
-    for piece in &view.hand {
-        counts[piece.tile.index()] += 1;
-    }
-    counts
 }
 
 /// Dora the seat holds: indicated kinds in its hand and melds, and red fives.

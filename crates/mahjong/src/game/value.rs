@@ -6,8 +6,8 @@
 use tiles_core::Bot;
 
 use super::action::Action;
-use super::bots::{EfficiencyBot, yakuhai};
-use super::defence::{DefenceBot, counts_of, threats, visible};
+use super::bots::{EfficiencyBot, counts_of, yakuhai};
+use super::defence::{DefenceBot, threats, visible};
 use super::state::Game;
 use super::view::View;
 use crate::tile::{KINDS, Tile};
@@ -26,7 +26,7 @@ const YAKUHAI_COST: i32 = 4;
 
 impl ValueBot {
     fn discard(view: &View) -> Option<Action> {
-        let counts = counts_of(view);
+        let counts = counts_of(&view.hand);
         let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
         if size % 3 != 2 {
             return None;
