@@ -271,7 +271,9 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(call_json, module)?)?;
     module.add_function(wrap_pyfunction!(shanten, module)?)?;
     module.add_function(wrap_pyfunction!(is_complete, module)?)?;
-    module.add_function(wrap_pyfunction!(score::score, module)?)?;
+    let score = score::score_function(py)?;
+    score.setattr("__module__", "tiles._tiles")?;
+    module.add("score", score)?;
     module.add_function(wrap_pyfunction!(score_many, module)?)?;
     module.add_function(wrap_pyfunction!(analyze_many, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,8 +1,8 @@
-//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments (keyword parameters,
-//! so Python makes no dict of them) are read straight into the API's request type and the response is made from template dicts (interned keys,
-//! the engine's names made once), which is several times quicker than going through JSON
-//! values for the call made by the million.
-//! An argument of an unexpected type goes the general way (`call`), which names the field.
+//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments (the dict of keyword
+//! arguments Python makes for the call, walked once) are read straight into the API's request
+//! type, which is several times quicker than going through JSON values for the call made by the
+//! million. An argument of an unexpected type goes the general way (`call`), which names the
+//! field.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -11,7 +11,7 @@ use mahjong::{FullHand, Score, ScoringRules};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyCFunction, PyDict, PyInt, PyList, PyString, PyTuple};
 use tiles_api::mahjong::{
     RulesRequest, SCORE_FIELDS as FIELDS, ScoreInput, ScoreRequest, ScoreResponse, TilesRef,
 };
@@ -64,6 +64,8 @@ impl<'py> Given<'py> {
         let py = fields.py();
         let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
         let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
+        // Where the next key is looked for first: requests mostly give the fields in order.
+        let mut next = 0;
         // SAFETY: the GIL is held and nothing runs Python code while the dict is walked, so it
         // does not change; the key and value it gives are borrowed from it, and the value is
         // taken as a new reference before the next step.
@@ -72,7 +74,13 @@ impl<'py> Given<'py> {
         } != 0
         {
             // Keys written in Python source are interned: most are found by address.
-            let index = match keys.iter().position(|known| known.as_ptr() == key) {
+            let hinted = keys.get(next).is_some_and(|known| known.as_ptr() == key);
+            let found = if hinted {
+                Some(next)
+            } else {
+                keys.iter().position(|known| known.as_ptr() == key)
+            };
+            let index = match found {
                 Some(index) => index,
                 None => {
                     // SAFETY: as above.
@@ -83,6 +91,7 @@ impl<'py> Given<'py> {
                     index
                 }
             };
+            next = index + 1;
             // SAFETY: as above.
             given[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
         }
@@ -482,79 +491,46 @@ impl PyScore {
     }
 }
 
-/// A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
-/// including the winning tile ``win``; ``melds`` the called melds (``{"type": "pon", "tiles":
-/// "555z"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches over a
-/// preset. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.
-#[pyfunction]
-#[pyo3(signature = (
-    *, hand=None, melds=None, win=None, tsumo=None, riichi=None, double_riichi=None,
-    ippatsu=None, rinshan=None, chankan=None, haitei=None, houtei=None, tenhou=None,
-    chiihou=None, seat_wind=None, round_wind=None, dora_indicators=None, ura_indicators=None,
-    honba=None, riichi_sticks=None, rules=None, **others
-))]
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the fields as Python passes them by name, read without a dict made for them"
-)]
-pub fn score<'py>(
-    py: Python<'py>,
-    hand: Option<Bound<'py, PyAny>>,
-    melds: Option<Bound<'py, PyAny>>,
-    win: Option<Bound<'py, PyAny>>,
-    tsumo: Option<Bound<'py, PyAny>>,
-    riichi: Option<Bound<'py, PyAny>>,
-    double_riichi: Option<Bound<'py, PyAny>>,
-    ippatsu: Option<Bound<'py, PyAny>>,
-    rinshan: Option<Bound<'py, PyAny>>,
-    chankan: Option<Bound<'py, PyAny>>,
-    haitei: Option<Bound<'py, PyAny>>,
-    houtei: Option<Bound<'py, PyAny>>,
-    tenhou: Option<Bound<'py, PyAny>>,
-    chiihou: Option<Bound<'py, PyAny>>,
-    seat_wind: Option<Bound<'py, PyAny>>,
-    round_wind: Option<Bound<'py, PyAny>>,
-    dora_indicators: Option<Bound<'py, PyAny>>,
-    ura_indicators: Option<Bound<'py, PyAny>>,
-    honba: Option<Bound<'py, PyAny>>,
-    riichi_sticks: Option<Bound<'py, PyAny>>,
-    rules: Option<Bound<'py, PyAny>>,
-    others: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let fields = [
-        hand,
-        melds,
-        win,
-        tsumo,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        seat_wind,
-        round_wind,
-        dora_indicators,
-        ura_indicators,
-        honba,
-        riichi_sticks,
-        rules,
-    ];
-    let unknown = others.is_some_and(|others| !others.is_empty());
-    let given = Given::with(fields)?;
-    let scored = match given.input().filter(|_| !unknown) {
+/// `tiles.mahjong.score`'s text: its signature (the line Python's `inspect` reads) and doc.
+const SCORE_DOC: &std::ffi::CStr = c"score(*, hand, win, melds=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind='E', round_wind='E', dora_indicators=None, ura_indicators=None, honba=0, riichi_sticks=0, rules='tenhou')
+--
+
+A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
+including the winning tile ``win``; ``melds`` the called melds (``{\"type\": \"pon\", \"tiles\":
+\"555z\"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches
+over a preset. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.";
+
+/// `tiles.mahjong.score`, a function Python hands its keyword arguments as the dict it made
+/// for the call (`METH_VARARGS | METH_KEYWORDS`): the dict is walked once, its keys matched
+/// to the fields by address, where a `#[pyfunction]` with keyword parameters matches each name
+/// as text against the parameter list.
+pub fn score_function(py: Python<'_>) -> PyResult<Bound<'_, PyCFunction>> {
+    PyCFunction::new_closure(
+        py,
+        Some(c"score"),
+        Some(SCORE_DOC),
+        |arguments: &Bound<'_, PyTuple>, fields: Option<&Bound<'_, PyDict>>| {
+            if !arguments.is_empty() {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "score() takes its fields by name: score(hand=\"123m456p789s11555z\", win=\"5z\")",
+                ));
+            }
+            score(arguments.py(), fields).map(Bound::unbind)
+        },
+    )
+}
+
+/// `score` of the fields given by name.
+fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+    let given = match fields {
+        Some(fields) => Given::of(fields)?,
+        None => None,
+    };
+    let scored = match given.as_ref().and_then(Given::input) {
         Some(input) => tiles_api::mahjong::scored_input(&input),
         // The general reading names the field at fault (an unknown one among them).
         None => {
-            let all = others.map_or_else(|| PyDict::new(py), |others| others.clone());
-            for (name, value) in FIELDS.iter().zip(&given.fields) {
-                if let Some(value) = value {
-                    all.set_item(name, value)?;
-                }
-            }
+            let all = fields.map_or_else(|| PyDict::new(py), Clone::clone);
             let value = convert::to_value(all.as_any(), "")?;
             let request: ScoreRequest = tiles_api::read_value(value).map_err(crate::raised)?;
             tiles_api::mahjong::scored(request)
