@@ -288,6 +288,7 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
     let mut indicators: [Option<TilesRef<'_>>; 2] = [None, None];
     let mut counts = [None::<u32>; 2];
     let mut rules = None;
+    let mut table = [None::<u32>; 2];
     scan.byte(b'{')?;
     if !scan.next_is(b'}') {
         let mut expected = 0;
@@ -302,7 +303,8 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
                 13 | 14 => set(&mut winds[index - 13], scan.string()),
                 15 | 16 => set(&mut indicators[index - 15], scan.tiles()),
                 17 | 18 => set(&mut counts[index - 17], scan.number()),
-                _ => set(&mut rules, scan.rules()),
+                19 => set(&mut rules, scan.rules()),
+                _ => set(&mut table[index - 20], scan.number()),
             }?;
             expected = index + 1;
             if scan.next_is(b'}') {
@@ -329,6 +331,8 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
         honba: counts[0].unwrap_or(0),
         riichi_sticks: counts[1].unwrap_or(0),
         rules: Ok(rules.unwrap_or_default()),
+        kita: table[0].unwrap_or(0),
+        players: table[1],
     })
 }
 
@@ -365,6 +369,9 @@ mod tests {
             Just(r#"{"preset": "wrc", "kiriage": true}"#.to_owned()),
             Just(r#"{"preset": "w\"rc"}"#.to_owned()),
             Just(r#""tenhou""#.to_owned()),
+            Just(r#""tenhou-sanma""#.to_owned()),
+            Just("3".to_owned()),
+            Just(r#"{"preset": "tenhou", "players": 3}"#.to_owned()),
             Just(r#""nope""#.to_owned()),
             Just(r#"{"double_wind_fu": 2, "red_fives": false, "counted_yakuman": 1}"#.to_owned()),
             Just(r#"{"kiriage": true, "Kiriage": false}"#.to_owned()),
@@ -388,6 +395,8 @@ mod tests {
             Just("honba"),
             Just("riichi_sticks"),
             Just("rules"),
+            Just("kita"),
+            Just("players"),
             Just("nothing"),
         ];
         let space = prop_oneof![Just(""), Just(" "), Just("\n "), Just("\t")];

@@ -281,7 +281,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "mahjong/score",
         r#"{"hand":"123m456p789s11222z","win":"2z","rules":{"kiriage":"yes"}}"#,
-        "rules.kiriage: expected true, false (or 2 or 4 for double_wind_fu), found a string",
+        "rules.kiriage: expected true, false (2 or 4 for double_wind_fu, 3 or 4 for players), found a string",
     ),
     (
         "mahjong/score",

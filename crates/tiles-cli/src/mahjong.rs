@@ -297,13 +297,21 @@ pub struct ScoreArgs {
     /// Riichi sticks on the table.
     #[arg(long, value_name = "N", default_value_t = 0)]
     sticks: u32,
+    /// Norths the winner set aside (kita, three players): each a dora (nukidora).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    kita: u32,
+    /// The players at the table: 4, or 3 (Tenhou's three-player rules: tsumo loss, 200 a
+    /// honba, no 2m-8m, 1m and 9m indicate each other).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..=4))]
+    players: Option<u32>,
     /// The rule set: tenhou (the default: red fives, open tanyao, 4 fu for a double-wind pair,
     /// counted yakuman, no double yakuman, no kiriage), majsoul (tenhou's with the four double
-    /// yakuman) or wrc.
+    /// yakuman), wrc or tenhou-sanma (tenhou's for three players).
     #[arg(long, value_name = "PRESET", default_value = "tenhou")]
     rules: String,
     /// One rule switch over the preset, repeatable: red_fives, open_tanyao, kiriage,
-    /// counted_yakuman, double_yakuman (=true or =false) or double_wind_fu (=2 or =4).
+    /// counted_yakuman, double_yakuman (=true or =false), double_wind_fu (=2 or =4) or
+    /// players (=3 or =4).
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rule: Vec<String>,
     /// Read and write one JSON object per line (the options above are ignored, but --rules
@@ -358,6 +366,8 @@ impl ScoreArgs {
             "honba": self.honba,
             "riichi_sticks": self.sticks,
             "rules": self.rules_json()?,
+            "kita": self.kita,
+            "players": self.players,
         }))
     }
 }

@@ -47,7 +47,7 @@ fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
 
 /// The Python objects a request's fields hold, kept alive while their text is borrowed.
 struct Given<'py> {
-    fields: [Option<Bound<'py, PyAny>>; 20],
+    fields: [Option<Bound<'py, PyAny>>; FIELDS.len()],
     /// The items of list fields: the melds' dicts' values and the indicators' names.
     melds: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     dora: Option<Vec<Bound<'py, PyAny>>>,
@@ -60,7 +60,7 @@ impl<'py> Given<'py> {
     /// The fields of a request dict, or `None` if a key is not a field of `score` or a list
     /// field has items of a kind the quick reading does not take. The dict is walked once.
     fn of(fields: &Bound<'py, PyDict>) -> PyResult<Option<Given<'py>>> {
-        let mut given: [Option<Bound<'py, PyAny>>; 20] = Default::default();
+        let mut given: [Option<Bound<'py, PyAny>>; FIELDS.len()] = Default::default();
         let py = fields.py();
         let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
         let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
@@ -100,7 +100,7 @@ impl<'py> Given<'py> {
 
     /// The fields given, or `None` if a list field has items of a kind the quick reading does
     /// not take.
-    fn with(fields: [Option<Bound<'py, PyAny>>; 20]) -> PyResult<Given<'py>> {
+    fn with(fields: [Option<Bound<'py, PyAny>>; FIELDS.len()]) -> PyResult<Given<'py>> {
         let mut given = Given {
             fields,
             melds: Vec::new(),
@@ -210,6 +210,12 @@ impl<'py> Given<'py> {
             honba: count(17)?,
             riichi_sticks: count(18)?,
             rules,
+            kita: count(20)?,
+            players: match field(21) {
+                None => None,
+                Some(value) if value.is_none() => None,
+                Some(value) => Some(whole(value)?),
+            },
         })
     }
 }
@@ -226,7 +232,7 @@ struct Templates {
 static TEMPLATES: PyOnceLock<Templates> = PyOnceLock::new();
 
 /// The fields' names as interned Python strings, in [`FIELDS`]' order.
-static KEYS: PyOnceLock<[Py<PyString>; 20]> = PyOnceLock::new();
+static KEYS: PyOnceLock<[Py<PyString>; FIELDS.len()]> = PyOnceLock::new();
 
 /// Python strings of the engine's names (yaku, limits, waits, fu parts), made once each.
 static NAMES: Mutex<Option<HashMap<usize, Py<PyString>>>> = Mutex::new(None);
@@ -492,13 +498,14 @@ impl PyScore {
 }
 
 /// `tiles.mahjong.score`'s text: its signature (the line Python's `inspect` reads) and doc.
-const SCORE_DOC: &std::ffi::CStr = c"score(*, hand, win, melds=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind='E', round_wind='E', dora_indicators=None, ura_indicators=None, honba=0, riichi_sticks=0, rules='tenhou')
+const SCORE_DOC: &std::ffi::CStr = c"score(*, hand, win, melds=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind='E', round_wind='E', dora_indicators=None, ura_indicators=None, honba=0, riichi_sticks=0, rules='tenhou', kita=0, players=None)
 --
 
 A winning hand's yaku, han, fu, limit and payments. ``hand`` holds the concealed tiles
 including the winning tile ``win``; ``melds`` the called melds (``{\"type\": \"pon\", \"tiles\":
-\"555z\"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc`` or a dict of switches
-over a preset. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.";
+\"555z\"}``); ``rules`` is ``tenhou`` (the default), ``majsoul``, ``wrc``, ``tenhou-sanma`` or a
+dict of switches over a preset; ``kita`` counts the Norths set aside (three players) and
+``players=3`` plays the rules for three. Returns a ``Score``. Raises ``BadRequest`` naming the field at fault.";
 
 /// `tiles.mahjong.score`, a function Python hands its keyword arguments as the dict it made
 /// for the call (`METH_VARARGS | METH_KEYWORDS`): the dict is walked once, its keys matched
@@ -724,6 +731,8 @@ fn field_index(key: &str) -> Option<usize> {
         "honba" => 17,
         "riichi_sticks" => 18,
         "rules" => 19,
+        "kita" => 20,
+        "players" => 21,
         _ => return None,
     })
 }

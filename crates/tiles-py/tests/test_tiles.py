@@ -313,6 +313,24 @@ def test_score_takes_tuples_as_lists():
     assert as_lists == as_tuples == raw("mahjong/score", hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
 
 
+def test_score_for_three_players_with_norths_set_aside():
+    request = dict(hand="234p456p789s11p567s", win="5s", tsumo=True, rinshan=True, seat_wind="S", kita=1)
+    for given in ({"players": 3}, {"rules": "tenhou-sanma"}, {"rules": {"preset": "tenhou", "players": 3}}):
+        score = mahjong.score(**request, **given)
+        assert score == raw("mahjong/score", **request, **given)
+        assert (score.han, score.fu) == (4, 20)
+        assert ("nukidora", 1) in score.yaku and ("rinshan", 1) in score.yaku
+        # Tsumo loss: the dealer 2,600 and the other 1,300, nobody for the absent seat.
+        assert (score.points["dealer"], score.points["non_dealer"], score.total) == (2600, 1300, 3900)
+    assert mahjong.score_many([dict(request, players=3)]) == [mahjong.score(**request, players=3)]
+    with pytest.raises(tiles.BadRequest, match="three-player rule"):
+        mahjong.score(**request)
+    with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found 5"):
+        mahjong.score(**request, players=5)
+    with pytest.raises(tiles.BadRequest, match="2m-8m"):
+        mahjong.score(hand="234m456p789s11p567s", win="2m", players=3)
+
+
 def test_list_calls_leave_the_garbage_collector_as_it_was():
     import gc
 

@@ -125,6 +125,8 @@ pub struct Game {
     pub(crate) hands: [Vec<Piece>; 4],
     pub(crate) counts: [[u8; KINDS]; 4],
     pub(crate) melds: [Vec<Meld>; 4],
+    /// Norths each seat has set aside this hand (kita; three players only).
+    pub(crate) kita: [u8; 4],
     pub(crate) rivers: [Vec<RiverTile>; 4],
     pub(crate) riichi: [Riichi; 4],
     /// Passed a winning tile: furiten until the seat's next discard (for the hand, in riichi).
@@ -185,6 +187,7 @@ impl Game {
             hands: Default::default(),
             counts: [[0; KINDS]; 4],
             melds: Default::default(),
+            kita: [0; 4],
             rivers: Default::default(),
             riichi: [Riichi::default(); 4],
             furiten_pass: [false; 4],
@@ -445,6 +448,7 @@ impl Game {
             hand.sort_by_key(|piece| (piece.tile, !piece.red));
         }
         self.melds = Default::default();
+        self.kita = [0; 4];
         self.rivers = Default::default();
         self.riichi = [Riichi::default(); 4];
         self.furiten_pass = [false; 4];

@@ -74,6 +74,7 @@ impl Game {
             ura_indicators: ura.clone(),
             honba: if first { self.id.honba } else { 0 },
             riichi_sticks: if first { self.sticks } else { 0 },
+            kita: u32::from(self.kita[seat]),
         };
         score(&hand, &situation, &self.scoring).map(|score| (score, ura))
     }

@@ -7,7 +7,7 @@ use Yaku::*;
 
 /// Each yaku's Japanese name as Tenhou writes it (the wind yaku are followed by their wind:
 /// `自風 南`), then the other names records use for it.
-const NAMES: [(Yaku, &str, &[&str]); 48] = [
+const NAMES: [(Yaku, &str, &[&str]); 49] = [
     (
         MenzenTsumo,
         "門前清自摸和",
@@ -92,6 +92,7 @@ const NAMES: [(Yaku, &str, &[&str]); 48] = [
     (Dora, "ドラ", &["Dora"]),
     (UraDora, "裏ドラ", &["Ura Dora"]),
     (AkaDora, "赤ドラ", &["Aka Dora", "Red Five", "Red Fives"]),
+    (Nukidora, "抜きドラ", &["Nukidora", "Kita"]),
 ];
 
 const WINDS: [&str; 4] = ["東", "南", "西", "北"];

@@ -21,7 +21,7 @@ pub enum Contradiction {
     HaiteiRon,
     /// Rinshan is a tsumo.
     RinshanRon,
-    /// Rinshan needs a kan.
+    /// Rinshan needs a kan (or, with three players, a North set aside).
     RinshanWithoutKan,
     /// The replacement tile after a kan is never the last tile of the wall.
     HaiteiRinshan,
@@ -43,6 +43,8 @@ pub enum Contradiction {
     UraWithoutRiichi,
     /// A robbed kan holds the other three copies of the winning tile.
     ChankanHeldCopy,
+    /// Norths are set aside (kita) only with three players.
+    KitaWithFourPlayers,
 }
 
 impl fmt::Display for Contradiction {
@@ -54,7 +56,12 @@ impl fmt::Display for Contradiction {
             Contradiction::HouteiTsumo => "houtei by tsumo: houtei is a ron on the last discard",
             Contradiction::HaiteiRon => "haitei by ron: haitei is a tsumo on the last tile",
             Contradiction::RinshanRon => "rinshan by ron: rinshan is a tsumo on the replacement tile",
-            Contradiction::RinshanWithoutKan => "rinshan without a kan",
+            Contradiction::RinshanWithoutKan => {
+                "rinshan without a kan (or, with three players, a North set aside)"
+            }
+            Contradiction::KitaWithFourPlayers => {
+                "Norths set aside (kita) with four players: kita is a three-player rule"
+            }
             Contradiction::HaiteiRinshan => {
                 "haitei and rinshan: the replacement tile after a kan is not the last tile of the wall"
             }
@@ -107,9 +114,18 @@ pub enum ScoreError {
     /// A situation that cannot happen.
     #[error("contradictory situation: {0}")]
     Contradiction(Contradiction),
-    /// A fifth copy of a kind among the hand, its melds and the indicators.
-    #[error("a fifth {tile}: the set has only 4 (counting the hand, its melds and the indicators)")]
+    /// A fifth copy of a kind among the hand, its melds, the indicators and the Norths set
+    /// aside.
+    #[error(
+        "a fifth {tile}: the set has only 4 (counting the hand, its melds, the indicators and any Norths set aside)"
+    )]
     FifthCopy {
+        /// The kind.
+        tile: Tile,
+    },
+    /// A kind the three-player set does not have (2m-8m).
+    #[error("{tile}: the three-player set has no 2m-8m")]
+    NotInSet {
         /// The kind.
         tile: Tile,
     },
@@ -166,7 +182,11 @@ pub(crate) fn validate(
         (s.houtei && s.tsumo, HouteiTsumo),
         (s.haitei && !s.tsumo, HaiteiRon),
         (s.rinshan && !s.tsumo, RinshanRon),
-        (s.rinshan && hand.kans() == 0, RinshanWithoutKan),
+        (
+            s.rinshan && hand.kans() == 0 && s.kita == 0,
+            RinshanWithoutKan,
+        ),
+        (s.kita > 0 && !rules.three_player(), KitaWithFourPlayers),
         (s.haitei && s.rinshan, HaiteiRinshan),
         (s.chankan && s.houtei, ChankanHoutei),
         (s.tenhou && !s.is_dealer(), TenhouNotDealer),
@@ -201,6 +221,14 @@ pub(crate) fn validate(
         if piece.red {
             red[suit_of(piece.tile)] += 1;
         }
+    }
+    counts[30] = counts[30].saturating_add(u8::try_from(s.kita).unwrap_or(u8::MAX));
+    if let Some(index) =
+        (0..KINDS).find(|&index| counts[index] > 0 && !rules.has_kind(Tile::at(index)))
+    {
+        return Err(ScoreError::NotInSet {
+            tile: Tile::at(index),
+        });
     }
     if let Some(index) = counts.iter().position(|&count| count > COPIES) {
         return Err(ScoreError::FifthCopy {

@@ -84,7 +84,7 @@ fn round_up(points: u32) -> u32 {
 /// Who pays what: the hand's value, with the honba and riichi sticks apart from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Points {
-    /// The hand's value: the ron payment, or the three tsumo payments together (no honba, no
+    /// The hand's value: the ron payment, or the tsumo payments together (no honba, no
     /// riichi sticks).
     pub total: u32,
     /// On a ron: what the discarder pays.
@@ -93,15 +93,34 @@ pub struct Points {
     pub dealer: Option<u32>,
     /// On a tsumo: what each non-dealer pays.
     pub non_dealer: Option<u32>,
-    /// The honba bonus, in all: 300 per honba (on a tsumo, 100 from each payer).
+    /// The honba bonus, in all: 100 per honba from each payer (300 a ron with four players,
+    /// 200 with three).
     pub honba: u32,
     /// The riichi deposits the winner collects: 1,000 each.
     pub riichi_sticks: u32,
+    /// The players at the table (4, or 3: a tsumo is paid by two, each what they would pay
+    /// at four, the absent seat's share lost).
+    pub players: u8,
 }
 
 impl Points {
-    /// The payments for these base points.
+    /// The payments for these base points, four players at the table.
     pub fn new(base: u32, dealer: bool, tsumo: bool, honba: u32, riichi_sticks: u32) -> Points {
+        Points::at_table(4, base, dealer, tsumo, honba, riichi_sticks)
+    }
+
+    /// The payments for these base points with `players` (3 or 4) at the table. With three, a
+    /// tsumo is paid as at four by the two other players (tsumo loss: a non-dealer's mangan
+    /// tsumo earns 4,000 + 2,000) and a honba is 100 from each of them.
+    pub fn at_table(
+        players: u8,
+        base: u32,
+        dealer: bool,
+        tsumo: bool,
+        honba: u32,
+        riichi_sticks: u32,
+    ) -> Points {
+        let payers = u32::from(players.clamp(3, 4)) - 1;
         let (ron, by_dealer, by_others) = match (tsumo, dealer) {
             (false, true) => (Some(round_up(6 * base)), None, None),
             (false, false) => (Some(round_up(4 * base)), None, None),
@@ -110,16 +129,17 @@ impl Points {
         };
         let total = match (ron, by_dealer, by_others) {
             (Some(ron), _, _) => ron,
-            (None, Some(d), Some(o)) => d + 2 * o,
-            (None, _, o) => 3 * o.unwrap_or(0),
+            (None, Some(d), Some(o)) => d + (payers - 1) * o,
+            (None, _, o) => payers * o.unwrap_or(0),
         };
         Points {
             total,
             ron,
             dealer: by_dealer,
             non_dealer: by_others,
-            honba: 300 * honba,
+            honba: 100 * payers * honba,
             riichi_sticks: 1_000 * riichi_sticks,
+            players: if payers == 2 { 3 } else { 4 },
         }
     }
 
@@ -144,7 +164,11 @@ impl fmt::Display for Points {
         if self.honba > 0 {
             write!(f, "; honba +{}", self.honba)?;
             if self.ron.is_none() {
-                write!(f, " ({} from each)", self.honba / 3)?;
+                write!(
+                    f,
+                    " ({} from each)",
+                    self.honba / u32::from(self.players.clamp(3, 4) - 1)
+                )?;
             }
         }
         if self.riichi_sticks > 0 {

@@ -5,7 +5,7 @@ use crate::score::check::ScoreError;
 use crate::score::hand::{FullHand, MeldKind};
 use crate::score::parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 use crate::score::points::{Points, base_points};
-use crate::score::situation::{ScoringRules, Situation, dora_of};
+use crate::score::situation::{ScoringRules, Situation};
 use crate::score::yaku::{Yaku, YakuSet};
 use crate::score::{Score, YakuHan};
 use crate::tile::{KINDS, Tile};
@@ -29,6 +29,8 @@ struct Context<'a> {
     dora: u32,
     aka: u32,
     ura: u32,
+    /// Norths set aside (nukidora).
+    kita: u32,
 }
 
 /// The tiles of the nine gates, 1112345678999.
@@ -94,10 +96,20 @@ impl<'a> Context<'a> {
             .with_if(Yaku::Suukantsu, hand.kans() == 4)
             .with_if(Yaku::Tenhou, s.tenhou)
             .with_if(Yaku::Chiihou, s.chiihou);
+        // A North set aside (kita) is a dora of its own and counts again for each indicator
+        // showing West.
         let points_to = |indicators: &[crate::score::hand::Piece]| -> u32 {
             indicators
                 .iter()
-                .map(|piece| u32::from(counts[dora_of(piece.tile).index()]))
+                .map(|piece| {
+                    let dora = rules.dora_of(piece.tile);
+                    let kita = if dora.index() == 30 {
+                        situation.kita
+                    } else {
+                        0
+                    };
+                    u32::from(counts[dora.index()]) + kita
+                })
                 .sum()
         };
         let aka = if rules.red_fives {
@@ -124,6 +136,7 @@ impl<'a> Context<'a> {
             } else {
                 0
             },
+            kita: situation.kita,
         }
     }
 
@@ -174,13 +187,25 @@ impl Context<'_> {
             if han == 0 {
                 return None;
             }
-            (yaku, han + self.dora + self.aka + self.ura, fu, 0)
+            (
+                yaku,
+                han + self.dora + self.aka + self.ura + self.kita,
+                fu,
+                0,
+            )
         } else {
             let multiple = yakuman_set.yakuman_multiple(self.rules);
             (yakuman_set, 13 * multiple, 0, multiple)
         };
         let (base, _) = base_points(han, fu, yakuman, self.rules);
-        let points = Points::new(base, self.situation.is_dealer(), self.situation.tsumo, 0, 0);
+        let points = Points::at_table(
+            self.rules.players,
+            base,
+            self.situation.is_dealer(),
+            self.situation.tsumo,
+            0,
+            0,
+        );
         Some(Value {
             yaku,
             han,
@@ -586,6 +611,7 @@ impl Context<'_> {
                 (Yaku::Dora, self.dora),
                 (Yaku::AkaDora, self.aka),
                 (Yaku::UraDora, self.ura),
+                (Yaku::Nukidora, self.kita),
             ] {
                 if count > 0 {
                     yaku.push(YakuHan {
@@ -605,7 +631,14 @@ impl Context<'_> {
             fu_parts,
             limit,
             base,
-            points: Points::new(base, s.is_dealer(), s.tsumo, s.honba, s.riichi_sticks),
+            points: Points::at_table(
+                self.rules.players,
+                base,
+                s.is_dealer(),
+                s.tsumo,
+                s.honba,
+                s.riichi_sticks,
+            ),
             reading,
             wait,
         }

@@ -107,10 +107,13 @@ pub struct Situation {
     pub dora_indicators: Vec<Piece>,
     /// The ura dora indicators, turned over after a riichi win.
     pub ura_indicators: Vec<Piece>,
-    /// Counters on the table: 300 points a ron, 100 from each payer on a tsumo.
+    /// Counters on the table: 100 points from each payer (300 a ron with four players, 200
+    /// with three).
     pub honba: u32,
     /// Riichi deposits on the table, 1,000 points each, to the winner.
     pub riichi_sticks: u32,
+    /// Norths the winner set aside (kita; three players only), each a dora (nukidora).
+    pub kita: u32,
 }
 
 impl Situation {
@@ -134,6 +137,7 @@ impl Situation {
             ura_indicators: Vec::new(),
             honba: 0,
             riichi_sticks: 0,
+            kita: 0,
         }
     }
 
@@ -158,6 +162,9 @@ impl Situation {
 
 /// The tile a dora indicator points to: the next of its suit, 9 to 1, North to East, Red to
 /// White. A red five indicator is a five, pointing to the six.
+///
+/// With three players (no 2m-8m) 1m indicates 9m and 9m indicates 1m: see
+/// [`ScoringRules::dora_of`].
 pub fn dora_of(indicator: Tile) -> Tile {
     let (first, len) = match indicator.suit() {
         Suit::Honor if indicator.rank() <= 4 => (27, 4),
@@ -185,6 +192,10 @@ pub struct ScoringRules {
     /// Kokushi on a 13-sided wait, suuankou on a single wait, junsei chuuren and daisuushii
     /// count as two yakuman (`false`: one each).
     pub double_yakuman: bool,
+    /// The players at the table: 4, or 3 (sanma: no 2m-8m, 1m and 9m indicate each other as
+    /// dora, Norths set aside are dora, a tsumo is paid by two (the absent seat's share is
+    /// lost), and a honba is worth 100 from each payer, 200 a ron).
+    pub players: u8,
 }
 
 impl ScoringRules {
@@ -198,6 +209,14 @@ impl ScoringRules {
         kiriage: false,
         counted_yakuman: true,
         double_yakuman: false,
+        players: 4,
+    };
+
+    /// Tenhou's three-player rooms: Tenhou's rules for three players (red 5p and 5s only, as
+    /// the set has no 2m-8m).
+    pub const TENHOU_SANMA: ScoringRules = ScoringRules {
+        players: 3,
+        ..ScoringRules::TENHOU
     };
 
     /// Mahjong Soul's ranked rules: Tenhou's, but kokushi on the thirteen-sided wait,
@@ -216,14 +235,37 @@ impl ScoringRules {
         kiriage: true,
         counted_yakuman: false,
         double_yakuman: false,
+        players: 4,
     };
 
     /// The rule sets by name.
-    pub const PRESETS: [(&'static str, ScoringRules); 3] = [
+    pub const PRESETS: [(&'static str, ScoringRules); 4] = [
         ("tenhou", ScoringRules::TENHOU),
         ("majsoul", ScoringRules::MAJSOUL),
         ("wrc", ScoringRules::WRC),
+        ("tenhou-sanma", ScoringRules::TENHOU_SANMA),
     ];
+
+    /// Whether three play (sanma).
+    pub fn three_player(&self) -> bool {
+        self.players == 3
+    }
+
+    /// The dora an indicator shows: [`dora_of`], but with three players 1m and 9m indicate
+    /// each other (2m-8m are not in the set).
+    pub fn dora_of(&self, indicator: Tile) -> Tile {
+        match indicator.index() {
+            0 if self.three_player() => Tile::at(8),
+            8 if self.three_player() => Tile::at(0),
+            _ => dora_of(indicator),
+        }
+    }
+
+    /// Whether the rules' tile set has this kind: all 34, or with three players all but
+    /// 2m-8m.
+    pub fn has_kind(&self, tile: Tile) -> bool {
+        !(self.three_player() && (1..8).contains(&tile.index()))
+    }
 }
 
 impl Default for ScoringRules {
@@ -237,7 +279,7 @@ impl Default for ScoringRules {
 pub enum RuleError {
     /// No switch has this name.
     #[error(
-        "unknown rule {0:?}: expected red_fives, open_tanyao, double_wind_fu, kiriage, counted_yakuman or double_yakuman"
+        "unknown rule {0:?}: expected red_fives, open_tanyao, double_wind_fu, kiriage, counted_yakuman, double_yakuman or players"
     )]
     UnknownRule(String),
     /// A value the switch does not take.
@@ -254,18 +296,19 @@ pub enum RuleError {
 
 impl ScoringRules {
     /// The switches by name, as [`ScoringRules::set`] takes them.
-    pub const SWITCHES: [&'static str; 6] = [
+    pub const SWITCHES: [&'static str; 7] = [
         "red_fives",
         "open_tanyao",
         "double_wind_fu",
         "kiriage",
         "counted_yakuman",
         "double_yakuman",
+        "players",
     ];
 
     /// Sets one switch from text: `red_fives`, `open_tanyao`, `kiriage`, `counted_yakuman`
     /// and `double_yakuman` take `true` or `false` (also `on`/`off`, `yes`/`no`, `1`/`0`);
-    /// `double_wind_fu` takes `2` or `4`.
+    /// `double_wind_fu` takes `2` or `4`, `players` `3` or `4`.
     ///
     /// # Errors
     ///
@@ -282,6 +325,14 @@ impl ScoringRules {
             value: value.to_owned(),
             expected,
         };
+        if name == "players" {
+            self.players = match value.trim() {
+                "3" => 3,
+                "4" => 4,
+                _ => return Err(bad("3 or 4")),
+            };
+            return Ok(());
+        }
         if name == "double_wind_fu" {
             self.double_wind_four_fu = match value.trim() {
                 "4" => true,
@@ -308,7 +359,7 @@ impl ScoringRules {
 
 /// A rule set name that is not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scoring rules {0:?}: expected tenhou, majsoul or wrc")]
+#[error("unknown scoring rules {0:?}: expected tenhou, majsoul, wrc or tenhou-sanma")]
 pub struct UnknownScoringRules(pub String);
 
 impl FromStr for ScoringRules {

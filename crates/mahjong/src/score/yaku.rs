@@ -74,6 +74,9 @@ pub enum Yaku {
     AkaDora,
     /// Ura dora (after riichi): one han per tile their indicators point to.
     UraDora,
+    /// Nukidora (three players): one han per North set aside (each also counts as a dora or
+    /// ura dora when an indicator shows West).
+    Nukidora,
     /// Thirteen orphans.
     Kokushi,
     /// Thirteen orphans on the thirteen-sided wait.
@@ -110,7 +113,7 @@ use Yaku::*;
 
 impl Yaku {
     /// Every yaku, in listing order.
-    pub const ALL: [Yaku; 48] = [
+    pub const ALL: [Yaku; 49] = [
         Riichi,
         DoubleRiichi,
         Ippatsu,
@@ -144,6 +147,7 @@ impl Yaku {
         Dora,
         AkaDora,
         UraDora,
+        Nukidora,
         Kokushi,
         Kokushi13,
         Suuankou,
@@ -197,6 +201,7 @@ impl Yaku {
             Dora => "dora",
             AkaDora => "aka dora",
             UraDora => "ura dora",
+            Nukidora => "nukidora",
             Kokushi => "kokushi",
             Kokushi13 => "kokushi 13-sided",
             Suuankou => "suuankou",
@@ -222,7 +227,7 @@ impl Yaku {
 
     /// Whether it counts dora rather than being a yaku (a hand needs a yaku besides these).
     pub fn is_dora(self) -> bool {
-        matches!(self, Dora | AkaDora | UraDora)
+        matches!(self, Dora | AkaDora | UraDora | Nukidora)
     }
 
     /// The han of an ordinary yaku, closed and open (`None` open: closed only). One per tile
@@ -233,7 +238,7 @@ impl Yaku {
             DoubleRiichi | Chiitoitsu => (2, None),
             Ryanpeikou => (3, None),
             Tanyao | Haitei | Houtei | Rinshan | Chankan | Haku | Hatsu | Chun | SeatWind
-            | RoundWind | Dora | AkaDora | UraDora => (1, Some(1)),
+            | RoundWind | Dora | AkaDora | UraDora | Nukidora => (1, Some(1)),
             Sanshoku | Ittsu | Chanta => (2, Some(1)),
             Toitoi | Sanankou | Sankantsu | SanshokuDoukou | Honroutou | Shousangen => (2, Some(2)),
             Honitsu | Junchan => (3, Some(2)),

@@ -35,17 +35,18 @@ impl JsonSchema for RulesRequest {
         schemars::json_schema!({
             "description": "The scoring rules: a preset, or a preset and switches over it.",
             "anyOf": [
-                {"type": "string", "description": "a preset: tenhou, majsoul or wrc"},
+                {"type": "string", "description": "a preset: tenhou, majsoul, wrc or tenhou-sanma"},
                 {
                     "type": "object",
                     "properties": {
-                        "preset": {"type": "string", "description": "tenhou, majsoul or wrc"},
+                        "preset": {"type": "string", "description": "tenhou, majsoul, wrc or tenhou-sanma"},
                         "red_fives": {"type": "boolean"},
                         "open_tanyao": {"type": "boolean"},
                         "double_wind_fu": {"type": "integer", "enum": [2, 4]},
                         "kiriage": {"type": "boolean"},
                         "counted_yakuman": {"type": "boolean"},
-                        "double_yakuman": {"type": "boolean"}
+                        "double_yakuman": {"type": "boolean"},
+                        "players": {"type": "integer", "enum": [3, 4]}
                     },
                     "additionalProperties": false
                 },
@@ -86,7 +87,7 @@ impl RulesRequest {
                     Some(Value::String(name)) => preset(name)?,
                     Some(other) => {
                         return Err(format!(
-                            "rules.preset: expected tenhou, majsoul or wrc, found {}",
+                            "rules.preset: expected tenhou, majsoul, wrc or tenhou-sanma, found {}",
                             json_kind(other)
                         ));
                     }
@@ -97,7 +98,7 @@ impl RulesRequest {
                         Value::Number(number) => number.to_string(),
                         other => {
                             return Err(format!(
-                                "rules.{name}: expected true, false (or 2 or 4 for double_wind_fu), found {}",
+                                "rules.{name}: expected true, false (2 or 4 for double_wind_fu, 3 or 4 for players), found {}",
                                 json_kind(other)
                             ));
                         }
@@ -109,7 +110,7 @@ impl RulesRequest {
                 Ok(rules)
             }
             Some(other) => Err(format!(
-                "rules: expected a preset name (tenhou, majsoul or wrc) or an object of switches, found {}",
+                "rules: expected a preset name (tenhou, majsoul, wrc or tenhou-sanma) or an object of switches, found {}",
                 json_kind(other)
             )),
         }
@@ -122,7 +123,7 @@ fn east() -> String {
 
 /// The fields of a `mahjong/score` request, in the order the schema lists them (and batches
 /// send them).
-pub const SCORE_FIELDS: [&str; 20] = [
+pub const SCORE_FIELDS: [&str; 22] = [
     "hand",
     "melds",
     "win",
@@ -143,6 +144,8 @@ pub const SCORE_FIELDS: [&str; 20] = [
     "honba",
     "riichi_sticks",
     "rules",
+    "kita",
+    "players",
 ];
 
 /// A `mahjong/score` request.
@@ -205,9 +208,17 @@ pub struct ScoreRequest {
     /// Riichi sticks on the table.
     #[serde(default)]
     pub riichi_sticks: u32,
-    /// `"tenhou"` (default), `"majsoul"`, `"wrc"`, or switches: `{"preset":"tenhou","kiriage":true}`.
+    /// `"tenhou"` (default), `"majsoul"`, `"wrc"`, `"tenhou-sanma"` (three players), or
+    /// switches: `{"preset":"tenhou","kiriage":true}`.
     #[serde(default)]
     pub rules: RulesRequest,
+    /// Norths the winner set aside (kita, three players only): each is a dora (nukidora).
+    #[serde(default)]
+    pub kita: u32,
+    /// The players at the table, 3 or 4: sets the rules' `players` (3: Tenhou's three-player
+    /// rules, tsumo loss and 200 a honba, with the preset's other switches).
+    #[serde(default)]
+    pub players: Option<u32>,
 }
 
 /// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
@@ -303,6 +314,10 @@ pub struct ScoreInput<'a> {
     pub riichi_sticks: u32,
     /// The rules, or the error naming the field (reported after the other fields' errors).
     pub rules: Result<ScoringRules, String>,
+    /// Norths set aside by the winner.
+    pub kita: u32,
+    /// The players at the table, if given (over the rules' own).
+    pub players: Option<u32>,
 }
 
 impl ScoreRequest {
@@ -335,6 +350,8 @@ impl ScoreRequest {
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             rules: self.rules.rules(),
+            kita: self.kita,
+            players: self.players,
         }
     }
 }
@@ -449,8 +466,14 @@ pub fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), Strin
         ura_indicators: request.ura_indicators.pieces("ura_indicators")?,
         honba: request.honba,
         riichi_sticks: request.riichi_sticks,
+        kita: request.kita,
     };
-    let rules = request.rules.as_ref().map_err(Clone::clone)?;
-    let score = score_hand(&hand, &situation, rules).map_err(|error| error.to_string())?;
+    let mut rules = *request.rules.as_ref().map_err(Clone::clone)?;
+    match request.players {
+        None => {}
+        Some(players @ (3 | 4)) => rules.players = players as u8,
+        Some(other) => return Err(format!("players: expected 3 or 4, found {other}")),
+    }
+    let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
     Ok((hand, score))
 }
