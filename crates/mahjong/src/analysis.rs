@@ -39,7 +39,15 @@ pub struct Analysis {
     pub shanten: Shanten,
     /// For a `3k + 1` hand, its waits.
     pub waits: Option<Vec<Tile>>,
+    /// The players at the table: 4, or 3 ([`Analysis::for_players`]: 2m-8m are not in the
+    /// set, so they are no wait and no effective tile).
+    pub players: u8,
 }
+
+/// A hand holding a kind the three-player set does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{0}: the three-player set has no 2m-8m")]
+pub struct NotInSet(pub Tile);
 
 /// Analyses a hand: its readings, shanten and waits. The effective tiles and the discards are
 /// worked out when asked for ([`Analysis::effective`], [`Analysis::discards`]).
@@ -56,6 +64,7 @@ pub fn analyze(hand: &Hand) -> Result<Analysis, TileCountError> {
         readings: readings(hand),
         shanten,
         waits: (!drawn).then(|| waits(hand)).transpose()?,
+        players: 4,
     })
 }
 
@@ -89,6 +98,7 @@ pub fn analyze_full(hand: &FullHand) -> Result<Analysis, TileCountError> {
             thirteen_orphans: None,
         },
         waits: (!drawn).then(|| open_waits(concealed, &caps)),
+        players: 4,
     })
 }
 
@@ -158,8 +168,48 @@ impl Analysis {
         self.advice().1
     }
 
+    /// The analysis with `players` at the table (3 or 4). With three the set has no 2m-8m:
+    /// the hand may hold none, and they are dropped from the waits, the effective tiles and
+    /// each discard's draws (the shanten, which counts only the tiles held, is the same).
+    ///
+    /// # Errors
+    ///
+    /// [`NotInSet`] for three players and a hand (or meld) holding 2m-8m.
+    pub fn for_players(mut self, players: u8) -> Result<Analysis, NotInSet> {
+        self.players = if players == 3 { 3 } else { 4 };
+        if self.players == 3 {
+            let melded = self.melds.iter().flat_map(|meld| meld.tiles());
+            if let Some(tile) = self
+                .hand
+                .tiles()
+                .chain(melded)
+                .find(|&tile| !in_three_player_set(tile))
+            {
+                return Err(NotInSet(tile));
+            }
+            if let Some(waits) = &mut self.waits {
+                waits.retain(|&tile| in_three_player_set(tile));
+            }
+        }
+        Ok(self)
+    }
+
     /// [`Analysis::effective`] and [`Analysis::discards`], worked out together.
     fn advice(&self) -> (Vec<Effective>, Vec<Discard>) {
+        let (mut effective, mut discards) = self.advice_of_all();
+        if self.players == 3 {
+            let kept = |one: &Effective| in_three_player_set(one.tile);
+            effective.retain(kept);
+            for discard in &mut discards {
+                discard.effective.retain(kept);
+            }
+            discards.sort_by_key(|d| (d.shanten, std::cmp::Reverse(d.unseen()), d.tile));
+        }
+        (effective, discards)
+    }
+
+    /// The advice with every kind of the four-player set drawable.
+    fn advice_of_all(&self) -> (Vec<Effective>, Vec<Discard>) {
         if self.shanten.overall() < 0 {
             return (Vec::new(), Vec::new());
         }
@@ -176,6 +226,11 @@ impl Analysis {
             (effective_tiles(&self.hand).unwrap_or_default(), Vec::new())
         }
     }
+}
+
+/// Whether the three-player set has this kind (all but 2m-8m).
+fn in_three_player_set(tile: Tile) -> bool {
+    !(1..8).contains(&tile.index())
 }
 
 /// The best of `discards` (best first): those that keep the lowest shanten.

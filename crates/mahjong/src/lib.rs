@@ -20,7 +20,7 @@ pub use agari::{
     Decomposition, Meld, Readings, decompositions, is_complete, is_seven_pairs,
     is_standard_complete, is_thirteen_orphans, readings,
 };
-pub use analysis::{Analysis, TSV_HEADER, analyze, analyze_full, best_of};
+pub use analysis::{Analysis, NotInSet, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
 pub use game::encoding;
 pub use notation::{has_melds, parse_hand};

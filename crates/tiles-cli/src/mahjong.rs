@@ -444,6 +444,9 @@ pub struct AnalyzeArgs {
     /// Print the column names first, and give a HAND's answer as a tab-separated row too.
     #[arg(long, conflicts_with = "json")]
     header: bool,
+    /// The players at the table: 4, or 3 (the set has no 2m-8m to hold, draw or wait on).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+    players: u8,
     /// Read and write one JSON object per line.
     #[arg(long, conflicts_with = "hand")]
     json: bool,
@@ -582,11 +585,12 @@ fn error_row(input: &str, reason: &str) -> String {
 }
 
 /// One batch line: the hand's row, or the input and why it has none.
-fn row(line: &str, line_number: usize) -> Result<String, String> {
-    analysis_of(line)
+fn row(line: &str, line_number: usize, players: u8) -> Result<String, String> {
+    analysis_of(line, players)
         .map_err(|error| match error {
             Unanswered::Unreadable(error) => error.on_line(line_number).summary(),
             Unanswered::NoShanten(message) => message,
+            Unanswered::NotInSet(error) => error.to_string(),
         })
         .map(|analysis| analysis.tsv_row())
         .map_err(|reason| error_row(line, &reason))
@@ -594,12 +598,13 @@ fn row(line: &str, line_number: usize) -> Result<String, String> {
 
 /// Why a hand has no analysis.
 enum Unanswered {
+    NotInSet(mahjong::NotInSet),
     Unreadable(mahjong::ParseError),
     NoShanten(String),
 }
 
 /// The analysis of a hand text, with or without called melds.
-fn analysis_of(text: &str) -> Result<mahjong::Analysis, Unanswered> {
+fn analysis_of(text: &str, players: u8) -> Result<mahjong::Analysis, Unanswered> {
     let analysis = if has_melds(text) {
         let hand = parse_full_hand(text).map_err(Unanswered::Unreadable)?;
         analyze_full(&hand)
@@ -607,12 +612,19 @@ fn analysis_of(text: &str) -> Result<mahjong::Analysis, Unanswered> {
         let hand = parse_hand(text).map_err(Unanswered::Unreadable)?;
         analyze(&hand)
     };
-    analysis.map_err(|error| Unanswered::NoShanten(error.to_string()))
+    analysis
+        .map_err(|error| Unanswered::NoShanten(error.to_string()))?
+        .for_players(players)
+        .map_err(Unanswered::NotInSet)
 }
 
 fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
     if args.json {
-        return batch::json_batch("mahjong/analyze", Map::new());
+        let mut defaults = Map::new();
+        if args.players != 4 {
+            defaults.insert("players".into(), json!(args.players));
+        }
+        return batch::json_batch("mahjong/analyze", defaults);
     }
     if args.hand.is_empty() {
         let mut out = batch::stdout();
@@ -623,15 +635,19 @@ fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
         let bad = |line_number: usize, message: &str| {
             error_row("", &format!("line {line_number}: {message}"))
         };
-        let outcome = batch::run_lines_with(batch::stdin_for("hands"), &mut out, &bad, row);
+        let outcome =
+            batch::run_lines_with(batch::stdin_for("hands"), &mut out, &bad, |line, number| {
+                row(line, number, args.players)
+            });
         let _ = out.flush();
         return batch::exit_code(outcome);
     }
     let text = args.hand.join(" ");
-    let analysis = match analysis_of(&text) {
+    let analysis = match analysis_of(&text, args.players) {
         Ok(analysis) => analysis,
         Err(Unanswered::Unreadable(error)) => return batch::unreadable(&error),
         Err(Unanswered::NoShanten(message)) => return batch::unreadable(&message),
+        Err(Unanswered::NotInSet(error)) => return batch::unreadable(&error),
     };
     let lines: Vec<String> = if args.header {
         vec![TSV_HEADER.to_owned(), analysis.tsv_row()]

@@ -331,6 +331,17 @@ def test_score_for_three_players_with_norths_set_aside():
         mahjong.score(hand="234m456p789s11p567s", win="2m", players=3)
 
 
+def test_analyze_for_three_players_draws_no_two_to_eight_man():
+    four = mahjong.analyze(hand="19m234567p22678s5z")
+    three = mahjong.analyze(hand="19m234567p22678s5z", players=3)
+    assert any(e["tile"] == "2m" for e in four["effective"])
+    assert [e["tile"] for e in three["effective"]] == ["1m", "9m", "2s", "5z"]
+    assert three["shanten"] == four["shanten"]
+    assert mahjong.analyze_many([{"hand": "19m234567p22678s5z", "players": 3}]) == [three]
+    with pytest.raises(tiles.BadRequest, match="2m-8m"):
+        mahjong.analyze(hand="159m234567p22678s", players=3)
+
+
 def test_list_calls_leave_the_garbage_collector_as_it_was():
     import gc
 

@@ -32,6 +32,10 @@ pub struct AnalyzeRequest {
     /// Called melds, as in `mahjong/score`.
     #[serde(default)]
     pub melds: Vec<MeldRequest>,
+    /// The players at the table: 4 (the default), or 3 (the set has no 2m-8m: none may be
+    /// held, and none is a wait or an effective tile).
+    #[serde(default)]
+    pub players: Option<u32>,
 }
 
 /// A hand's shanten in each form.
@@ -125,6 +129,13 @@ pub fn analyze(request: AnalyzeRequest) -> Result<AnalyzeResponse, String> {
         analyze_full(&full_hand(&request.hand, &request.melds)?)
     }
     .map_err(|error| format!("hand: {error}"))?;
+    let analysis = match request.players {
+        None | Some(4) => analysis,
+        Some(3) => analysis
+            .for_players(3)
+            .map_err(|error| format!("hand: {error}"))?,
+        Some(other) => return Err(format!("players: expected 3 or 4, found {other}")),
+    };
     let discards = analysis.discards();
     let mut best: Vec<Tile> = best_of(&discards).iter().map(|d| d.tile).collect();
     best.sort_unstable();

@@ -33,18 +33,21 @@ Tiles = _t.Union[str, _t.Sequence[str]]
 Meld = _t.Mapping[str, str]
 
 
-def analyze(*, hand: str, melds: _t.Sequence[Meld] = ()) -> dict[str, _t.Any]:
+def analyze(*, hand: str, melds: _t.Sequence[Meld] = (), players: int = 4) -> dict[str, _t.Any]:
     """A hand's completeness, readings, shanten per form, waits, effective tiles and every
-    discard ranked."""
-    return _ask("mahjong/analyze", hand=hand, melds=list(melds))
+    discard ranked; ``players=3`` for the three-player set (no 2m-8m to hold, draw or wait
+    on)."""
+    return _ask("mahjong/analyze", hand=hand, melds=list(melds), players=players)
 
 
 #: A winning hand's yaku, han, fu, limit and payments: ``score(*, hand, win, melds=(),
 #: tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False,
 #: chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind="E",
 #: round_wind="E", dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0,
-#: rules="tenhou")``. ``hand`` holds the concealed tiles including the winning tile ``win``;
-#: ``rules`` is ``tenhou``, ``majsoul``, ``wrc`` or a dict of switches over a preset. Returns a
+#: rules="tenhou", kita=0, players=None)``. ``hand`` holds the concealed tiles including the
+#: winning tile ``win``; ``rules`` is ``tenhou``, ``majsoul``, ``wrc``, ``tenhou-sanma`` or a dict
+#: of switches over a preset; ``kita`` counts the Norths set aside and ``players=3`` scores for
+#: three players (tsumo loss, 200 a honba). Returns a
 #: :class:`Score`. Native: the keyword arguments go straight into the engine's request, a call by
 #: the million being the common case.
 score = _tiles.score
