@@ -2,8 +2,8 @@
 //! seeded games maps to exactly one id and back, and the planes say what the seat sees.
 
 use mahjong::encoding::{
-    ACTIONS, CHANNELS, COLUMNS, OBSERVATION_SIZE, action_id, action_name, action_of, encode, mask,
-    piece_of_number, tile_number,
+    ACTIONS, ACTIONS_THREE, CHANNELS, COLUMNS, OBSERVATION_SIZE, action_id, action_name, action_of,
+    encode, mask, piece_of_number, tile_number,
 };
 use mahjong::game::{Action, EfficiencyBot, Game, GameRules, Length, RandomBot};
 use tiles_core::Bot;
@@ -76,10 +76,11 @@ fn every_legal_action_has_one_id_and_back() {
 
 #[test]
 fn every_id_has_a_name_and_tiles_number_both_ways() {
-    for id in 0..ACTIONS {
+    for id in 0..ACTIONS_THREE {
         assert!(action_name(id).is_some(), "{id}");
     }
-    assert_eq!(action_name(ACTIONS), None);
+    assert_eq!(action_name(ACTIONS), Some("kita".to_owned()));
+    assert_eq!(action_name(ACTIONS_THREE), None);
     assert_eq!(action_name(4).unwrap(), "discard 5m");
     assert_eq!(action_name(34).unwrap(), "discard 0m");
     assert_eq!(action_name(37 + 33).unwrap(), "discard 7z (tsumogiri)");

@@ -11,7 +11,8 @@ use pyo3::types::PyDict;
 
 /// One legal decision of one seat, in mjai's vocabulary: `dahai` (a discard), `reach` (a
 /// discard declaring riichi), `hora` (tsumo or ron), `chi`, `pon`, `daiminkan`, `ankan`,
-/// `kakan`, `ryukyoku` (nine terminals) or `none` (pass). Compare with `==`; `id` is its
+/// `kakan`, `ryukyoku` (nine terminals), `none` (pass) or `kita` (a North set aside, three
+/// players). Compare with `==`; `id` is its
 /// fixed action id; `to_dict()` gives it as an mjai event.
 #[pyclass(frozen, eq, hash, module = "tiles._tiles", name = "MahjongAction")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,6 +76,10 @@ impl PyAction {
             Action::Tsumo => (seat, game.drawn()),
             Action::Discard { tile, .. } => (seat, Some(tile)),
             Action::NineTerminals | Action::Pass => (seat, None),
+            Action::Kita => (
+                seat,
+                Some(Piece::plain(mahjong::Tile::from_index(30).expect("North"))),
+            ),
         };
         PyAction {
             seat: seat as u8,
@@ -105,11 +110,12 @@ pub(crate) fn type_name(action: &Action) -> &'static str {
         Action::Kakan { .. } => "kakan",
         Action::NineTerminals => "ryukyoku",
         Action::Pass => "none",
+        Action::Kita => "kita",
     }
 }
 
 /// The types an action dict may have.
-pub(crate) const TYPES: [&str; 10] = [
+pub(crate) const TYPES: [&str; 11] = [
     "dahai",
     "reach",
     "hora",
@@ -120,6 +126,7 @@ pub(crate) const TYPES: [&str; 10] = [
     "kakan",
     "ryukyoku",
     "none",
+    "kita",
 ];
 
 #[pymethods]
@@ -217,6 +224,7 @@ impl PyAction {
                 dict.set_item("pai", self.tile())?;
                 dict.set_item("consumed", self.consumed())?;
             }
+            Action::Kita => dict.set_item("pai", self.tile())?,
             Action::NineTerminals | Action::Pass => {}
         }
         Ok(dict)

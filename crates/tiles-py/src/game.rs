@@ -259,6 +259,7 @@ impl PyGame {
             },
             red_fives: [bytes[10], bytes[11], bytes[12]],
             open_tanyao: bytes[13] == 1,
+            players: 4,
         };
         rules.check()?;
         let mut game = PyGame::new_game(rules, seed);

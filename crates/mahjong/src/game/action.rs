@@ -54,11 +54,14 @@ pub enum Action {
     Daiminkan,
     /// Let the tile go.
     Pass,
+    /// Set aside a North (three players only; kita): it is a dora, and a replacement tile is
+    /// drawn once nobody rons it.
+    Kita,
 }
 
 impl Action {
     /// A short name: `discard`, `riichi`, `tsumo`, `ankan`, `kakan`, `nine terminals`, `ron`,
-    /// `chi`, `pon`, `daiminkan`, `pass`.
+    /// `chi`, `pon`, `daiminkan`, `pass`, `kita`.
     pub fn name(&self) -> &'static str {
         match self {
             Action::Discard { riichi: true, .. } => "riichi",
@@ -72,6 +75,7 @@ impl Action {
             Action::Pon { .. } => "pon",
             Action::Daiminkan => "daiminkan",
             Action::Pass => "pass",
+            Action::Kita => "kita",
         }
     }
 }

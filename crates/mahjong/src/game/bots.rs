@@ -56,7 +56,8 @@ impl Bot<Game> for RandomBot {
 /// it tenpai; calls a pon of a yakuhai (dragon, seat or round wind), and other calls only when
 /// its hand keeps a yaku (a yakuhai set already called, or all simples for tanyao) and the
 /// call lowers its shanten; folds against a riichi with a tile the riichi player discarded
-/// (genbutsu) when its hand is two or more from tenpai; declares nine terminals.
+/// (genbutsu) when its hand is two or more from tenpai; declares nine terminals; with three
+/// players sets a North aside whenever discarding it would be among its best discards.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EfficiencyBot;
 
@@ -105,10 +106,44 @@ fn useful_draws(counts: &[u8; KINDS], size: usize) -> u64 {
     mask
 }
 
+/// The kind an indicator shows as dora at the seat's table (1m and 9m indicate each other
+/// with three players).
+pub(crate) fn dora_kind(view: &View, indicator: Tile) -> Tile {
+    let rules = crate::score::ScoringRules {
+        players: view.players as u8,
+        ..crate::score::ScoringRules::TENHOU
+    };
+    rules.dora_of(indicator)
+}
+
+/// Whether to set a North aside (three players) when it may: it is a discard of the North
+/// that keeps the turn and is a dora, so whenever discarding a North would be among the
+/// hand's best (or the hand is fixed by riichi).
+pub(crate) fn wants_kita(view: &View) -> bool {
+    if !view.legal.contains(&Action::Kita) {
+        return false;
+    }
+    if view.riichi[view.seat] {
+        return true;
+    }
+    let counts = counts_of(&view.hand);
+    let after = |kind: usize| {
+        let mut kept = counts;
+        kept[kind] -= 1;
+        shanten_of(&kept)
+    };
+    let best = (0..KINDS)
+        .filter(|&kind| counts[kind] > 0)
+        .map(after)
+        .min()
+        .unwrap_or(i8::MAX);
+    after(30) <= best
+}
+
 /// The yakuhai kinds for the seat: the dragons, its seat wind and the round wind.
 pub(crate) fn yakuhai(view: &View, tile: Tile) -> bool {
     let index = tile.index();
-    let seat_wind = 27 + (view.seat + 4 - view.dealer) % 4;
+    let seat_wind = 27 + (view.seat + view.players - view.dealer) % view.players;
     let round_wind = 27 + view.hand_id.wind as usize;
     (31..34).contains(&index) || index == seat_wind || index == round_wind
 }
@@ -330,6 +365,9 @@ impl Bot<Game> for EfficiencyBot {
         }
         if view.legal.contains(&Action::NineTerminals) {
             return Action::NineTerminals;
+        }
+        if wants_kita(view) {
+            return Action::Kita;
         }
         Self::fold(view)
             .or_else(|| Self::best_discard(view))

@@ -180,7 +180,7 @@ fn dora_held(view: &View) -> u32 {
     for piece in pieces {
         count += u32::from(piece.red);
         for indicator in &view.indicators {
-            if crate::score::dora_of(indicator.tile) == piece.tile {
+            if super::bots::dora_kind(view, indicator.tile) == piece.tile {
                 count += 1;
             }
         }
@@ -209,6 +209,14 @@ impl Bot<Game> for DefenceBot {
         if view.legal.contains(&Action::NineTerminals) {
             return Action::NineTerminals;
         }
-        Self::safest(view, &threats).unwrap_or_else(|| EfficiencyBot.choose(view))
+        let safest = Self::safest(view, &threats);
+        // A North set aside is as safe as the North discarded, and keeps the turn.
+        if let Some(Action::Discard { tile, .. }) = safest
+            && tile.tile.index() == 30
+            && view.legal.contains(&Action::Kita)
+        {
+            return Action::Kita;
+        }
+        safest.unwrap_or_else(|| EfficiencyBot.choose(view))
     }
 }

@@ -23,6 +23,7 @@
 //! | 384 | ron |
 //! | 385 | nine terminals (an abortive draw) |
 //! | 386 | pass |
+//! | 387 | kita: set a North aside (three players only: their action space has 388 ids) |
 
 use crate::game::{Action, Game};
 use crate::score::{Piece, dora_of};
@@ -30,8 +31,10 @@ use crate::tile::{KINDS, Tile};
 
 /// The name of the observation encoding [`encode`] writes.
 pub const ENCODING: &str = "tiles-v1";
-/// Number of action ids.
+/// Number of action ids (four players).
 pub const ACTIONS: usize = 387;
+/// Number of action ids with three players: [`ACTIONS`] and kita.
+pub const ACTIONS_THREE: usize = 388;
 /// Planes of an observation.
 pub const CHANNELS: usize = 69;
 /// Columns of each plane: one per tile kind.
@@ -52,6 +55,12 @@ const TSUMO: usize = 383;
 const RON: usize = 384;
 const NINE_TERMINALS: usize = 385;
 const PASS: usize = 386;
+const KITA: usize = 387;
+
+/// Number of action ids for a game of `players` (3 or 4).
+pub fn actions_for(players: usize) -> usize {
+    if players == 3 { ACTIONS_THREE } else { ACTIONS }
+}
 
 /// A piece's number 0-36: its kind, or 34-36 for the red fives.
 pub fn tile_number(piece: Piece) -> usize {
@@ -120,6 +129,7 @@ pub fn action_id(game: &Game, action: &Action) -> usize {
         Action::Ron => RON,
         Action::NineTerminals => NINE_TERMINALS,
         Action::Pass => PASS,
+        Action::Kita => KITA,
     }
 }
 
@@ -130,11 +140,12 @@ pub fn action_of(game: &Game, seat: usize, id: usize) -> Option<Action> {
         .find(|action| action_id(game, action) == id)
 }
 
-/// Writes `seat`'s action mask into `out` (`ACTIONS` bytes): 1 for each legal id, else 0.
+/// Writes `seat`'s action mask into `out` (`actions_for(players)` bytes: [`ACTIONS`], or
+/// [`ACTIONS_THREE`] with three players): 1 for each legal id, else 0.
 ///
 /// # Panics
 ///
-/// `out` shorter than [`ACTIONS`].
+/// `out` shorter than that.
 pub fn mask(game: &Game, seat: usize, out: &mut [u8]) {
     mask_of(game, &game.legal_actions(seat), out);
 }
@@ -143,9 +154,9 @@ pub fn mask(game: &Game, seat: usize, out: &mut [u8]) {
 ///
 /// # Panics
 ///
-/// `out` shorter than [`ACTIONS`].
+/// `out` shorter than `actions_for(game.players())`.
 pub fn mask_of(game: &Game, legal: &[Action], out: &mut [u8]) {
-    let out = &mut out[..ACTIONS];
+    let out = &mut out[..actions_for(game.players())];
     out.fill(0);
     for action in legal {
         out[action_id(game, action)] = 1;
@@ -189,6 +200,7 @@ pub fn action_name(id: usize) -> Option<String> {
         RON => "ron".to_owned(),
         NINE_TERMINALS => "nine terminals".to_owned(),
         PASS => "pass".to_owned(),
+        KITA => "kita".to_owned(),
         _ => return None,
     })
 }

@@ -2,7 +2,6 @@
 //! the last hand's rules, the sticks left over.
 
 use super::event::{DrawKind, Event, Win};
-use super::rules::TARGET_POINTS;
 use super::state::{Game, IllegalAction, Phase};
 use super::wall::Wall;
 use crate::score::Wind;
@@ -36,8 +35,9 @@ impl Game {
     /// The live wall is empty and the last discard passed: nagashi mangan, or tenpai
     /// payments.
     pub(crate) fn end_exhausted(&mut self) -> Result<(), IllegalAction> {
+        let players = self.players();
         let tenpai: [bool; 4] = std::array::from_fn(|seat| self.waits[seat] != 0);
-        let nagashi: Vec<usize> = (0..4)
+        let nagashi: Vec<usize> = (0..players)
             .filter(|&seat| {
                 self.rivers[seat]
                     .iter()
@@ -46,13 +46,15 @@ impl Game {
             .collect();
         let mut deltas = [0i32; 4];
         let kind = if nagashi.is_empty() {
+            // 1,000 from each of the others' shares: 3,000 in all, or 2,000 with three.
+            let total = 1000 * (players as i32 - 1);
             let count = tenpai.iter().filter(|&&ready| ready).count() as i32;
-            if (1..4).contains(&count) {
-                for seat in 0..4 {
+            if (1..players as i32).contains(&count) {
+                for seat in 0..players {
                     deltas[seat] = if tenpai[seat] {
-                        3000 / count
+                        total / count
                     } else {
-                        -3000 / (4 - count)
+                        -total / (players as i32 - count)
                     };
                 }
             }
@@ -60,7 +62,7 @@ impl Game {
         } else {
             // A mangan tsumo for each, without honba; the sticks stay on the table.
             for &seat in &nagashi {
-                for payer in (0..4).filter(|&payer| payer != seat) {
+                for payer in (0..players).filter(|&payer| payer != seat) {
                     let pays = if seat == self.dealer || payer == self.dealer {
                         4000
                     } else {
@@ -101,8 +103,8 @@ impl Game {
             self.id.honba += 1;
         } else {
             self.id.honba = if won { 0 } else { self.id.honba + 1 };
-            self.dealer = (self.dealer + 1) % 4;
-            if self.id.number == 4 {
+            self.dealer = (self.dealer + 1) % self.players();
+            if usize::from(self.id.number) == self.players() {
                 self.id.number = 1;
                 self.id.wind = Wind::ALL[(self.id.wind as usize + 1) % 4];
             } else {
@@ -120,11 +122,13 @@ impl Game {
     }
 
     /// The seats ranked by points, ties to the seat that was East first; a seat that
-    /// forfeited the game ranks last.
+    /// forfeited the game ranks last (with three players, before the empty seat 3).
     pub fn ranking(&self) -> [usize; 4] {
         let mut seats = [0, 1, 2, 3];
+        let players = self.players();
         seats.sort_by_key(|&seat| {
             (
+                seat >= players,
                 self.forfeit == Some(seat),
                 std::cmp::Reverse(self.scores[seat]),
                 seat,
@@ -140,22 +144,23 @@ impl Game {
         }
         let rounds = self.rules.length.rounds();
         let wind = self.id.wind as u8;
-        let all_last = wind + 1 > rounds || (wind + 1 == rounds && self.id.number == 4);
+        let last_number = self.players() as u8;
+        let all_last = wind + 1 > rounds || (wind + 1 == rounds && self.id.number == last_number);
         if !all_last {
             return false;
         }
         let top = *self.scores.iter().max().expect("four seats");
+        let target = self.rules.target_points();
         if dealer_stays {
             // The dealer's win or tenpai in the last hand ends the game if the dealer is first
             // with the points to end it (agari-yame); an abortive draw plays on.
-            !abortive
-                && self.ranking()[0] == self.dealer
-                && self.scores[self.dealer] >= TARGET_POINTS
+            !abortive && self.ranking()[0] == self.dealer && self.scores[self.dealer] >= target
         } else {
             // The deal passes: the game ends if someone has the points, or the extension is
-            // over (West 4 for a hanchan, South 4 for an East game).
-            let extension_over = wind >= rounds && self.id.number == 4;
-            top >= TARGET_POINTS || extension_over
+            // over (West 4 for a hanchan, South 4 for an East game; West 3 and South 3 with
+            // three players).
+            let extension_over = wind >= rounds && self.id.number == last_number;
+            top >= target || extension_over
         }
     }
 

@@ -156,6 +156,12 @@ pub enum Event {
         /// The pon's three tiles.
         consumed: [Piece; 3],
     },
+    /// A North set aside (three players; kita): the seat's replacement draw follows unless
+    /// it is ronned.
+    Kita {
+        /// Who.
+        seat: usize,
+    },
     /// A new dora indicator is shown.
     Dora {
         /// The indicator.
@@ -311,6 +317,7 @@ impl std::fmt::Display for Event {
                 )
             }
             Event::Kakan { seat, tile, .. } => write!(f, "{seat} adds {tile} to its pon"),
+            Event::Kita { seat } => write!(f, "{seat} sets aside a North (kita)"),
             Event::Dora { indicator } => write!(f, "new dora indicator {indicator}"),
             Event::Win(win) => {
                 let how = if win.seat == win.from {

@@ -122,7 +122,7 @@ impl Game {
                     .iter()
                     .all(|meld| meld.kind == MeldKind::Ankan)
                 && self.scores[seat] >= 1000
-                && self.wall.live_left() >= 4
+                && self.wall.live_left() >= self.rules.riichi_wall()
                 && self.tenpai_without(seat, tile.tile)
     }
 
@@ -142,7 +142,7 @@ impl Game {
             {
                 actions.push(Action::Tsumo);
             }
-            let can_kan = self.wall.kans() < 4 && live_left > 0;
+            let can_kan = self.may_kan() && live_left > 0;
             if can_kan {
                 for index in 0..KINDS {
                     if self.counts[seat][index] != 4 {
@@ -163,6 +163,16 @@ impl Game {
                         }
                     }
                 }
+            }
+            // Setting a North aside (three players): not on the last tile, and under riichi
+            // only the North just drawn.
+            if self.rules.three_player()
+                && live_left > 0
+                && self.wall.has_replacement()
+                && self.counts[seat][30] > 0
+                && (!riichi || drawn.tile.index() == 30)
+            {
+                actions.push(Action::Kita);
             }
             if self.discards_made[seat] == 0 && !self.called_any {
                 let orphans = (0..KINDS)
@@ -190,7 +200,7 @@ impl Game {
                 .iter()
                 .all(|meld| meld.kind == MeldKind::Ankan)
             && self.scores[seat] >= 1000
-            && live_left >= 4
+            && live_left >= self.rules.riichi_wall()
             && self.ready_after_a_discard(seat);
         // The hand is sorted, so equal pieces are neighbours: each run is one choice.
         let hand = &self.hands[seat];
@@ -237,6 +247,11 @@ impl Game {
         let counts = &self.counts[seat];
         let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
         size % 3 == 2 && crate::shanten::counts_shanten(counts, size) <= 0
+    }
+
+    /// Whether a kan may be declared: fewer than four so far and a replacement tile left.
+    fn may_kan(&self) -> bool {
+        self.kan_seats.len() < 4 && self.wall.has_replacement()
     }
 
     /// Whether the seat's concealed tiles without one `tile` wait on something.
@@ -289,10 +304,11 @@ impl Game {
                 }
             }
         }
-        if count == 3 && self.wall.kans() < 4 {
+        if count == 3 && self.may_kan() {
             options.push(Action::Daiminkan);
         }
-        if seat == (from + 1) % 4 && tile.tile.suit() != Suit::Honor {
+        // No chi with three players.
+        if self.players() == 4 && seat == (from + 1) % 4 && tile.tile.suit() != Suit::Honor {
             let rank = tile.tile.rank() as i32;
             let index = tile.tile.index() as i32;
             for (a, b) in [(-2, -1), (-1, 1), (1, 2)] {

@@ -155,5 +155,6 @@ pub fn to_mjai(action: Action, view: &View) -> Value {
         }
         Action::NineTerminals => json!({"type": "ryukyoku", "actor": seat}),
         Action::Pass => json!({"type": "none"}),
+        Action::Kita => json!({"type": "kita", "actor": seat, "pai": "N"}),
     }
 }

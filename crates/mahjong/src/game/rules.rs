@@ -37,8 +37,8 @@ impl Length {
     }
 }
 
-/// What is fixed for a whole game: Tenhou's four-player rules, with the options its lobbies
-/// differ by: the length, the red fives, and open tanyao (kuitan).
+/// What is fixed for a whole game: Tenhou's rules, with the options its lobbies differ by:
+/// the players (four, or three: sanma), the length, the red fives, and open tanyao (kuitan).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GameRules {
     /// Hanchan (the default) or East only.
@@ -51,6 +51,10 @@ pub struct GameRules {
     /// Tanyao counts in an open hand (kuitan; the default, as in every ranked lobby). Off,
     /// tanyao needs a closed hand; calls are still allowed.
     pub open_tanyao: bool,
+    /// The players: 4, or 3 (Tenhou's three-player rooms: 108 tiles without 2m-8m, no chi,
+    /// Norths set aside as dora, 35,000 points to start and 40,000 to end, tsumo loss; the
+    /// crate README's *Three players* section). Seat 3 is then empty.
+    pub players: u8,
 }
 
 impl Default for GameRules {
@@ -59,9 +63,10 @@ impl Default for GameRules {
     }
 }
 
-/// Points each player starts with.
+/// Points each player starts with (four players; [`GameRules::start_points`]).
 pub const START_POINTS: i32 = 25_000;
-/// Points a player needs for the game to end after its last planned hand.
+/// Points a player needs for the game to end after its last planned hand (four players;
+/// [`GameRules::target_points`]).
 pub const TARGET_POINTS: i32 = 30_000;
 
 impl GameRules {
@@ -70,7 +75,62 @@ impl GameRules {
         length: Length::Hanchan,
         red_fives: [1, 1, 1],
         open_tanyao: true,
+        players: 4,
     };
+
+    /// Tenhou's ranked three-player rules (三鳳南喰赤): hanchan, a red 5p and a red 5s (the
+    /// set has no 5m), open tanyao.
+    pub const TENHOU_SANMA: GameRules = GameRules {
+        length: Length::Hanchan,
+        red_fives: [0, 1, 1],
+        open_tanyao: true,
+        players: 3,
+    };
+
+    /// Whether three play.
+    pub fn three_player(&self) -> bool {
+        self.players == 3
+    }
+
+    /// The seats that play: 0..4, or 0..3 with three players.
+    pub fn seats(&self) -> std::ops::Range<usize> {
+        0..usize::from(self.players)
+    }
+
+    /// Points each player starts with: 25,000, or 35,000 with three.
+    pub fn start_points(&self) -> i32 {
+        if self.three_player() {
+            35_000
+        } else {
+            START_POINTS
+        }
+    }
+
+    /// Points a player needs for the game to end after its last planned hand: 30,000, or
+    /// 40,000 with three.
+    pub fn target_points(&self) -> i32 {
+        if self.three_player() {
+            40_000
+        } else {
+            TARGET_POINTS
+        }
+    }
+
+    /// Live draws of a hand before any kan or North: 70, or 55 with three players.
+    pub fn live_draws(&self) -> u32 {
+        if self.three_player() { 55 } else { 70 }
+    }
+
+    /// Replacement tiles of a hand (kans, and with three players Norths set aside): 4, or 8.
+    pub fn replacement_tiles(&self) -> u32 {
+        if self.three_player() { 8 } else { 4 }
+    }
+
+    /// Tiles that must be left in the live wall after the draw to declare riichi: 4, or 3
+    /// with three players (one more draw for the declarer either way).
+    pub fn riichi_wall(&self) -> u32 {
+        if self.three_player() { 3 } else { 4 }
+    }
 
     /// The red fives of `red`: one in each suit, or none.
     pub fn all_red(red: bool) -> [u8; 3] {
@@ -87,12 +147,19 @@ impl GameRules {
         self.red_fives.get(suit).is_some_and(|&count| count > 0)
     }
 
-    /// Checks the options: red five counts of 0 or 1.
+    /// Checks the options: 3 or 4 players, red five counts of 0 or 1, no red 5m with three
+    /// players.
     ///
     /// # Errors
     ///
     /// What is wrong, naming the suit and the count.
     pub fn check(&self) -> Result<(), String> {
+        if !(3..=4).contains(&self.players) {
+            return Err(format!("{} players: 3 or 4 play", self.players));
+        }
+        if self.three_player() && self.red_fives[0] > 0 {
+            return Err("a red 5m asked for: the three-player set has no 5m".to_owned());
+        }
         for (suit, &count) in self.red_fives.iter().enumerate() {
             if count > 1 {
                 return Err(format!(
@@ -110,15 +177,18 @@ impl GameRules {
         ScoringRules {
             red_fives: self.has_red_fives(),
             open_tanyao: self.open_tanyao,
+            players: self.players,
             ..ScoringRules::TENHOU
         }
     }
 
     /// Tenhou's short name of the rules, as tenhou.net/6 writes it in `rule.disp`: `般南喰赤`
-    /// (the lobby, the length, 喰 for open tanyao, 赤 for red fives).
+    /// (三 first for three players, the lobby, the length, 喰 for open tanyao, 赤 for red
+    /// fives).
     pub fn tenhou_name(&self) -> String {
         format!(
-            "般{}{}{}",
+            "{}般{}{}{}",
+            if self.three_player() { "三" } else { "" },
             if self.length == Length::East {
                 "東"
             } else {

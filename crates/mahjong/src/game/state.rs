@@ -5,7 +5,7 @@ use tiles_core::SplitMix;
 
 use super::action::{Action, Meld};
 use super::event::{Event, HandId};
-use super::rules::{GameRules, START_POINTS};
+use super::rules::GameRules;
 use super::wall::{Exhausted, Wall};
 use crate::score::{Piece, ScoringRules, Wind};
 use crate::tile::{KINDS, Tile};
@@ -48,6 +48,8 @@ pub(crate) enum Claimed {
     Kakan,
     /// A concealed kan (only thirteen orphans may rob it).
     Ankan,
+    /// A North set aside (three players): any hand with a yaku may ron it (not chankan).
+    Kita,
 }
 
 /// Whose decision the game waits for.
@@ -174,7 +176,13 @@ impl Game {
             rules,
             scoring: rules.scoring(),
             random,
-            scores: [START_POINTS; 4],
+            scores: std::array::from_fn(|seat| {
+                if seat < usize::from(rules.players) {
+                    rules.start_points()
+                } else {
+                    0
+                }
+            }),
             id: HandId {
                 wind: Wind::East,
                 number: 1,
@@ -210,6 +218,16 @@ impl Game {
     /// The rules.
     pub fn rules(&self) -> &GameRules {
         &self.rules
+    }
+
+    /// The players: 4, or 3 (seat 3 is then empty: no tiles, no points, never to act).
+    pub fn players(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    /// Norths `seat` has set aside this hand (three players).
+    pub fn kita(&self, seat: usize) -> u8 {
+        self.kita[seat]
     }
 
     /// Each seat's points now.
@@ -279,7 +297,8 @@ impl Game {
 
     /// The wind of `seat` this hand.
     pub fn seat_wind(&self, seat: usize) -> Wind {
-        Wind::ALL[(seat + 4 - self.dealer) % 4]
+        let players = self.players();
+        Wind::ALL[(seat + players - self.dealer) % players]
     }
 
     /// The seat to act, if any: on a turn its seat; when a tile can be claimed, the first
@@ -312,9 +331,10 @@ impl Game {
             } => Some((*from, options, chosen)),
             _ => None,
         };
-        (1..4).filter_map(move |step| {
+        let players = self.players();
+        (1..players).filter_map(move |step| {
             let (from, options, chosen) = window?;
-            let seat = (from + step) % 4;
+            let seat = (from + step) % players;
             (!options[seat].is_empty() && chosen[seat].is_none()).then_some(seat)
         })
     }
@@ -323,9 +343,13 @@ impl Game {
 
     /// Deals the next hand from the seeded wall.
     pub(crate) fn start_hand(&mut self) {
+        let players = self.players();
         let hands: [Vec<Piece>; 4] = std::array::from_fn(|seat| {
+            if seat >= players {
+                return Vec::new();
+            }
             self.wall
-                .dealt((seat + 4 - self.dealer) % 4)
+                .dealt((seat + players - self.dealer) % players)
                 .expect("a seeded wall deals")
         });
         let indicator = self
@@ -368,9 +392,10 @@ impl Game {
         indicator: Piece,
     ) -> Result<(), IllegalAction> {
         for (seat, hand) in hands.iter().enumerate() {
-            if hand.len() != 13 {
+            let dealt = if seat < self.players() { 13 } else { 0 };
+            if hand.len() != dealt {
                 return Err(IllegalAction::BadRecord(format!(
-                    "seat {seat} is dealt {} tiles, not 13",
+                    "seat {seat} is dealt {} tiles, not {dealt}",
                     hand.len()
                 )));
             }
@@ -389,6 +414,12 @@ impl Game {
     /// without red fives is a record no game makes.
     pub(crate) fn note_tile(&mut self, piece: Piece) -> Result<(), IllegalAction> {
         let index = piece.tile.index();
+        if self.rules.three_player() && (1..8).contains(&index) {
+            return Err(IllegalAction::BadRecord(format!(
+                "a {} in a three-player game (the set has no 2m-8m)",
+                piece.tile
+            )));
+        }
         self.seen[index] += 1;
         if self.seen[index] > 4 {
             return Err(IllegalAction::BadRecord(format!("a fifth {}", piece.tile)));

@@ -134,6 +134,22 @@ impl Game {
                 // the seat's discard or its next kan.
                 self.open_claims(seat, tile, Claimed::Kakan)
             }
+            Action::Kita => {
+                let north = Piece {
+                    tile: Tile::at(30),
+                    red: false,
+                };
+                self.take_out(seat, north);
+                self.kita[seat] += 1;
+                // A call for the first go-around and for ippatsu (which ends once nobody
+                // rons the North).
+                self.called_any = true;
+                self.waits[seat] = self.compute_waits(seat);
+                self.events.push(Event::Kita { seat });
+                // An open or added kan's indicator shows first, as with a discard.
+                self.show_pending_dora()?;
+                self.open_claims(seat, north, Claimed::Kita)
+            }
             Action::Ron
             | Action::Chi { .. }
             | Action::Pon { .. }
@@ -233,7 +249,8 @@ impl Game {
         else {
             unreachable!("settle_claims in a claim window");
         };
-        let order: Vec<usize> = (1..4).map(|step| (from + step) % 4).collect();
+        let players = self.players();
+        let order: Vec<usize> = (1..players).map(|step| (from + step) % players).collect();
         let rons: Vec<usize> = order
             .iter()
             .copied()
@@ -270,7 +287,8 @@ impl Game {
             self.scores[from] -= 1000;
             self.sticks += 1;
             self.events.push(Event::RiichiAccepted { seat: from });
-            if self.riichi.iter().all(|riichi| riichi.accepted) {
+            // Three players all in riichi play on.
+            if players == 4 && self.riichi.iter().all(|riichi| riichi.accepted) {
                 return self.end_drawn(DrawKind::FourRiichi);
             }
         }
@@ -283,7 +301,7 @@ impl Game {
                 self.pending_dora += 1;
                 return self.draw_for(from, true);
             }
-            Claimed::Ankan => {
+            Claimed::Ankan | Claimed::Kita => {
                 self.end_ippatsu();
                 return self.draw_for(from, true);
             }
@@ -303,7 +321,7 @@ impl Game {
             return self.call(seat, from, tile, action);
         }
         // Four winds: the first four discards, no call, the same wind.
-        if self.discards_made == [1, 1, 1, 1] && !self.called_any {
+        if players == 4 && self.discards_made == [1, 1, 1, 1] && !self.called_any {
             let first = self.rivers[self.dealer][0].tile.tile;
             if (27..31).contains(&first.index())
                 && self.rivers.iter().all(|river| river[0].tile.tile == first)
@@ -319,7 +337,7 @@ impl Game {
         if self.wall.live_left() == 0 {
             return self.end_exhausted();
         }
-        self.draw_for((from + 1) % 4, false)
+        self.draw_for((from + 1) % players, false)
     }
 
     /// A chi, pon or open kan of `tile` from `from` by `seat`.

@@ -34,7 +34,7 @@ impl ValueBot {
         let seen = visible(view);
         let mut dora = [0i32; KINDS];
         for indicator in &view.indicators {
-            dora[crate::score::dora_of(indicator.tile).index()] += 1;
+            dora[super::bots::dora_kind(view, indicator.tile).index()] += 1;
         }
         let mut legal = 0u64;
         for action in &view.legal {
@@ -107,6 +107,9 @@ impl Bot<Game> for ValueBot {
         }
         if view.legal.contains(&Action::NineTerminals) {
             return Action::NineTerminals;
+        }
+        if super::bots::wants_kita(view) {
+            return Action::Kita;
         }
         Self::discard(view).unwrap_or_else(|| EfficiencyBot.choose(view))
     }

@@ -38,6 +38,10 @@ pub struct View {
     pub live_left: u32,
     /// The seat's legal actions now (empty if it has no decision to make).
     pub legal: Vec<Action>,
+    /// The players: 4, or 3 (seat 3 empty).
+    pub players: usize,
+    /// Norths each seat has set aside (three players).
+    pub kita: [u8; 4],
 }
 
 impl Game {
@@ -59,6 +63,8 @@ impl Game {
             indicators: self.indicators.clone(),
             live_left: self.wall.live_left(),
             legal: self.legal_actions(seat),
+            players: self.players(),
+            kita: self.kita,
         }
     }
 }
@@ -88,7 +94,7 @@ impl tiles_core::Game for Game {
     }
 
     fn players(&self) -> usize {
-        4
+        Game::players(self)
     }
 
     fn to_move(&self) -> Option<usize> {
@@ -115,14 +121,14 @@ impl tiles_core::Game for Game {
             return None;
         }
         let ranking = self.ranking();
-        let mut ranks = vec![0; 4];
-        for (place, seat) in ranking.iter().enumerate() {
+        let players = self.players();
+        let mut ranks = vec![0; players];
+        for (place, seat) in ranking.iter().take(players).enumerate() {
             ranks[*seat] = place + 1;
         }
         Some(tiles_core::Outcome {
             ranks,
-            points: self
-                .scores
+            points: self.scores[..players]
                 .iter()
                 .map(|&points| i64::from(points))
                 .collect(),

@@ -93,6 +93,9 @@ impl Game {
         let honba = if first { self.id.honba as i32 } else { 0 };
         let sticks = if first { self.sticks as i32 } else { 0 };
         let points = score.points;
+        let players = self.players();
+        // A honba is 100 from each payer: 300 a ron with four players, 200 with three.
+        let per_honba = 100 * (players as i32 - 1);
         let mut deltas = [0i32; 4];
         let pao = self.pao[seat].filter(|_| {
             score
@@ -105,9 +108,9 @@ impl Game {
         // half of a ron by another seat's discard (the discarder the rest and the honba).
         if tsumo {
             match pao {
-                Some(liable) => deltas[liable] -= points.total as i32 + 300 * honba,
+                Some(liable) => deltas[liable] -= points.total as i32 + per_honba * honba,
                 None => {
-                    for payer in (0..4).filter(|&payer| payer != seat) {
+                    for payer in (0..players).filter(|&payer| payer != seat) {
                         let share = if payer == self.dealer {
                             points.dealer.or(points.non_dealer)
                         } else {
@@ -123,9 +126,9 @@ impl Game {
                 Some(liable) if liable != from => {
                     let half = value / 2;
                     deltas[liable] -= half;
-                    deltas[from] -= value - half + 300 * honba;
+                    deltas[from] -= value - half + per_honba * honba;
                 }
-                _ => deltas[from] -= value + 300 * honba,
+                _ => deltas[from] -= value + per_honba * honba,
             }
         }
         let paid: i32 = -deltas.iter().sum::<i32>();

@@ -175,6 +175,7 @@ pub fn event_json(event: &Event, seen_by: Option<usize>) -> Option<Value> {
         } => {
             json!({"type": "kakan", "actor": seat, "pai": name(tile), "consumed": names(consumed)})
         }
+        Event::Kita { seat } => json!({"type": "kita", "actor": seat, "pai": "N"}),
         Event::Dora { indicator } => json!({"type": "dora", "dora_marker": name(indicator)}),
         Event::Win(win) => json!({
             "type": "hora",

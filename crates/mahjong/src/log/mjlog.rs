@@ -579,6 +579,7 @@ pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
         },
         red_fives: GameRules::all_red(kind & 0x02 == 0),
         open_tanyao: kind & 0x04 == 0,
+        players: 4,
     })
 }
 

@@ -698,6 +698,8 @@ pub fn write(rules: GameRules, events: &[crate::game::Event], names: &[String]) 
                     discards[*seat].push(Value::from(text));
                 }
                 Event::Dora { indicator } => indicators.push(code(*indicator)),
+                // A North set aside, as converters write it; the replacement is the next draw.
+                Event::Kita { seat } => discards[*seat].push(Value::from("f44")),
                 Event::Win(win) => {
                     if result.is_empty() {
                         result.push(Value::from("和了"));

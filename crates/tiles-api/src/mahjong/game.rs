@@ -73,6 +73,7 @@ pub fn rules(length: &str, red_fives: RedFives, open_tanyao: bool) -> Result<Gam
         length,
         red_fives: red_fives.counts(),
         open_tanyao,
+        players: 4,
     };
     rules
         .check()

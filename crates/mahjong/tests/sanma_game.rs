@@ -1,0 +1,164 @@
+//! The three-player game (Tenhou's sanma): invariants over many seeded games of each bot
+//! (every one of the 108 tiles accounted for, points conserved with the sticks, every action
+//! legal, seat 3 empty and never to act, the game ending), same seed same game, and the rules
+//! the notes single out on seeded games' events.
+
+use mahjong::Piece;
+use mahjong::game::{
+    Action, DefenceBot, EfficiencyBot, Event, Game, GameRules, Length, RandomBot, ValueBot,
+    all_tiles,
+};
+use tiles_core::Bot;
+
+const SANMA: GameRules = GameRules::TENHOU_SANMA;
+
+/// Plays a game of `bots` (one per seat 0-2), checking the invariants at every step.
+fn play(rules: GameRules, seed: u64, bots: [&dyn Bot<Game>; 3]) -> Game {
+    let mut game = Game::new(rules, seed);
+    let mut steps = 0;
+    while let Some(seat) = game.to_move() {
+        assert!(seat < 3, "seed {seed}: the empty seat 3 is to act");
+        check_tiles(&game);
+        let legal = game.legal_actions(seat);
+        assert!(!legal.is_empty(), "seed {seed}: seat {seat} has no action");
+        for action in &legal {
+            assert!(
+                !matches!(action, Action::Chi { .. }),
+                "seed {seed}: a chi offered with three players"
+            );
+        }
+        let view = game.view(seat);
+        assert_eq!(view.legal, legal);
+        let action = bots[seat].choose(&view);
+        assert!(
+            legal.contains(&action),
+            "seed {seed}: {action} is not legal"
+        );
+        game.act(seat, action)
+            .unwrap_or_else(|error| panic!("seed {seed}: a legal {action} refused: {error}"));
+        let scores = game.scores();
+        assert_eq!(scores[3], 0, "seed {seed}: the empty seat has points");
+        let total: i32 = scores.iter().sum::<i32>() + 1000 * game.sticks() as i32;
+        assert_eq!(total, 105_000, "seed {seed}: points not conserved");
+        steps += 1;
+        assert!(steps < 100_000, "seed {seed}: the game does not end");
+    }
+    game
+}
+
+/// Every one of the 108 tiles is in a hand, a meld, a river (not called), set aside as a
+/// North, shown as an indicator, or still in the wall.
+fn check_tiles(game: &Game) {
+    if game.is_over() {
+        return;
+    }
+    let mut seen: Vec<Piece> = Vec::new();
+    for seat in 0..4 {
+        seen.extend_from_slice(game.hand(seat));
+        for meld in game.melds(seat) {
+            seen.extend_from_slice(&meld.tiles);
+        }
+        seen.extend(
+            game.river(seat)
+                .iter()
+                .filter(|river| !river.called)
+                .map(|river| river.tile),
+        );
+        let north: Piece = "4z".parse().expect("a tile");
+        seen.extend(std::iter::repeat_n(north, usize::from(game.kita(seat))));
+    }
+    assert!(game.hand(3).is_empty() && game.river(3).is_empty());
+    seen.extend_from_slice(game.indicators());
+    seen.extend(game.unseen_tiles().expect("a seeded wall"));
+    let key = |piece: &Piece| (piece.tile, piece.red);
+    seen.sort_by_key(key);
+    let mut all = all_tiles(game.rules());
+    all.sort_by_key(key);
+    assert_eq!(all.len(), 108);
+    assert_eq!(seen, all);
+}
+
+fn rules_for(seed: u64) -> GameRules {
+    GameRules {
+        length: if seed.is_multiple_of(3) {
+            Length::East
+        } else {
+            Length::Hanchan
+        },
+        red_fives: if seed % 4 == 1 { [0; 3] } else { [0, 1, 1] },
+        open_tanyao: seed % 5 != 2,
+        ..SANMA
+    }
+}
+
+#[test]
+fn seeded_three_player_games_keep_every_invariant() {
+    let random = RandomBot { seed: 7 };
+    let lineups: [[&dyn Bot<Game>; 3]; 4] = [
+        [&random, &random, &random],
+        [&EfficiencyBot, &EfficiencyBot, &EfficiencyBot],
+        [&DefenceBot, &ValueBot, &EfficiencyBot],
+        [&random, &EfficiencyBot, &DefenceBot],
+    ];
+    let mut kita = 0;
+    let mut wins = 0;
+    for seed in 0..24 {
+        let game = play(rules_for(seed), seed, lineups[seed as usize % 4]);
+        for event in game.events() {
+            match event {
+                Event::Kita { .. } => kita += 1,
+                Event::Win(win) => {
+                    wins += 1;
+                    // The absent seat never pays nor is paid.
+                    assert_eq!(win.deltas[3], 0);
+                }
+                Event::Drawn { deltas, .. } => assert_eq!(deltas[3], 0),
+                Event::StartHand { hands, scores, .. } => {
+                    assert!(hands[3].is_empty() && scores[3] == 0);
+                    assert!(hands[..3].iter().all(|hand| hand.len() == 13));
+                    for piece in hands.iter().flatten() {
+                        assert!(!(1..8).contains(&piece.tile.index()), "a 2m-8m dealt");
+                    }
+                }
+                _ => {}
+            }
+        }
+        let ranking = game.ranking();
+        assert_eq!(ranking[3], 3, "the empty seat ranks last");
+    }
+    assert!(kita > 50, "only {kita} Norths set aside");
+    assert!(wins > 50, "only {wins} wins");
+}
+
+#[test]
+fn the_same_seed_deals_the_same_three_player_game() {
+    let one = play(SANMA, 5, [&EfficiencyBot, &EfficiencyBot, &EfficiencyBot]);
+    let two = play(SANMA, 5, [&EfficiencyBot, &EfficiencyBot, &EfficiencyBot]);
+    assert_eq!(one.events(), two.events());
+    let other = play(SANMA, 6, [&EfficiencyBot, &EfficiencyBot, &EfficiencyBot]);
+    assert_ne!(one.events(), other.events());
+}
+
+#[test]
+fn three_player_hands_rotate_e1_to_s3_and_start_at_35000() {
+    let game = play(SANMA, 11, [&EfficiencyBot, &EfficiencyBot, &EfficiencyBot]);
+    let mut numbers = Vec::new();
+    for event in game.events() {
+        if let Event::StartHand { id, dealer, .. } = event {
+            assert!(id.number >= 1 && id.number <= 3, "hand {id}");
+            assert_eq!(usize::from(id.number) - 1, *dealer, "hand {id}");
+            numbers.push(*id);
+        }
+    }
+    let Some(Event::StartHand { scores, .. }) = game.events().first() else {
+        panic!("a game starts with a deal");
+    };
+    assert_eq!(scores, &[35_000, 35_000, 35_000, 0]);
+    // Six hands at least (E1-E3, S1-S3), unless someone went below 0.
+    let busted = game.scores()[..3].iter().any(|&points| points < 0);
+    assert!(
+        numbers.len() >= 6 || busted,
+        "{numbers:?} {:?}",
+        game.scores()
+    );
+}
