@@ -63,6 +63,38 @@ fn every_tenhou_json_record_agrees() {
     assert!(hands >= 60, "{hands} hands");
 }
 
+/// Tenhou's three-player Phoenix record: every hand (Norths set aside, pons, tsumo loss,
+/// nukidora counted among the dora) and the final points agree.
+#[test]
+fn the_three_player_mjlog_record_agrees() {
+    let mut hands = 0;
+    let mut kita = 0;
+    for path in records("tenhou-sanma") {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (log, error) = read(&text);
+        assert_eq!(error, None, "{name}");
+        assert_eq!(log.rules, GameRules::TENHOU_SANMA, "{name}");
+        let (verdict, events) = mahjong::log::replay::replay_with_events(&log);
+        for hand in &verdict.hands {
+            assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
+            hands += 1;
+        }
+        assert_eq!(
+            verdict.final_agree,
+            Some(true),
+            "{name}: {:?}",
+            verdict.final_scores
+        );
+        kita += events
+            .iter()
+            .filter(|event| matches!(event, Event::Kita { .. }))
+            .count();
+    }
+    assert_eq!(hands, 6);
+    assert!(kita >= 15, "{kita} Norths set aside");
+}
+
 #[test]
 fn every_mjlog_record_agrees_and_cut_ones_say_where() {
     let mut hands = 0;
@@ -427,14 +459,20 @@ fn go_type_east_only() {
 fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
     let path = &records("tenhou-mjlog-phoenix-2021")[0];
     let text = std::fs::read_to_string(path).unwrap();
+    // A four-player game said to be three-player (and the other way round).
     let three = text.replace("<GO type=\"169\"", "<GO type=\"185\"");
     let (_, error) = read(&three);
+    let error = error.unwrap();
     assert!(
         error
-            .unwrap()
             .message
-            .contains("type=\"185\" has 0x10 set (a three-player room)")
+            .contains("hai3 deals 13 tiles, but GO type says three players"),
+        "{error}"
     );
+    let sanma = std::fs::read_to_string(&records("tenhou-sanma")[0]).unwrap();
+    let four = sanma.replace("<GO type=\"185\"", "<GO type=\"169\"");
+    let error = read(&four).1.unwrap();
+    assert!(error.message.contains("hai3 deals no tiles"), "{error}");
     let custom = text.replace("<GO type=\"169\"", "<GO type=\"169\" csrule=\"0,0,0\"");
     let (_, error) = read(&custom);
     assert!(error.unwrap().message.contains("csrule=\"0,0,0\""));

@@ -134,14 +134,30 @@ fn numbers(text: &str) -> Result<Vec<i64>, String> {
 
 /// A decoded call.
 enum Call {
-    Chi { tiles: [u32; 3], called: u32 },
-    Pon { tiles: [u32; 3], called: u32 },
-    Kakan { added: u32 },
-    Kan { tiles: [u32; 4], called: u32 },
+    Chi {
+        tiles: [u32; 3],
+        called: u32,
+    },
+    Pon {
+        tiles: [u32; 3],
+        called: u32,
+    },
+    Kakan {
+        added: u32,
+    },
+    Kan {
+        tiles: [u32; 4],
+        called: u32,
+    },
+    /// A North set aside (three players): the tile id.
+    Kita {
+        tile: u32,
+    },
 }
 
-/// Decodes `m`, as Tenhou packs it: bit 2 a chi, bits 3/4 a pon or an added kan, else a kan
-/// (from the seat itself when the low bits are 0: concealed).
+/// Decodes `m`, as Tenhou packs it: bit 2 a chi, bits 3/4 a pon or an added kan, bit 5 a
+/// North set aside (three players; the tile id above the low byte), else a kan (from the
+/// seat itself when the low bits are 0: concealed).
 fn decode(m: u32) -> (Call, u32) {
     let from = m & 3;
     if m & 0x4 != 0 {
@@ -187,6 +203,9 @@ fn decode(m: u32) -> (Call, u32) {
             },
             from,
         );
+    }
+    if m & 0x20 != 0 {
+        return (Call::Kita { tile: m >> 8 }, from);
     }
     let called = m >> 8;
     let kind = called / 4;
@@ -395,6 +414,20 @@ fn read_tag(
                     );
                 }
             }
+            match (rules.three_player(), hands[3].is_empty()) {
+                (true, false) => {
+                    return Err(format!(
+                        "hai3 deals {} tiles, but GO type says three players (0x10): seat 3 is empty",
+                        hands[3].len()
+                    ));
+                }
+                (false, true) => {
+                    return Err(
+                        "hai3 deals no tiles, but GO type says four players (no 0x10)".to_owned(),
+                    );
+                }
+                _ => {}
+            }
             *current = Some(Reading {
                 hand: HandLog {
                     id: HandId {
@@ -452,8 +485,16 @@ fn read_tag(
                 return Err("who: not a seat".to_owned());
             }
             let tile = |id: u32| piece(id, &rules).ok_or(format!("m: {id} is no tile"));
+            if seat >= usize::from(rules.players) {
+                return Err(format!("who: seat {seat} is empty with three players"));
+            }
             let (call, relative) = decode(m);
             let from = (seat + relative as usize) % 4;
+            if from >= usize::from(rules.players) {
+                return Err(format!(
+                    "m: a call from seat {from}, empty with three players"
+                ));
+            }
             let discard = reading.discards[from];
             let mut push = |kind, tiles: &[u32], called: u32| -> Result<(), String> {
                 let consumed = tiles
@@ -484,6 +525,15 @@ fn read_tag(
                 Call::Kakan { added } => {
                     let turn = TurnLog::Kakan(tile(added)?);
                     reading.hand.turns[seat].push_back(Logged::new(turn, source()));
+                }
+                Call::Kita { tile: id } => {
+                    if !rules.three_player() {
+                        return Err("a North set aside (kita) in a four-player game".to_owned());
+                    }
+                    if tile(id)?.tile.index() != 30 {
+                        return Err(format!("m: kita of tile {id}, not a North"));
+                    }
+                    reading.hand.turns[seat].push_back(Logged::new(TurnLog::Kita, source()));
                 }
             }
         }
@@ -560,26 +610,28 @@ fn read_tag(
     Ok(())
 }
 
-/// The rules of a lobby by its `GO type` bits.
+/// The rules of a lobby by its `GO type` bits (0x10: three players, whose set has red fives
+/// of pin and sou only).
 ///
 /// # Errors
 ///
-/// A three-player room (0x10), named as found.
+/// None now (every room's bits name rules the engine plays); kept for rules it may not.
 pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
-    if kind & 0x10 != 0 {
-        return Err(format!(
-            "type=\"{kind}\" has 0x10 set (a three-player room): this engine plays four"
-        ));
-    }
+    let three = kind & 0x10 != 0;
+    let red = kind & 0x02 == 0;
     Ok(GameRules {
         length: if kind & 0x08 != 0 {
             Length::Hanchan
         } else {
             Length::East
         },
-        red_fives: GameRules::all_red(kind & 0x02 == 0),
+        red_fives: if three {
+            [0, u8::from(red), u8::from(red)]
+        } else {
+            GameRules::all_red(red)
+        },
         open_tanyao: kind & 0x04 == 0,
-        players: 4,
+        players: if three { 3 } else { 4 },
     })
 }
 
@@ -595,6 +647,9 @@ pub fn lobby_type(rules: &GameRules) -> u32 {
     }
     if rules.length == Length::Hanchan {
         kind |= 0x08;
+    }
+    if rules.three_player() {
+        kind |= 0x10;
     }
     kind
 }

@@ -118,6 +118,8 @@ pub enum TurnLog {
     Ankan(Tile),
     /// A tile added to a pon.
     Kakan(Piece),
+    /// A North set aside (three players).
+    Kita,
 }
 
 /// A claim a seat made: a chi, pon or open kan of `tile` from `from` with `consumed`.

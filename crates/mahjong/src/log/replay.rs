@@ -139,7 +139,8 @@ pub fn replay_hand(
         return (verdict, None);
     };
     let mut game = Game::for_replay(rules, hand.id, hand.dealer, hand.sticks, hand.scores);
-    let wall = Wall::given(
+    let wall = Wall::given_for(
+        &rules,
         hand.draws.clone(),
         hand.indicators.clone(),
         hand.ura.clone(),
@@ -281,6 +282,26 @@ fn engine_yaku(win: &Win) -> Vec<(Yaku, u32)> {
         .collect()
 }
 
+/// The yaku with the nukidora's han counted among the dora, as mjlog lists them.
+fn nukidora_as_dora(yaku: Vec<(Yaku, u32)>) -> Vec<(Yaku, u32)> {
+    let kita: u32 = yaku
+        .iter()
+        .filter(|(one, _)| *one == Yaku::Nukidora)
+        .map(|(_, han)| han)
+        .sum();
+    let mut merged: Vec<(Yaku, u32)> = yaku
+        .into_iter()
+        .filter(|(one, _)| *one != Yaku::Nukidora)
+        .collect();
+    if kita > 0 {
+        match merged.iter_mut().find(|(one, _)| *one == Yaku::Dora) {
+            Some((_, han)) => *han += kita,
+            None => merged.push((Yaku::Dora, kita)),
+        }
+    }
+    merged
+}
+
 /// The yaku and their han, `riichi 1, pinfu 1, dora 2`.
 fn yaku_list(yaku: &[(Yaku, u32)]) -> String {
     yaku.iter()
@@ -376,6 +397,10 @@ fn compare_win(
     if let Some(yaku) = &theirs.yaku {
         let mut expected: Vec<(Yaku, u32)> = yaku.clone();
         let mut got = engine_yaku(ours);
+        // mjlog counts the Norths set aside among the dora (no yaku of their own).
+        if !expected.iter().any(|(yaku, _)| *yaku == Yaku::Nukidora) {
+            got = nukidora_as_dora(got);
+        }
         expected.sort();
         got.sort();
         same &= expected == got;
@@ -696,6 +721,7 @@ impl Driver<'_> {
             }
             TurnLog::Ankan(tile) => Action::Ankan { tile },
             TurnLog::Kakan(tile) => Action::Kakan { tile },
+            TurnLog::Kita => Action::Kita,
         };
         Ok((action, Some(source)))
     }
