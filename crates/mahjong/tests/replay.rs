@@ -493,6 +493,7 @@ fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
             .join("../../testdata/mahjong/logs/tenhou-json/double_ron.json"),
     )
     .unwrap();
+    // A four-player record said to be three-player.
     let sanma = json.replace("\"disp\":\"般南喰赤\"", "\"disp\":\"三般南喰赤\"");
     assert_ne!(sanma, json);
     assert!(
@@ -500,7 +501,7 @@ fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
             .1
             .unwrap()
             .message
-            .contains("three-player room")
+            .contains("seat 3 is dealt tiles in a three-player room")
     );
     let plain = json
         .replace("\"disp\":\"般南喰赤\"", "\"disp\":\"般東\"")

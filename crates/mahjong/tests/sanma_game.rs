@@ -162,3 +162,85 @@ fn three_player_hands_rotate_e1_to_s3_and_start_at_35000() {
         game.scores()
     );
 }
+
+#[test]
+fn three_player_records_replay_in_each_format_we_write() {
+    use mahjong::log::{mjai, read, replay::replay, tenhou6};
+    let names: Vec<String> = ["a", "b", "c"].map(str::to_owned).to_vec();
+    let random = RandomBot { seed: 3 };
+    for seed in 0..8 {
+        let rules = rules_for(seed);
+        let lineup: [&dyn Bot<Game>; 3] = if seed % 2 == 0 {
+            [&EfficiencyBot, &DefenceBot, &ValueBot]
+        } else {
+            [&random, &random, &EfficiencyBot]
+        };
+        let game = play(rules, seed, lineup);
+        for (format, text) in [
+            ("mjai", mjai::write(rules, game.events(), &names)),
+            ("tenhou6", tenhou6::write(rules, game.events(), &names)),
+        ] {
+            let (log, error) = read(&text);
+            assert_eq!(error, None, "seed {seed} {format}");
+            assert_eq!(log.rules.players, 3, "seed {seed} {format}");
+            let verdict = replay(&log);
+            for hand in &verdict.hands {
+                assert!(
+                    hand.agree,
+                    "seed {seed} {format} {}: {:?}",
+                    hand.id, hand.error
+                );
+            }
+            assert_eq!(verdict.final_agree, Some(true), "seed {seed} {format}");
+            assert_eq!(
+                verdict.final_scores,
+                Some(game.scores()),
+                "seed {seed} {format}"
+            );
+        }
+        // mjai as Mortal-derived three-player bots write it: `nukidora`, four seat slots with
+        // the fourth empty, and no rules in `start_game`.
+        let other = four_slots(&mjai::write(rules, game.events(), &names));
+        let (log, error) = read(&other);
+        assert_eq!(error, None, "seed {seed}");
+        assert_eq!(log.rules.players, 3, "seed {seed}");
+        for hand in &replay(&log).hands {
+            assert!(
+                hand.agree,
+                "seed {seed} four-slot mjai {}: {:?}",
+                hand.id, hand.error
+            );
+        }
+    }
+}
+
+/// An mjai record of three players rewritten with four seat slots (`0`, thirteen `?`,
+/// `false`), `nukidora` for `kita`, and `start_game` without rules.
+fn four_slots(text: &str) -> String {
+    use serde_json::{Value, json};
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut event: Value = serde_json::from_str(line).expect("JSON");
+        if event["type"] == "start_game" {
+            event.as_object_mut().expect("an object").remove("rules");
+        }
+        if event["type"] == "kita" {
+            event["type"] = json!("nukidora");
+        }
+        for (key, empty) in [
+            ("scores", json!(0)),
+            ("deltas", json!(0)),
+            ("tenpai", json!(false)),
+            ("tehais", json!(vec!["?"; 13])),
+        ] {
+            if let Some(Value::Array(items)) = event.get_mut(key)
+                && items.len() == 3
+            {
+                items.push(empty);
+            }
+        }
+        out.push_str(&event.to_string());
+        out.push('\n');
+    }
+    out
+}

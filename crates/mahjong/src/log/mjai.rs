@@ -6,6 +6,11 @@
 //! `dahai` (`tsumogiri`), `reach`, `reach_accepted`, `chi` `pon` `daiminkan` (`actor`,
 //! `target`, `pai`, `consumed`), `ankan`, `kakan`, `dora`, `hora` (`actor`, `target`, `pai`,
 //! `deltas`, `ura_markers`), `ryukyoku` (`deltas`), `end_kyoku`, `end_game`.
+//!
+//! Three players: `kita` (or `nukidora`, as Mortal-derived bots spell it) `{"actor", "pai":
+//! "N"}` is a North set aside, followed by the replacement `tsumo`; `kyoku` runs 1-3, and the
+//! seat lists (`scores`, `tehais`, `deltas`, `tenpai`) have three entries, or four with an
+//! empty fourth seat (`0`, thirteen `?` or none). Both are read; three are written.
 
 use serde_json::{Value, json};
 
@@ -71,21 +76,38 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
         out.push_str(&value.to_string());
         out.push('\n');
     };
+    let mut game_rules = json!({
+        "length": rules.length.name(),
+        "red_fives": rules.red_fives,
+        "open_tanyao": rules.open_tanyao,
+    });
+    if rules.three_player() {
+        game_rules["players"] = json!(3);
+    }
     line(json!({
         "type": "start_game",
         "names": names,
-        "rules": {
-            "length": rules.length.name(),
-            "red_fives": rules.red_fives,
-            "open_tanyao": rules.open_tanyao,
-        },
+        "rules": game_rules,
     }));
+    let players = usize::from(rules.players);
     for event in mjai_order(events) {
         if let Some(value) = event_json(event, None) {
-            line(value);
+            line(for_players(value, players));
         }
     }
     out
+}
+
+/// An event with its seat lists cut to the players (three entries at a three-player table).
+pub fn for_players(mut value: Value, players: usize) -> Value {
+    if players < 4 {
+        for key in ["scores", "tehais", "deltas", "tenpai"] {
+            if let Some(Value::Array(items)) = value.get_mut(key) {
+                items.truncate(players);
+            }
+        }
+    }
+    value
 }
 
 /// The events in the order mjai records give them: an open or added kan's indicator, which
@@ -328,11 +350,12 @@ pub(crate) fn tiles(value: &Value, key: &str) -> Result<Vec<Piece>, String> {
         .collect()
 }
 
+/// A seat list of numbers: four, or three at a three-player table (the fourth then 0).
 pub(crate) fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
     let items = value
         .as_array()
-        .filter(|items| items.len() == 4)
-        .ok_or_else(|| format!("\"{key}\": expected four numbers"))?;
+        .filter(|items| items.len() == 4 || items.len() == 3)
+        .ok_or_else(|| format!("\"{key}\": expected four numbers (three with three players)"))?;
     let mut out = [0; 4];
     for (slot, item) in out.iter_mut().zip(items) {
         *slot = item
@@ -340,6 +363,27 @@ pub(crate) fn four(value: &Value, key: &str) -> Result<[i32; 4], String> {
             .ok_or_else(|| format!("\"{key}\": expected four numbers"))? as i32;
     }
     Ok(out)
+}
+
+/// A `start_kyoku`'s dealt hands: four, or three (three players; also four whose fourth is
+/// empty or thirteen `?`). The hands, and whether three play.
+pub(crate) fn dealt(event: &Value) -> Result<([Vec<Piece>; 4], bool), String> {
+    let tehais = field(event, "tehais")?
+        .as_array()
+        .filter(|hands| hands.len() == 4 || hands.len() == 3)
+        .ok_or("\"tehais\": expected four hands (three with three players)")?;
+    let empty_fourth = tehais.len() == 3
+        || tehais[3]
+            .as_array()
+            .is_some_and(|tiles| tiles.iter().all(|tile| tile.as_str() == Some("?")));
+    let mut hands: [Vec<Piece>; 4] = Default::default();
+    for (seat, hand) in hands.iter_mut().enumerate().take(tehais.len()) {
+        if seat == 3 && empty_fourth {
+            continue;
+        }
+        *hand = tiles(&tehais[seat], "tehais")?;
+    }
+    Ok((hands, empty_fourth))
 }
 
 /// What reading keeps between events.
@@ -393,6 +437,13 @@ pub(crate) fn start_game_rules(event: &Value, rules: &mut GameRules) -> Result<b
                 .as_bool()
                 .ok_or_else(|| format!("rules.open_tanyao is {open}: expected true or false"))?;
         }
+        if let Some(players) = given.get("players") {
+            rules.players = players
+                .as_u64()
+                .filter(|players| (3..=4).contains(players))
+                .ok_or_else(|| format!("rules.players is {players}: expected 3 or 4"))?
+                as u8;
+        }
     }
     if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {
         rules.red_fives = GameRules::all_red(red);
@@ -437,13 +488,14 @@ fn read_event(
                 .ok_or("\"kyotaku\": expected a number")?;
             let dealer = seat(event, "oya")?;
             let scores = four(field(event, "scores")?, "scores")?;
-            let tehais = field(event, "tehais")?
-                .as_array()
-                .filter(|hands| hands.len() == 4)
-                .ok_or("\"tehais\": expected four hands")?;
-            let mut hands: [Vec<Piece>; 4] = Default::default();
-            for (seat, hand) in hands.iter_mut().enumerate() {
-                *hand = tiles(&tehais[seat], "tehais")?;
+            let (hands, three) = dealt(event)?;
+            if three && !log.rules.three_player() {
+                if !log.hands.is_empty() {
+                    return Err("a three-player hand in a four-player game".to_owned());
+                }
+                // A record that deals three hands is a three-player game (no red 5m).
+                log.rules.players = 3;
+                log.rules.red_fives[0] = 0;
             }
             reading.riichi_next = [false; 4];
             reading.discards = [0; 4];
@@ -524,6 +576,16 @@ fn read_event(
                     let actor = seat(event, "actor")?;
                     let turn = TurnLog::Kakan(tile(field(event, "pai")?, "pai")?);
                     hand.turns[actor].push_back(Logged::new(turn, source.clone()));
+                }
+                "kita" | "nukidora" => {
+                    let actor = seat(event, "actor")?;
+                    if let Some(pai) = event.get("pai") {
+                        let north = tile(pai, "pai")?;
+                        if north.tile.index() != 30 {
+                            return Err(format!("a {kind} of {}, not a North", tile_name(north)));
+                        }
+                    }
+                    hand.turns[actor].push_back(Logged::new(TurnLog::Kita, source.clone()));
                 }
                 "dora" => hand
                     .indicators

@@ -8,7 +8,9 @@
 //! chi of 13 (the tile after the letter is the one taken), `p434343` / `45p4545` / `4444p44`
 //! a pon from the seat on the left / across / on the right (the letter's place says which),
 //! `m…` an open kan likewise, `r24` a riichi discard, `121212a12` a concealed kan,
-//! `3636k3636` a tile added to a pon. The result is `["和了", changes, [winner, from, liable,
+//! `3636k3636` a tile added to a pon, `f44` (among the discards) a North set aside by a
+//! three-player seat (its replacement the next draw). Three-player records keep four seat
+//! slots, the fourth empty, and a four-seat table's geometry for the calls. The result is `["和了", changes, [winner, from, liable,
 //! "30符4飜7700点", "役牌 發(1飜)", …], …]` (a pair per winner) or a draw's name with its
 //! changes.
 
@@ -134,7 +136,7 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
     for hand in hands {
         let number = log.hands.len() + 1;
         let place = format!("{place}, hand {number}");
-        log.hands.push(read_hand(hand, &place)?);
+        log.hands.push(read_hand(hand, &place, log.rules.players)?);
     }
     Ok(())
 }
@@ -146,15 +148,13 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
 ///
 /// # Errors
 ///
-/// A three-player room (三 in `disp`), a red five count other than 0 or 1, named as found.
+/// A red five count other than 0 or 1, or a red 5m in a three-player room (三 in `disp`),
+/// named as found.
 pub fn rules_of(rule: &Value) -> Result<GameRules, String> {
     let mut rules = GameRules::default();
+    let mut three = false;
     if let Some(disp) = rule.get("disp").and_then(Value::as_str) {
-        if disp.contains('三') {
-            return Err(format!(
-                "rule.disp {disp:?}: a three-player room (三): this engine plays four"
-            ));
-        }
+        three = disp.contains('三');
         if disp.contains('東') || disp.contains("East") {
             rules.length = Length::East;
         } else if disp.contains('南') || disp.contains("South") {
@@ -181,11 +181,18 @@ pub fn rules_of(rule: &Value) -> Result<GameRules, String> {
     if let Some(aka) = count("aka")? {
         rules.red_fives = [aka; 3];
     }
+    if three {
+        rules.players = 3;
+        rules.red_fives[0] = 0;
+    }
     for (suit, key) in ["aka51", "aka52", "aka53"].into_iter().enumerate() {
         if let Some(aka) = count(key)? {
             rules.red_fives[suit] = aka;
         }
     }
+    rules
+        .check()
+        .map_err(|message| format!("rule: {message}"))?;
     Ok(rules)
 }
 
@@ -247,7 +254,7 @@ fn call_parts(text: &str, place: &str) -> Result<(char, usize, Vec<Piece>), LogE
     Ok((letter, position, tiles))
 }
 
-fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
+fn read_hand(hand: &Value, place: &str, players: u8) -> Result<HandLog, LogError> {
     let items = list(hand, place, "the hand")?;
     if items.len() < 16 {
         return Err(LogError::new(
@@ -311,14 +318,25 @@ fn read_hand(hand: &Value, place: &str) -> Result<HandLog, LogError> {
             .enumerate()
         {
             let what = format!("seat {seat}'s discards, item {}", index + 1);
-            if let Some(turn) = read_turn(out, place, &what)? {
+            if let Some(turn) = read_turn(out, place, &what, players)? {
                 turns[seat].push_back(Logged::new(turn, source(place, &what, out)));
             }
         }
     }
+    let three = players == 3;
+    if three != hands[3].is_empty() {
+        return Err(LogError::new(
+            place,
+            if three {
+                "seat 3 is dealt tiles in a three-player room"
+            } else {
+                "seat 3 is dealt no tiles: a three-player record (三 in rule.disp) read as four"
+            },
+        ));
+    }
     let end = items
         .get(16)
-        .map(|result| read_result(result, place))
+        .map(|result| read_result(result, place, players))
         .transpose()?;
     Ok(HandLog {
         id,
@@ -369,7 +387,12 @@ fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog
     })
 }
 
-fn read_turn(out: &Value, place: &str, what: &str) -> Result<Option<TurnLog>, LogError> {
+fn read_turn(
+    out: &Value,
+    place: &str,
+    what: &str,
+    players: u8,
+) -> Result<Option<TurnLog>, LogError> {
     let place = format!("{place}, {what}");
     match out {
         Value::String(text) => {
@@ -391,6 +414,13 @@ fn read_turn(out: &Value, place: &str, what: &str) -> Result<Option<TurnLog>, Lo
             match (letter, tiles.len()) {
                 ('a', 4) => Ok(Some(TurnLog::Ankan(tiles[0].tile))),
                 ('k', 4) => Ok(Some(TurnLog::Kakan(tiles[position]))),
+                ('f', 1) if players == 3 && tiles[0].tile.index() == 30 => Ok(Some(TurnLog::Kita)),
+                ('f', 1) => Err(LogError::new(
+                    &place,
+                    format!(
+                        "{text:?}: a North set aside, in a four-player game or of another tile"
+                    ),
+                )),
                 _ => Err(LogError::new(
                     &place,
                     format!("{text:?}: expected a riichi (r), concealed kan (a) or added kan (k)"),
@@ -434,7 +464,7 @@ fn deltas_of(value: Option<&Value>, place: &str) -> Result<[i32; 4], LogError> {
     Ok(deltas)
 }
 
-fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
+fn read_result(result: &Value, place: &str, players: u8) -> Result<LoggedEnd, LogError> {
     let place = format!("{place}, result");
     let items = list(result, &place, "the result")?;
     let name = items
@@ -463,7 +493,7 @@ fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
                     &place,
                     "a win's details",
                 )?;
-                let mut win = read_win(info, deltas, &place)?;
+                let mut win = read_win(info, deltas, &place, players)?;
                 win.source = source.clone();
                 wins.push(win);
             }
@@ -480,7 +510,12 @@ fn read_result(result: &Value, place: &str) -> Result<LoggedEnd, LogError> {
     }
 }
 
-fn read_win(info: &[Value], deltas: [i32; 4], place: &str) -> Result<LoggedWin, LogError> {
+fn read_win(
+    info: &[Value],
+    deltas: [i32; 4],
+    place: &str,
+    players: u8,
+) -> Result<LoggedWin, LogError> {
     if info.len() < 3 {
         return Err(LogError::new(
             place,
@@ -505,7 +540,7 @@ fn read_win(info: &[Value], deltas: [i32; 4], place: &str) -> Result<LoggedWin, 
         source: Source::default(),
     };
     if let Some(text) = info.get(3).and_then(Value::as_str) {
-        let (fu, points) = read_value(text);
+        let (fu, points) = read_value(text, players);
         win.fu = fu;
         win.points = points;
         let mut yaku = Vec::new();
@@ -540,8 +575,10 @@ fn read_win(info: &[Value], deltas: [i32; 4], place: &str) -> Result<LoggedWin, 
     Ok(win)
 }
 
-/// The fu and the value of `30符4飜7700点`, `満貫2000-4000点`, `30符4飜3900点∀`.
-fn read_value(text: &str) -> (Option<u32>, Option<u32>) {
+/// The fu and the value of `30符4飜7700点`, `満貫2000-4000点`, `30符4飜3900点∀` (a tsumo's
+/// per-payer amounts times the payers: two with three players).
+fn read_value(text: &str, players: u8) -> (Option<u32>, Option<u32>) {
+    let others = u32::from(players.clamp(3, 4)) - 1;
     let fu = text
         .split_once('符')
         .and_then(|(fu, _)| fu.parse::<u32>().ok());
@@ -559,9 +596,9 @@ fn read_value(text: &str) -> (Option<u32>, Option<u32>) {
             .filter_map(|part| part.parse().ok())
             .collect();
         match numbers.as_slice() {
-            [one] if all => Some(3 * one),
+            [one] if all => Some(others * one),
             [one] => Some(*one),
-            [non_dealer, dealer] => Some(2 * non_dealer + dealer),
+            [non_dealer, dealer] => Some((others - 1) * non_dealer + dealer),
             _ => None,
         }
     });
@@ -707,7 +744,8 @@ pub fn write(rules: GameRules, events: &[crate::game::Event], names: &[String]) 
                     if ura.is_empty() {
                         ura = win.ura.iter().map(|piece| code(*piece)).collect();
                     }
-                    let seat_wind = Wind::ALL[(win.seat + 4 - dealer) % 4];
+                    let players = usize::from(rules.players);
+                    let seat_wind = Wind::ALL[(win.seat + players - dealer) % players];
                     let mut info = vec![
                         Value::from(win.seat),
                         Value::from(win.from),
@@ -768,6 +806,11 @@ pub fn write(rules: GameRules, events: &[crate::game::Event], names: &[String]) 
         }
         hand.push(Value::from(result));
         hands.push(Value::from(hand));
+    }
+    // Four seat slots, the fourth empty with three players.
+    let mut names = names.to_vec();
+    if rules.three_player() && names.len() == 3 {
+        names.push(String::new());
     }
     let mut object = serde_json::json!({
         "title": ["", ""],
