@@ -106,7 +106,7 @@ pub enum Command {
 /// Options shared by games and tournaments.
 #[derive(Debug, Args)]
 pub struct Lineup {
-    /// The four bots in seat order (one name fills every seat): `efficiency`, `defence`,
+    /// The bots in seat order, one per player (one name fills every seat): `efficiency`, `defence`,
     /// `value` or `random`, or
     /// an outside bot speaking mjai, `mjai:COMMAND` (run as `COMMAND SEAT`, mjai.app's batch
     /// form) or `mjai-line:COMMAND` (one event a line): `--bots
@@ -133,6 +133,10 @@ pub struct Lineup {
     /// Tanyao only in a closed hand (a lobby without kuitan).
     #[arg(long)]
     no_open_tanyao: bool,
+    /// The players: 4, or 3 (Tenhou's three-player rooms: no 2m-8m, no chi, Norths set
+    /// aside, tsumo loss, 35,000 to start and 40,000 to end; red fives 5p and 5s).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+    players: u8,
     /// Read requests from stdin and write one JSON object per line.
     #[arg(long)]
     json: bool,
@@ -167,6 +171,7 @@ impl Lineup {
         defaults.insert("length".into(), json!(self.length));
         defaults.insert("red_fives".into(), json!(self.red()));
         defaults.insert("open_tanyao".into(), json!(!self.no_open_tanyao));
+        defaults.insert("players".into(), json!(self.players));
         defaults.insert("answer_limit".into(), json!(self.answer_limit));
         defaults.insert("start_limit".into(), json!(self.start_limit));
         defaults
@@ -203,9 +208,10 @@ pub struct TournamentArgs {
     /// Each game on walls of its own (the default for other line-ups).
     #[arg(long)]
     no_duplicate: bool,
-    /// Rank points for 1st to 4th (default Tenhou Phoenix's).
-    #[arg(long, value_name = "1ST,2ND,3RD,4TH", default_value = "90,45,0,-135", value_parser = rank_points, allow_hyphen_values = true)]
-    rank_points: [f64; 4],
+    /// Rank points for 1st to 4th (1st to 3rd with three players; default Tenhou Phoenix's
+    /// 90,45,0,-135, and 20,0,-20 with three).
+    #[arg(long, value_name = "1ST,2ND,3RD,4TH", value_parser = rank_points, allow_hyphen_values = true)]
+    rank_points: Option<Vec<f64>>,
     #[command(flatten)]
     lineup: Lineup,
 }
@@ -223,8 +229,8 @@ impl TournamentArgs {
     }
 }
 
-/// `--rank-points 90,45,0,-135`: four numbers.
-fn rank_points(text: &str) -> Result<[f64; 4], String> {
+/// `--rank-points 90,45,0,-135`: four numbers (three with three players).
+fn rank_points(text: &str) -> Result<Vec<f64>, String> {
     let values: Vec<f64> = text
         .split(',')
         .map(|part| {
@@ -235,9 +241,12 @@ fn rank_points(text: &str) -> Result<[f64; 4], String> {
         })
         .collect::<Option<_>>()
         .ok_or_else(|| format!("expected four numbers such as 90,45,0,-135, found {text:?}"))?;
-    values.try_into().map_err(|_| {
-        format!("expected four numbers (1st to 4th) such as 90,45,0,-135, found {text:?}")
-    })
+    if !(3..=4).contains(&values.len()) {
+        return Err(format!(
+            "expected four numbers (1st to 4th) such as 90,45,0,-135, or three with three players, found {text:?}"
+        ));
+    }
+    Ok(values)
 }
 
 /// `tiles mahjong score`.
@@ -471,6 +480,7 @@ fn as_option(message: &str) -> String {
         .replacen("bots:", "--bots:", 1)
         .replacen("length:", "--length:", 1)
         .replacen("red_fives:", "--red-fives:", 1)
+        .replacen("players:", "--players:", 1)
         .replacen("rank_points:", "--rank-points:", 1)
         .replacen("answer_limit:", "--answer-limit:", 1)
         .replacen("start_limit:", "--start-limit:", 1)
@@ -501,6 +511,7 @@ fn game_command(args: &GameArgs) -> ExitCode {
         length: args.lineup.length.clone(),
         red_fives: args.lineup.red(),
         open_tanyao: !args.lineup.no_open_tanyao,
+        players: args.lineup.players,
         record: record.to_owned(),
         answer_limit: args.lineup.answer_limit,
         start_limit: args.lineup.start_limit,
@@ -541,7 +552,9 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         let mut defaults = args.lineup.defaults();
         defaults.insert("seed".into(), json!(args.seed));
         defaults.insert("games".into(), json!(args.games));
-        defaults.insert("rank_points".into(), json!(args.rank_points));
+        if let Some(points) = &args.rank_points {
+            defaults.insert("rank_points".into(), json!(points));
+        }
         if let Some(duplicate) = args.duplicate() {
             defaults.insert("duplicate".into(), json!(duplicate));
         }
@@ -554,9 +567,10 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         length: args.lineup.length.clone(),
         red_fives: args.lineup.red(),
         open_tanyao: !args.lineup.no_open_tanyao,
+        players: args.lineup.players,
         first_game: 0,
         duplicate: args.duplicate(),
-        rank_points: args.rank_points,
+        rank_points: args.rank_points.clone(),
         answer_limit: args.lineup.answer_limit,
         start_limit: args.lineup.start_limit,
     };

@@ -446,3 +446,134 @@ fn a_call_the_engine_does_not_offer_is_named() {
     );
     assert!(stdout.contains(&expected), "{expected}\n{stdout}");
 }
+
+#[test]
+fn three_player_games_tournaments_and_hands_from_the_command_line() {
+    // A game of three written in each format replays to its final points, and the Tenhou
+    // three-player record agrees.
+    for format in ["mjai", "tenhou"] {
+        let out = tiles(
+            &[
+                "mahjong",
+                "game",
+                "--players",
+                "3",
+                "--seed",
+                "5",
+                "--bots",
+                "efficiency,random,value",
+                "--format",
+                format,
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let replayed = tiles(&["mahjong", "replay", "-"], &out.stdout);
+        let stdout = text(&replayed.stdout);
+        assert_eq!(replayed.status.code(), Some(0), "{format}: {stdout}");
+        assert!(stdout.contains("final points agree"), "{format}: {stdout}");
+    }
+    let sanma = path_text(&logs("tenhou-sanma").join("sanma2.mjlog"));
+    let out = tiles(&["mahjong", "replay", &sanma], b"");
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches(" agrees").count(), 6, "{stdout}");
+    assert!(
+        stdout.contains("final points agree [27400, 83100, -5500, 0]"),
+        "{stdout}"
+    );
+    // The text of a game: three seats' changes and final points.
+    let out = tiles(&["mahjong", "game", "--players", "3", "--seed", "4"], b"");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("seed 4: efficiency, efficiency, efficiency\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("placements [2, 3, 1]"), "{stdout}");
+    // A tournament of three, duplicate for one challenger against two of a kind.
+    let out = tiles(
+        &[
+            "mahjong",
+            "tournament",
+            "--players",
+            "3",
+            "--games",
+            "6",
+            "--bots",
+            "value,defence,defence",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("duplicate (each wall played three ways"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("rank points 20/0/-20 for 1st to 3rd"),
+        "{stdout}"
+    );
+    // Options at fault.
+    let out = tiles(
+        &[
+            "mahjong",
+            "game",
+            "--players",
+            "3",
+            "--bots",
+            "efficiency,random",
+        ],
+        b"",
+    );
+    assert!(text(&out.stderr).contains("--bots: one bot or three are needed, got 2"));
+    let out = tiles(
+        &["mahjong", "game", "--players", "3", "--red-fives", "1,1,1"],
+        b"",
+    );
+    assert!(
+        text(&out.stderr)
+            .contains("--red-fives: a red 5m asked for: the three-player set has no 5m")
+    );
+    let out = tiles(&["mahjong", "game", "--players", "5"], b"");
+    assert!(
+        text(&out.stderr).contains("--players"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A hand and a score for three players.
+    let out = tiles(
+        &["mahjong", "analyze", "--players", "3", "19m234567p22678s5z"],
+        b"",
+    );
+    assert!(
+        text(&out.stdout).contains("effective   19m2s5z (11 unseen"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = tiles(
+        &[
+            "mahjong",
+            "score",
+            "234p456p789s11p567s",
+            "--win",
+            "5s",
+            "--tsumo",
+            "--rinshan",
+            "--kita",
+            "1",
+            "--players",
+            "3",
+            "--seat",
+            "S",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("nukidora: 1 han") && stdout.contains("fu: 20"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("tsumo 1300/2600 (each non-dealer/dealer) = 3900"),
+        "{stdout}"
+    );
+}

@@ -19,7 +19,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use crate::action::{PyAction, TYPES, type_name};
 use crate::{BadRequest, convert};
 
-/// A four-player riichi game under Tenhou's rules, played step by step.
+/// A riichi game under Tenhou's rules (four players, or three), played step by step.
 ///
 /// ``Game(seed=0, length="hanchan", red_fives=True, open_tanyao=True)`` (``red_fives`` may
 /// also be each suit's count, ``[0, 1, 1]``). At each moment ``to_act`` lists the seats that
@@ -45,11 +45,12 @@ pub struct PyGame {
     rewards: crate::reward::Tracker,
 }
 
-/// A seat number from Python, checked.
-pub(crate) fn check_seat(seat: usize) -> PyResult<()> {
-    if seat > 3 {
+/// A seat of a game of `players` (seats 0-2 with three).
+fn check_seat_for(seat: usize, players: usize) -> PyResult<()> {
+    if seat >= players {
         return Err(PyValueError::new_err(format!(
-            "seat: expected 0 to 3, found {seat}"
+            "seat: expected 0 to {}, found {seat}",
+            players - 1
         )));
     }
     Ok(())
@@ -70,11 +71,12 @@ pub(crate) fn seed_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 }
 
 /// The rules Python's options name: `length`, `red_fives` (True, False or each suit's
-/// count), `open_tanyao`.
+/// count), `open_tanyao`, `players` (3 or 4).
 pub(crate) fn rules_of(
     length: &str,
     red_fives: Option<&Bound<'_, PyAny>>,
     open_tanyao: bool,
+    players: u8,
 ) -> PyResult<GameRules> {
     use tiles_api::mahjong::game::RedFives;
     let red = match red_fives {
@@ -88,18 +90,19 @@ pub(crate) fn rules_of(
             })?),
         },
     };
-    tiles_api::mahjong::game::rules(length, red, open_tanyao).map_err(BadRequest::new_err)
+    tiles_api::mahjong::game::rules(length, red, open_tanyao, players).map_err(BadRequest::new_err)
 }
 
 impl PyGame {
     pub(crate) fn new_game(rules: GameRules, seed: u64) -> PyGame {
+        let game = Game::new(rules, seed);
         PyGame {
-            game: Game::new(rules, seed),
+            rewards: crate::reward::Tracker::new(&game),
+            game,
             rules,
             seed,
             moves: Vec::new(),
             cursors: [0; 4],
-            rewards: crate::reward::Tracker::default(),
         }
     }
 
@@ -222,7 +225,8 @@ impl PyGame {
     /// every decision.
     fn state(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(32 + 3 * self.moves.len());
-        bytes.push(1);
+        // Version 1: four players; 2: three.
+        bytes.push(if self.rules.three_player() { 2 } else { 1 });
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.push(u8::from(self.rules.length == Length::East));
         bytes.extend_from_slice(&self.rules.red_fives);
@@ -244,7 +248,10 @@ impl PyGame {
     /// A game from [`PyGame::state`]'s bytes, replayed decision by decision.
     fn from_state(bytes: &[u8]) -> Result<PyGame, String> {
         let bad = || "not a pickled tiles.mahjong.Game".to_owned();
-        if bytes.len() < HEADER || bytes[0] != 1 || !(bytes.len() - HEADER).is_multiple_of(3) {
+        if bytes.len() < HEADER
+            || !(1..=2).contains(&bytes[0])
+            || !(bytes.len() - HEADER).is_multiple_of(3)
+        {
             return Err(bad());
         }
         let word = |at: usize| -> Result<[u8; 4], String> {
@@ -259,7 +266,7 @@ impl PyGame {
             },
             red_fives: [bytes[10], bytes[11], bytes[12]],
             open_tanyao: bytes[13] == 1,
-            players: 4,
+            players: if bytes[0] == 2 { 3 } else { 4 },
         };
         rules.check()?;
         let mut game = PyGame::new_game(rules, seed);
@@ -300,15 +307,16 @@ fn tiles_list(pieces: &[Piece]) -> Vec<String> {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed = None, length = "hanchan", red_fives = None, open_tanyao = true))]
+    #[pyo3(signature = (seed = None, length = "hanchan", red_fives = None, open_tanyao = true, players = 4))]
     fn new(
         seed: Option<&Bound<'_, PyAny>>,
         length: &str,
         red_fives: Option<&Bound<'_, PyAny>>,
         open_tanyao: bool,
+        players: u8,
     ) -> PyResult<PyGame> {
         let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
-        let rules = rules_of(length, red_fives, open_tanyao)?;
+        let rules = rules_of(length, red_fives, open_tanyao, players)?;
         Ok(PyGame::new_game(rules, seed))
     }
 
@@ -332,7 +340,7 @@ impl PyGame {
 
     /// The legal actions of `seat` now (empty if it has nothing to decide).
     fn legal_actions(&self, seat: usize) -> PyResult<Vec<PyAction>> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         Ok(self
             .game
             .legal_actions(seat)
@@ -343,7 +351,7 @@ impl PyGame {
 
     /// The ids of `seat`'s legal actions now.
     fn legal_ids(&self, seat: usize) -> PyResult<Vec<usize>> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         Ok(self
             .game
             .legal_actions(seat)
@@ -382,7 +390,7 @@ impl PyGame {
 
     /// One seat's decision (`step` for one seat): an `Action`, an action id or a dict.
     fn act(&mut self, seat: usize, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         let action = self.action_of(seat, action)?;
         self.play(seat, action)
     }
@@ -393,14 +401,15 @@ impl PyGame {
     /// the `dora_indicators`, `live_left`, and its `legal` actions as mjai dicts. It never
     /// holds the game's history: `new_events(seat)` gives the events as they come.
     fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         let view = self.game.view(seat);
+        let players = self.game.players();
         let dict = PyDict::new(py);
         dict.set_item("seat", seat)?;
         dict.set_item("round", view.hand_id.to_string())?;
         dict.set_item("dealer", view.dealer)?;
         dict.set_item("sticks", view.sticks)?;
-        dict.set_item("scores", view.scores.to_vec())?;
+        dict.set_item("scores", view.scores[..players].to_vec())?;
         dict.set_item("to_act", self.game.deciding())?;
         dict.set_item("hand", tiles_list(&view.hand))?;
         dict.set_item("drew", view.drawn.map(tile_name))?;
@@ -414,7 +423,7 @@ impl PyGame {
             None => dict.set_item("claim", py.None())?,
         }
         let melds = PyList::empty(py);
-        for seat_melds in &view.melds {
+        for seat_melds in &view.melds[..players] {
             let list = PyList::empty(py);
             for meld in seat_melds {
                 let item = PyDict::new(py);
@@ -437,7 +446,7 @@ impl PyGame {
         }
         dict.set_item("melds", melds)?;
         let rivers = PyList::empty(py);
-        for river in &view.rivers {
+        for river in &view.rivers[..players] {
             let list = PyList::empty(py);
             for tile in river {
                 let item = PyDict::new(py);
@@ -450,7 +459,10 @@ impl PyGame {
             rivers.append(list)?;
         }
         dict.set_item("rivers", rivers)?;
-        dict.set_item("riichi", view.riichi.to_vec())?;
+        dict.set_item("riichi", view.riichi[..players].to_vec())?;
+        if players == 3 {
+            dict.set_item("kita", view.kita[..players].to_vec())?;
+        }
         dict.set_item("dora_indicators", tiles_list(&view.indicators))?;
         dict.set_item("live_left", view.live_left)?;
         let legal = PyList::empty(py);
@@ -464,7 +476,7 @@ impl PyGame {
     /// The mjai events since `seat` last asked (every event, the first time), as that seat
     /// sees them: other seats' draws and dealt tiles as `?`.
     fn new_events<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         let events = PyList::empty(py);
         let start = self.cursors[seat].min(self.game.events().len());
         for event in mjai_order(&self.game.events()[start..]) {
@@ -487,7 +499,7 @@ impl PyGame {
         observation: Option<&Bound<'py, PyAny>>,
         mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
-        check_seat(seat)?;
+        check_seat_for(seat, self.game.players())?;
         let mut planes = [0u8; encoding::OBSERVATION_SIZE];
         let mut legal = [0u8; encoding::ACTIONS];
         encoding::encode(&self.game, seat, &mut planes);
@@ -552,7 +564,7 @@ impl PyGame {
         let reward = crate::reward::Reward::from_python(score_scale, placement)?;
         let mut out = [0.0; 4];
         self.rewards.take(&self.game, &reward, &mut out);
-        Ok(out.to_vec())
+        Ok(out[..self.game.players()].to_vec())
     }
 
     /// Once the game is over: `scores` (final points), `ranks` (per seat, 1 best) and each
@@ -562,18 +574,22 @@ impl PyGame {
         if !self.game.is_over() {
             return Ok(None);
         }
+        let players = self.game.players();
         let dict = PyDict::new(py);
-        dict.set_item("scores", self.game.scores().to_vec())?;
-        let mut ranks = [0usize; 4];
-        for (place, seat) in self.game.ranking().iter().enumerate() {
+        dict.set_item("scores", self.game.scores()[..players].to_vec())?;
+        let mut ranks = vec![0usize; players];
+        for (place, seat) in self.game.ranking().iter().take(players).enumerate() {
             ranks[*seat] = place + 1;
         }
-        dict.set_item("ranks", ranks.to_vec())?;
+        dict.set_item("ranks", ranks)?;
         let hands = PyList::empty(py);
         for (id, events) in mahjong::game::hands(self.game.events()) {
             let item = PyDict::new(py);
             item.set_item("round", id.to_string())?;
-            item.set_item("deltas", mahjong::game::hand_changes(events).to_vec())?;
+            item.set_item(
+                "deltas",
+                mahjong::game::hand_changes(events)[..players].to_vec(),
+            )?;
             hands.append(item)?;
         }
         dict.set_item("hands", hands)?;
@@ -583,14 +599,16 @@ impl PyGame {
     /// Each seat's points now.
     #[getter]
     fn scores(&self) -> Vec<i32> {
-        self.game.scores().to_vec()
+        self.game.scores()[..self.game.players()].to_vec()
     }
 
     /// The game so far as a record: `mjai` (events, one JSON object per line) or `tenhou`
     /// (tenhou.net/6 JSON).
     #[pyo3(signature = (format = "mjai"))]
     fn record(&self, format: &str) -> PyResult<String> {
-        let names: Vec<String> = (0..4).map(|seat| seat.to_string()).collect();
+        let names: Vec<String> = (0..self.game.players())
+            .map(|seat| seat.to_string())
+            .collect();
         match format {
             "mjai" => Ok(mahjong::log::mjai::write(
                 self.rules,

@@ -62,13 +62,15 @@ fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(info)
 }
 
-/// The readable name of an action id (`discard 5m`, `chi 4-5-6m taking 4m`, `pass`).
+/// The readable name of an action id (`discard 5m`, `chi 4-5-6m taking 4m`, `pass`, and
+/// with three players `kita`).
 #[pyfunction]
 fn action_name(id: usize) -> PyResult<String> {
     mahjong::encoding::action_name(id).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "id: expected 0 to {}, found {id}",
-            mahjong::encoding::ACTIONS - 1
+            "id: expected 0 to {} ({} with three players), found {id}",
+            mahjong::encoding::ACTIONS - 1,
+            mahjong::encoding::ACTIONS_THREE - 1
         ))
     })
 }

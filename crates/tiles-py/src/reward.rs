@@ -65,6 +65,14 @@ impl Default for Tracker {
 }
 
 impl Tracker {
+    /// A tracker from the start of `game` (its seats' starting points).
+    pub(crate) fn new(game: &Game) -> Tracker {
+        Tracker {
+            cursor: 0,
+            start: game.scores(),
+        }
+    }
+
     /// Adds to `out` each seat's reward since the last call: its change of points over each
     /// hand that ended (riichi sticks included: a stick paid is points lost, a stick won points
     /// gained), and at the game's end the sticks left and the placement points.

@@ -74,7 +74,7 @@ pub(crate) fn mahjong_self_play<'py>(
     open_tanyao: bool,
     output: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = crate::game::rules_of(length, red_fives, open_tanyao)?;
+    let rules = crate::game::rules_of(length, red_fives, open_tanyao, 4)?;
     let encode = match output {
         "mjai" => false,
         "encoded" => true,

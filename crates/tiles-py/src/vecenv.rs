@@ -138,7 +138,7 @@ impl PyVecEnv {
             )));
         }
         let seed = seed.map(crate::game::seed_of).transpose()?.unwrap_or(0);
-        let rules = crate::game::rules_of(length, red_fives, open_tanyao)?;
+        let rules = crate::game::rules_of(length, red_fives, open_tanyao, 4)?;
         let reward = Reward::from_python(score_scale, placement)?;
         let mut env = PyVecEnv {
             // `random_actions` draws from its own generator, apart from the games' seeds.

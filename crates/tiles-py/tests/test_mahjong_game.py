@@ -186,8 +186,9 @@ def test_encoded_observations_and_masks():
     assert fresh.shape == encoding.SHAPE and fresh_mask.sum() > 0
     with pytest.raises(ValueError, match="observation: expected a writable C-contiguous array of 2346 items"):
         game.encode(0, np.zeros(10, dtype=np.uint8), np.zeros(387, dtype=np.uint8))
-    with pytest.raises(ValueError, match="id: expected 0 to 386"):
-        encoding.action_name(387)
+    assert encoding.action_name(387) == "kita"
+    with pytest.raises(ValueError, match="id: expected 0 to 386 \\(387 with three players\\)"):
+        encoding.action_name(388)
 
 
 def test_wrong_steps_are_refused_with_the_reason():
@@ -521,3 +522,45 @@ def test_the_gymnasium_environment_passes_gymnasiums_checker():
     assert len(seats) > 1
     with pytest.raises(Exception, match="unknown bot"):
         gymnasium.make("tiles/Riichi-v0", bots="smart")
+
+
+def test_a_three_player_game_steps_pickles_and_replays():
+    import pickle
+
+    rng = random.Random(8)
+    game = mahjong.Game(seed=8, players=3)
+    kinds = set()
+    steps = 0
+    while not game.done:
+        actions = {}
+        for seat in game.to_act:
+            assert seat < 3
+            legal = game.legal_actions(seat)
+            kinds.update(action.type for action in legal)
+            # Set a North aside whenever it may, so kita is played.
+            kita = [action for action in legal if action.type == "kita"]
+            actions[seat] = kita[0] if kita else rng.choice(legal)
+        game.step(actions)
+        steps += 1
+        if steps == 80:
+            observation = game.observation(0)
+            assert len(observation["scores"]) == 3 and len(observation["rivers"]) == 3
+            assert "kita" in observation and len(observation["kita"]) == 3
+            copy = pickle.loads(pickle.dumps(game))
+            assert copy.observation(2) == game.observation(2) and copy.record() == game.record()
+    assert "kita" in kinds and "chi" not in kinds
+    result = game.result
+    assert sorted(result["ranks"]) == [1, 2, 3] and sum(result["scores"]) == 105_000
+    assert all(len(hand["deltas"]) == 3 for hand in result["hands"])
+    for form in ("mjai", "tenhou"):
+        verdict = mahjong.replay(game.record(form))
+        assert verdict["agree"], verdict
+        assert verdict["final_got"][:3] == result["scores"]
+    with pytest.raises(ValueError, match="seat: expected 0 to 2, found 3"):
+        game.legal_actions(3)
+    with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found 5"):
+        mahjong.Game(players=5)
+    played = mahjong.game(players=3, seed=2, bots="value,defence,efficiency", record="none")
+    assert len(played["final_scores"]) == 3 and sum(played["final_scores"]) == 105_000
+    standings = mahjong.tournament(players=3, games=3, bots=["value", "defence", "defence"])
+    assert standings["players"] == 3 and standings["duplicate"] and standings["rank_points"][:3] == [20, 0, -20]

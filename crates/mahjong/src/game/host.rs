@@ -22,7 +22,7 @@ use super::event::Event;
 use super::rules::GameRules;
 use super::state::{Game, IllegalAction};
 use super::view::View;
-use crate::log::mjai::{event_json, mjai_order, tile_from};
+use crate::log::mjai::{event_json, for_players, mjai_order, tile_from};
 
 /// How an outside bot reads events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,9 +124,17 @@ pub enum HostError {
     /// The stop signal was raised.
     #[error(transparent)]
     Stopped(#[from] tiles_core::Stopped),
+    /// Not one seat per player.
+    #[error("{seats} seats for a game of {players} players")]
+    Seats {
+        /// Seats given.
+        seats: usize,
+        /// Players of the game.
+        players: usize,
+    },
 }
 
-/// Plays the game dealt from `rules` and `seed` with `seats` (four), until it ends or
+/// Plays the game dealt from `rules` and `seed` with `seats` (one a player), until it ends or
 /// `max_moves` moves have been made. Our bots choose from their views; an outside seat is
 /// sent its events and answers in mjai within `limits`.
 ///
@@ -137,14 +145,25 @@ pub enum HostError {
 pub fn play_hosted(
     rules: GameRules,
     seed: u64,
-    seats: &[Seat<'_>; 4],
-    names: &[String; 4],
+    seats: &[Seat<'_>],
+    names: &[String],
     limits: Limits,
     max_moves: usize,
     stop: &Stop,
 ) -> Result<Hosted, HostError> {
     let mut game = Game::new(rules, seed);
+    if seats.len() != game.players() {
+        return Err(HostError::Seats {
+            seats: seats.len(),
+            players: game.players(),
+        });
+    }
     let mut outside: Vec<Option<Outside>> = Vec::with_capacity(4);
+    let mut game_rules = json!({"length": rules.length.name(), "red_fives": rules.red_fives,
+                                "open_tanyao": rules.open_tanyao});
+    if rules.three_player() {
+        game_rules["players"] = json!(3);
+    }
     for (seat, entry) in seats.iter().enumerate() {
         outside.push(match entry {
             Seat::Ours(_) => None,
@@ -155,11 +174,9 @@ pub fn play_hosted(
                         command: (*command).to_owned(),
                         error,
                     })?;
-                process
-                    .pending
-                    .push(json!({"type": "start_game", "id": seat, "names": names,
-                    "rules": {"length": rules.length.name(), "red_fives": rules.red_fives,
-                              "open_tanyao": rules.open_tanyao}}));
+                process.pending.push(
+                    json!({"type": "start_game", "id": seat, "names": names, "rules": game_rules}),
+                );
                 Some(process)
             }
         });
@@ -225,7 +242,7 @@ fn forward(game: &Game, sent: &mut usize, outside: &mut [Option<Outside>]) {
                 continue;
             }
             if let Some(value) = event_json(event, Some(seat)) {
-                process.pending.push(value);
+                process.pending.push(for_players(value, game.players()));
             }
         }
     }
@@ -449,6 +466,7 @@ pub fn action_of(answer: &Value, view: &View, reach: bool) -> Result<Answer, Str
     let legal = &view.legal;
     let found: Option<Action> = match kind {
         "none" => legal.contains(&Action::Pass).then_some(Action::Pass),
+        "kita" | "nukidora" => legal.contains(&Action::Kita).then_some(Action::Kita),
         "reach" => {
             return if !reach
                 && legal

@@ -39,8 +39,8 @@ pub use mjai_bot::{MjaiBot, to_mjai};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
 pub use tournament::{
-    EntryStats, MAX_MOVES, PHOENIX_RANK_POINTS, Tournament, TournamentResult, is_challenge, run,
-    tournament, tournament_range,
+    EntryStats, MAX_MOVES, PHOENIX_RANK_POINTS, SANMA_RANK_POINTS, Tournament, TournamentResult,
+    default_rank_points, is_challenge, run, tournament, tournament_range,
 };
 pub use value::ValueBot;
 pub use view::View;

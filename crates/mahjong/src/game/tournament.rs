@@ -25,6 +25,19 @@ pub const MAX_MOVES: usize = 1_000_000;
 /// fourth-place penalty of its top rank, as bot reports quote them).
 pub const PHOENIX_RANK_POINTS: [f64; 4] = [90.0, 45.0, 0.0, -135.0];
 
+/// Three players' default rank points, 1st to 3rd (the fourth unused): the placement bonus
+/// of Tenhou's three-player final score (+20, 0, -20 thousand), without the oka.
+pub const SANMA_RANK_POINTS: [f64; 4] = [20.0, 0.0, -20.0, 0.0];
+
+/// The default rank points of a game of `players`.
+pub fn default_rank_points(players: usize) -> [f64; 4] {
+    if players == 3 {
+        SANMA_RANK_POINTS
+    } else {
+        PHOENIX_RANK_POINTS
+    }
+}
+
 /// One line-up entry's results: counts and sums, which add up over games and shards.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EntryStats {
@@ -187,18 +200,20 @@ pub struct Tournament {
     pub seed: u64,
     /// The games to play, by number (`0..n` for a whole tournament, a part of it for a shard).
     pub games: Range<u64>,
-    /// Duplicate play: games `4k` to `4k + 3` are dealt the same walls, the line-up rotated
-    /// one seat each game. Otherwise each game has walls of its own (the line-up still turns
-    /// one seat a game).
+    /// Duplicate play: games `4k` to `4k + 3` (`3k` to `3k + 2` with three players) are
+    /// dealt the same walls, the line-up rotated one seat each game. Otherwise each game has
+    /// walls of its own (the line-up still turns one seat a game).
     pub duplicate: bool,
     /// Time limits of outside seats.
     pub limits: Limits,
-    /// Rank points for 1st to 4th (for the table; the counts do not depend on them).
+    /// Rank points for 1st to 4th (for the table; the counts do not depend on them; the
+    /// fourth is unused with three players).
     pub rank_points: [f64; 4],
 }
 
 impl Tournament {
-    /// `games` games seeded `seed` under `rules`, not duplicate, Phoenix rank points.
+    /// `games` games seeded `seed` under `rules`, not duplicate, the players' default rank
+    /// points (Phoenix's for four).
     pub fn new(rules: GameRules, seed: u64, games: u64) -> Tournament {
         Tournament {
             rules,
@@ -206,25 +221,37 @@ impl Tournament {
             games: 0..games,
             duplicate: false,
             limits: Limits::default(),
-            rank_points: PHOENIX_RANK_POINTS,
+            rank_points: default_rank_points(usize::from(rules.players)),
         }
     }
 
     /// Game `index`'s walls' seed and, per seat, the line-up entry playing it.
     pub fn game(&self, index: u64) -> (u64, Vec<usize>) {
+        let players = u64::from(self.rules.players);
         if self.duplicate {
-            (game_seed(self.seed, index / 4), seating(index % 4, 4))
+            (
+                game_seed(self.seed, index / players),
+                seating(index % players, players as usize),
+            )
         } else {
-            (game_seed(self.seed, index), seating(index, 4))
+            (
+                game_seed(self.seed, index),
+                seating(index, players as usize),
+            )
         }
     }
 }
 
-/// Whether a line-up is one challenger against three of a kind (duplicate play's default).
+/// Whether a line-up is one challenger against the others all of a kind (three, or two with
+/// three players; duplicate play's default).
 pub fn is_challenge(names: &[String]) -> bool {
-    names.len() == 4
-        && (0..4).any(|odd| {
-            let others: Vec<&String> = (0..4).filter(|&i| i != odd).map(|i| &names[i]).collect();
+    let seats = names.len();
+    (3..=4).contains(&seats)
+        && (0..seats).any(|odd| {
+            let others: Vec<&String> = (0..seats)
+                .filter(|&i| i != odd)
+                .map(|i| &names[i])
+                .collect();
             others.iter().all(|name| *name == others[0]) && names[odd] != *others[0]
         })
 }
@@ -240,6 +267,8 @@ pub struct TournamentResult {
     pub seed: u64,
     /// Whether it was played duplicate.
     pub duplicate: bool,
+    /// The players of each game (3 or 4).
+    pub players: usize,
     /// The rank points the table shows.
     pub rank_points: [f64; 4],
     /// Per line-up entry, in line-up order.
@@ -263,11 +292,20 @@ impl TournamentResult {
 /// # Errors
 ///
 /// [`HostError::Spawn`] if an outside seat's command cannot be started.
+///
+/// # Panics
+///
+/// A line-up of other than one entry per player of the rules.
 pub fn run(
     tournament: &Tournament,
-    lineup: &[Seat<'_>; 4],
+    lineup: &[Seat<'_>],
     stop: &Stop,
 ) -> Result<TournamentResult, HostError> {
+    assert_eq!(
+        lineup.len(),
+        usize::from(tournament.rules.players),
+        "one line-up entry per player"
+    );
     let names: Vec<String> = lineup.iter().map(|seat| format!("{seat:?}")).collect();
     let empty = || Totals {
         entries: names
@@ -307,6 +345,7 @@ pub fn run(
         played,
         seed: tournament.seed,
         duplicate: tournament.duplicate,
+        players: lineup.len(),
         rank_points: tournament.rank_points,
         entries: totals.entries,
         failures: totals.failures,
@@ -325,20 +364,20 @@ type OneGame = Option<(Game, Vec<usize>, Option<String>)>;
 
 fn play_one(
     tournament: &Tournament,
-    lineup: &[Seat<'_>; 4],
+    lineup: &[Seat<'_>],
     index: u64,
     stop: &Stop,
 ) -> Result<OneGame, HostError> {
     let (seed, entries) = tournament.game(index);
-    let seats: [Seat<'_>; 4] = std::array::from_fn(|seat| lineup[entries[seat]]);
+    let seats: Vec<Seat<'_>> = entries.iter().map(|&entry| lineup[entry]).collect();
     if let Some(bots) = ours(&seats) {
         return match tiles_core::play(&tournament.rules, seed, &bots, MAX_MOVES, stop) {
             Ok(played) => Ok(Some((played.game, entries, None))),
             Err(PlayError::Stopped(_)) => Ok(None),
-            Err(PlayError::Seats { .. }) => unreachable!("four seats"),
+            Err(PlayError::Seats { .. }) => unreachable!("a seat per player"),
         };
     }
-    let names: [String; 4] = std::array::from_fn(|seat| format!("{:?}", seats[seat]));
+    let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
     let hosted = match play_hosted(
         tournament.rules,
         seed,
@@ -358,8 +397,8 @@ fn play_one(
     Ok(Some((hosted.game, entries, failure)))
 }
 
-/// The seats' bots, if all four are ours.
-fn ours<'a>(seats: &[Seat<'a>; 4]) -> Option<Vec<&'a dyn Bot<Game>>> {
+/// The seats' bots, if all are ours.
+fn ours<'a>(seats: &[Seat<'a>]) -> Option<Vec<&'a dyn Bot<Game>>> {
     seats
         .iter()
         .map(|seat| match seat {
@@ -378,7 +417,7 @@ pub fn tournament(
     rules: GameRules,
     seed: u64,
     games: u64,
-    lineup: [&dyn Bot<Game>; 4],
+    lineup: &[&dyn Bot<Game>],
     stop: &Stop,
 ) -> Result<TournamentResult, HostError> {
     tournament_range(rules, seed, 0..games, lineup, stop)
@@ -394,14 +433,15 @@ pub fn tournament_range(
     rules: GameRules,
     seed: u64,
     games: Range<u64>,
-    lineup: [&dyn Bot<Game>; 4],
+    lineup: &[&dyn Bot<Game>],
     stop: &Stop,
 ) -> Result<TournamentResult, HostError> {
     let setup = Tournament {
         games,
         ..Tournament::new(rules, seed, 0)
     };
-    run(&setup, &lineup.map(Seat::Ours), stop)
+    let seats: Vec<Seat<'_>> = lineup.iter().map(|bot| Seat::Ours(*bot)).collect();
+    run(&setup, &seats, stop)
 }
 
 /// Adds one finished game to the totals; `entries[seat]` is the line-up entry at `seat`.
@@ -423,7 +463,7 @@ fn add_game(totals: &mut [EntryStats], game: &Game, entries: &[usize]) {
     let mut called = [false; 4];
     let mut riichi = [false; 4];
     let flush = |called: &mut [bool; 4], riichi: &mut [bool; 4], totals: &mut [EntryStats]| {
-        for seat in 0..4 {
+        for seat in 0..entries.len() {
             totals[entries[seat]].calls += u64::from(std::mem::take(&mut called[seat]));
             totals[entries[seat]].riichis += u64::from(std::mem::take(&mut riichi[seat]));
         }
@@ -458,29 +498,36 @@ fn add_game(totals: &mut [EntryStats], game: &Game, entries: &[usize]) {
 impl fmt::Display for TournamentResult {
     /// A table: one line per entry, then what stopped it and the outside seats' failures.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ways = if self.players == 3 { "three" } else { "four" };
         if self.duplicate {
             writeln!(
                 f,
-                "{} games, seed {}, duplicate (each wall played four ways, every entry in every seat)",
+                "{} games, seed {}, duplicate (each wall played {ways} ways, every entry in every seat)",
                 self.played, self.seed
             )?;
         } else {
             writeln!(f, "{} games, seed {}", self.played, self.seed)?;
         }
-        let points: Vec<String> = self
-            .rank_points
+        let places = self.players.clamp(3, 4);
+        let points: Vec<String> = self.rank_points[..places]
             .iter()
             .map(|value| format!("{value}"))
             .collect();
+        let fourth = if places == 4 { "  4th %" } else { "" };
         writeln!(
             f,
-            "entry  bot         avg rank ± 95%   rank pts ± 95%    1st %  2nd %  3rd %  4th %  win %  deal-in %  call %  riichi %  bust %  avg win  avg deal-in  forfeits"
+            "entry  bot         avg rank ± 95%   rank pts ± 95%    1st %  2nd %  3rd %{fourth}  win %  deal-in %  call %  riichi %  bust %  avg win  avg deal-in  forfeits"
         )?;
         for (entry, stats) in self.entries.iter().enumerate() {
             let rates = stats.placement_rates();
+            let fourth = if places == 4 {
+                format!("  {:>5.1}", rates[3])
+            } else {
+                String::new()
+            };
             writeln!(
                 f,
-                "{entry:>5}  {:<10}  {:>5.3} ± {:<5.3}  {:>+7.2} ± {:<7.2} {:>5.1}  {:>5.1}  {:>5.1}  {:>5.1}  {:>5.1}  {:>9.1}  {:>6.1}  {:>8.1}  {:>6.1}  {:>7.0}  {:>11.0}  {:>8}",
+                "{entry:>5}  {:<10}  {:>5.3} ± {:<5.3}  {:>+7.2} ± {:<7.2} {:>5.1}  {:>5.1}  {:>5.1}{fourth}  {:>5.1}  {:>9.1}  {:>6.1}  {:>8.1}  {:>6.1}  {:>7.0}  {:>11.0}  {:>8}",
                 stats.bot,
                 stats.average_placement(),
                 stats.rank_interval(),
@@ -489,7 +536,6 @@ impl fmt::Display for TournamentResult {
                 rates[0],
                 rates[1],
                 rates[2],
-                rates[3],
                 stats.win_rate(),
                 stats.deal_in_rate(),
                 stats.call_rate(),
@@ -502,8 +548,9 @@ impl fmt::Display for TournamentResult {
         }
         writeln!(
             f,
-            "rank points {} for 1st to 4th; intervals count games as independent; rates per hand (bust % per game); win and deal-in points are the hands' values",
-            points.join("/")
+            "rank points {} for 1st to {}; intervals count games as independent; rates per hand (bust % per game); win and deal-in points are the hands' values",
+            points.join("/"),
+            if places == 4 { "4th" } else { "3rd" }
         )?;
         if self.stopped() {
             writeln!(f, "stopped after {} of {} games", self.played, self.games)?;

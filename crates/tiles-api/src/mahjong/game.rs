@@ -16,7 +16,7 @@ use crate::fields::Names;
 use crate::standings::play_error;
 
 /// The line-up when none is given.
-pub const DEFAULT_BOTS: &str = "efficiency,efficiency,efficiency,efficiency";
+pub const DEFAULT_BOTS: &str = "efficiency";
 
 pub(crate) fn bots_default() -> Names {
     Names::Text(DEFAULT_BOTS.to_owned())
@@ -24,6 +24,10 @@ pub(crate) fn bots_default() -> Names {
 
 pub(crate) fn length_default() -> String {
     "hanchan".to_owned()
+}
+
+pub(crate) fn four() -> u8 {
+    4
 }
 
 pub(crate) fn yes() -> bool {
@@ -61,19 +65,33 @@ impl RedFives {
     }
 }
 
-/// The rules a request names.
+/// The rules a request names: with three players, `true` red fives are the set's (5p and
+/// 5s).
 ///
 /// # Errors
 ///
-/// A length other than `hanchan` or `east`, a red five count above 1.
-pub fn rules(length: &str, red_fives: RedFives, open_tanyao: bool) -> Result<GameRules, String> {
+/// A length other than `hanchan` or `east`, players other than 3 or 4, a red five count
+/// above 1, a red 5m with three players.
+pub fn rules(
+    length: &str,
+    red_fives: RedFives,
+    open_tanyao: bool,
+    players: u8,
+) -> Result<GameRules, String> {
     let length = Length::named(length)
         .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
+    if !(3..=4).contains(&players) {
+        return Err(format!("players: expected 3 or 4, found {players}"));
+    }
+    let mut counts = red_fives.counts();
+    if players == 3 && matches!(red_fives, RedFives::All(_)) {
+        counts[0] = 0;
+    }
     let rules = GameRules {
         length,
-        red_fives: red_fives.counts(),
+        red_fives: counts,
         open_tanyao,
-        players: 4,
+        players,
     };
     rules
         .check()
@@ -130,16 +148,16 @@ impl Entry {
     }
 }
 
-/// The four seats a request names: bot names (any case), `mjai:COMMAND` or
+/// The seats a request names (one per player): bot names (any case), `mjai:COMMAND` or
 /// `mjai-line:COMMAND` where commands may run; one name fills every seat.
 ///
 /// # Errors
 ///
-/// An unknown bot, not one or four, an outside seat where commands may not run.
-pub fn entries(bots: &Names) -> Result<[Entry; 4], String> {
+/// An unknown bot, not one or one per player, an outside seat where commands may not run.
+pub fn entries(bots: &Names, players: usize) -> Result<Vec<Entry>, String> {
     let mut names = bots.names();
     if names.len() == 1 {
-        names = vec![names[0].clone(); 4];
+        names = vec![names[0].clone(); players];
     }
     let entries: Vec<Entry> = names
         .iter()
@@ -169,19 +187,26 @@ pub fn entries(bots: &Names) -> Result<[Entry; 4], String> {
                 })
         })
         .collect::<Result<_, _>>()?;
-    let count = entries.len();
-    entries
-        .try_into()
-        .map_err(|_| format!("bots: one bot or four are needed, got {count}"))
+    if entries.len() != players {
+        let many = if players == 3 { "three" } else { "four" };
+        return Err(format!(
+            "bots: one bot or {many} are needed, got {}",
+            entries.len()
+        ));
+    }
+    Ok(entries)
 }
 
-/// The four bots of ours a request names (as [`entries`], no outside seat).
+/// The bots of ours a request names, one per player (as [`entries`], no outside seat).
 ///
 /// # Errors
 ///
 /// As [`entries`]; an outside seat.
-pub fn lineup(bots: &Names) -> Result<[&'static (dyn Bot<Game> + Sync); 4], String> {
-    let entries = entries(bots)?;
+pub fn lineup(
+    bots: &Names,
+    players: usize,
+) -> Result<Vec<&'static (dyn Bot<Game> + Sync)>, String> {
+    let entries = entries(bots, players)?;
     let mut ours = Vec::with_capacity(4);
     for entry in entries {
         match entry {
@@ -193,9 +218,7 @@ pub fn lineup(bots: &Names) -> Result<[&'static (dyn Bot<Game> + Sync); 4], Stri
             }
         }
     }
-    Ok(ours
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("four entries")))
+    Ok(ours)
 }
 
 /// A `mahjong/game` request.
@@ -221,6 +244,10 @@ pub struct GameRequest {
     /// Tanyao counts in an open hand (kuitan; default true, as in Tenhou's ranked lobbies).
     #[serde(default = "yes")]
     pub open_tanyao: bool,
+    /// The players: 4 (default), or 3 (Tenhou's three-player rules: no 2m-8m, Norths set
+    /// aside, tsumo loss; `true` red fives are then 5p and 5s).
+    #[serde(default = "four")]
+    pub players: u8,
     /// The record to return: `mjai` (default), `tenhou` (tenhou.net/6 JSON) or `none`.
     #[serde(default = "record_default")]
     pub record: String,
@@ -240,8 +267,9 @@ pub struct HandResultJson {
     /// What happened: `seat 2 ron from seat 0: 3900 (30 fu 3 han)`, `exhaustive draw
     /// (tenpai: 0, 2)`.
     pub result: String,
-    /// Each seat's change of points at the end of the hand (sticks collected included).
-    pub deltas: [i32; 4],
+    /// Each seat's change of points at the end of the hand (sticks collected included), one
+    /// per player.
+    pub deltas: Vec<i32>,
 }
 
 /// A `mahjong/game` response.
@@ -254,10 +282,10 @@ pub struct GameResponse {
     pub bots: Vec<String>,
     /// Each hand's result.
     pub hands: Vec<HandResultJson>,
-    /// The final points (riichi sticks left over given to the first).
-    pub final_scores: [i32; 4],
+    /// The final points (riichi sticks left over given to the first), one per player.
+    pub final_scores: Vec<i32>,
     /// Each seat's placement, 1 best (ties to the seat that was East first).
-    pub ranks: [usize; 4],
+    pub ranks: Vec<usize>,
     /// The record in the format asked for (mjai lines, or tenhou.net/6 JSON), or null.
     pub record: Option<String>,
     /// Why an outside seat forfeited the game (a late, unreadable or illegal answer): absent
@@ -267,7 +295,7 @@ pub struct GameResponse {
 }
 
 /// Each hand's result in words, with its score changes.
-fn describe(events: &[Event]) -> Vec<HandResultJson> {
+fn describe(events: &[Event], players: usize) -> Vec<HandResultJson> {
     hands(events)
         .map(|(id, events)| {
             let result: Vec<String> = events
@@ -298,7 +326,7 @@ fn describe(events: &[Event]) -> Vec<HandResultJson> {
             HandResultJson {
                 round: id.to_string(),
                 result: result.join("; "),
-                deltas: hand_changes(events),
+                deltas: hand_changes(events)[..players].to_vec(),
             }
         })
         .collect()
@@ -310,16 +338,22 @@ fn describe(events: &[Event]) -> Vec<HandResultJson> {
 ///
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
-    let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
-    let entries = entries(&request.bots)?;
+    let rules = rules(
+        &request.length,
+        request.red_fives,
+        request.open_tanyao,
+        request.players,
+    )?;
+    let players = usize::from(request.players);
+    let entries = entries(&request.bots, players)?;
     if !["mjai", "tenhou", "none"].contains(&request.record.as_str()) {
         return Err(ApiError::BadRequest(format!(
             "record: expected mjai, tenhou or none, found {:?}",
             request.record
         )));
     }
-    let seats: [Seat<'_>; 4] = std::array::from_fn(|seat| entries[seat].seat());
-    let names: [String; 4] = std::array::from_fn(|seat| format!("{:?}", seats[seat]));
+    let seats: Vec<Seat<'_>> = entries.iter().map(Entry::seat).collect();
+    let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
     let (game, failure) = if entries.iter().any(Entry::is_outside) {
         let limits = limits(request.answer_limit, request.start_limit)?;
         let hosted =
@@ -341,10 +375,9 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
             tiles_core::play(&rules, request.seed, &bots, MAX_MOVES, stop).map_err(play_error)?;
         (played.game, None)
     };
-    let names = names.to_vec();
     let ranking = game.ranking();
-    let mut ranks = [0; 4];
-    for (place, seat) in ranking.iter().enumerate() {
+    let mut ranks = vec![0; players];
+    for (place, seat) in ranking.iter().take(players).enumerate() {
         ranks[*seat] = place + 1;
     }
     let record = match request.record.as_str() {
@@ -355,8 +388,8 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
     Ok(GameResponse {
         seed: request.seed,
         bots: names,
-        hands: describe(game.events()),
-        final_scores: game.scores(),
+        hands: describe(game.events(), players),
+        final_scores: game.scores()[..players].to_vec(),
         ranks,
         record,
         failure,

@@ -2,7 +2,7 @@
 //! may run), duplicate or not, with the statistics bots are compared by.
 
 use mahjong::game::{
-    self as engine, EntryStats, PHOENIX_RANK_POINTS, Seat, Tournament, TournamentResult,
+    self as engine, EntryStats, Seat, Tournament, TournamentResult, default_rank_points,
     is_challenge,
 };
 use schemars::JsonSchema;
@@ -10,16 +10,12 @@ use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
 use super::game::{
-    Entry, RedFives, answer_limit_default, bots_default, entries, host_error, length_default,
+    Entry, RedFives, answer_limit_default, bots_default, entries, four, host_error, length_default,
     limits, rules, start_limit_default, yes,
 };
 use crate::ApiError;
 use crate::fields::Names;
 use crate::standings::{check_games, default_games, default_seed};
-
-fn rank_points_default() -> [f64; 4] {
-    PHOENIX_RANK_POINTS
-}
 
 /// A `mahjong/tournament` request.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -47,18 +43,24 @@ pub struct TournamentRequest {
     /// Tanyao counts in an open hand (kuitan; default true).
     #[serde(default = "yes")]
     pub open_tanyao: bool,
+    /// The players of each game: 4 (default) or 3 (as for `mahjong/game`).
+    #[serde(default = "four")]
+    pub players: u8,
     /// The number of the first game played (default 0): the request plays games
     /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
     #[serde(default)]
     pub first_game: u64,
-    /// Duplicate play: games `4k` to `4k + 3` share their walls, the line-up rotated one seat
-    /// a game, so each entry plays each wall from each seat. Default: on for one challenger
-    /// against three of a kind (`value,defence,defence,defence`), off otherwise.
+    /// Duplicate play: games `4k` to `4k + 3` (`3k` to `3k + 2` with three players) share
+    /// their walls, the line-up rotated one seat a game, so each entry plays each wall from
+    /// each seat. Default: on for one challenger against the others of a kind
+    /// (`value,defence,defence,defence`), off otherwise.
     #[serde(default)]
     pub duplicate: Option<bool>,
-    /// Rank points for 1st to 4th (default Tenhou Phoenix's `[90, 45, 0, -135]`).
-    #[serde(default = "rank_points_default")]
-    pub rank_points: [f64; 4],
+    /// Rank points for 1st to 4th (1st to 3rd with three players; default Tenhou Phoenix's
+    /// `[90, 45, 0, -135]`, and `[20, 0, -20]` with three, the placement bonus of Tenhou's
+    /// three-player final score).
+    #[serde(default)]
+    pub rank_points: Option<Vec<f64>>,
     /// Seconds an outside seat has to answer (default 3).
     #[serde(default = "answer_limit_default")]
     pub answer_limit: f64,
@@ -76,7 +78,7 @@ pub struct EntryJson {
     pub entry: usize,
     /// The bot.
     pub bot: String,
-    /// Games finished first, second, third, fourth.
+    /// Games finished first, second, third, fourth (fourth always 0 with three players).
     pub placements: [u64; 4],
     /// Average placement (rank), 1 best.
     pub average_placement: f64,
@@ -141,8 +143,10 @@ pub struct TournamentResponse {
     pub first_game: u64,
     /// Whether it was played duplicate.
     pub duplicate: bool,
-    /// The rank points used, 1st to 4th.
+    /// The rank points used, 1st to 4th (fourth unused with three players).
     pub rank_points: [f64; 4],
+    /// The players of each game.
+    pub players: usize,
     /// Per line-up entry.
     pub entries: Vec<EntryJson>,
     /// Outside seats' failed answers (each forfeited its game), the first ten.
@@ -156,13 +160,27 @@ pub struct TournamentResponse {
 /// # Errors
 ///
 /// An unknown bot or length, a bad limit, too many games or none.
-pub fn setup(request: &TournamentRequest) -> Result<(Tournament, [Entry; 4]), String> {
-    let rules = rules(&request.length, request.red_fives, request.open_tanyao)?;
-    let lineup = entries(&request.bots)?;
+pub fn setup(request: &TournamentRequest) -> Result<(Tournament, Vec<Entry>), String> {
+    let rules = rules(
+        &request.length,
+        request.red_fives,
+        request.open_tanyao,
+        request.players,
+    )?;
+    let players = usize::from(request.players);
+    let lineup = entries(&request.bots, players)?;
     check_games(request.games)?;
     let games = crate::standings::game_range(request.first_game, request.games)?;
-    if request.rank_points.iter().any(|value| !value.is_finite()) {
-        return Err("rank_points: expected four numbers".to_owned());
+    let mut rank_points = default_rank_points(players);
+    if let Some(given) = &request.rank_points {
+        let many = if players == 3 { "three" } else { "four" };
+        if given.len() != players || given.iter().any(|value| !value.is_finite()) {
+            return Err(format!(
+                "rank_points: expected {many} numbers, 1st to last, found {given:?}"
+            ));
+        }
+        rank_points = [0.0; 4];
+        rank_points[..players].copy_from_slice(given);
     }
     let names: Vec<String> = lineup.iter().map(|entry| format!("{entry:?}")).collect();
     Ok((
@@ -172,7 +190,7 @@ pub fn setup(request: &TournamentRequest) -> Result<(Tournament, [Entry; 4]), St
             games,
             duplicate: request.duplicate.unwrap_or_else(|| is_challenge(&names)),
             limits: limits(request.answer_limit, request.start_limit)?,
-            rank_points: request.rank_points,
+            rank_points,
         },
         lineup,
     ))
@@ -185,10 +203,10 @@ pub fn setup(request: &TournamentRequest) -> Result<(Tournament, [Entry; 4]), St
 /// An outside seat's command that cannot be started.
 pub fn run_tournament(
     tournament: &Tournament,
-    lineup: &[Entry; 4],
+    lineup: &[Entry],
     stop: &Stop,
 ) -> Result<TournamentResult, ApiError> {
-    let seats: [Seat<'_>; 4] = std::array::from_fn(|seat| lineup[seat].seat());
+    let seats: Vec<Seat<'_>> = lineup.iter().map(Entry::seat).collect();
     engine::run(tournament, &seats, stop).map_err(host_error)
 }
 
@@ -216,6 +234,7 @@ fn tournament_response(
         first_game: request.first_game,
         duplicate: result.duplicate,
         rank_points: result.rank_points,
+        players: result.players,
         entries: result
             .entries
             .iter()
@@ -330,6 +349,7 @@ pub fn merge_tournament(
         played,
         seed: request.seed,
         duplicate: setup.duplicate,
+        players: lineup.len(),
         rank_points: setup.rank_points,
         entries,
         failures,

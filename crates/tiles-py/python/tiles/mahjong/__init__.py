@@ -80,8 +80,9 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
     return _tiles.analyze_many(hands)
 
 
-#: The four-player game step by step: ``Game(seed=0, length="hanchan", red_fives=True,
-#: open_tanyao=True)`` (``red_fives`` may also be each suit's count: ``[0, 1, 1]``),
+#: The game step by step: ``Game(seed=0, length="hanchan", red_fives=True,
+#: open_tanyao=True, players=4)`` (``red_fives`` may also be each suit's count: ``[0, 1, 1]``;
+#: ``players=3`` plays Tenhou's three-player rules, seats 0-2),
 #: ``to_act`` (the seats that must decide), ``legal_actions(seat)``, ``step({seat: action})``,
 #: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
 #: ``record("mjai" | "tenhou")``. The state stays in Rust; actions are small objects.
@@ -101,13 +102,14 @@ Action = _tiles.MahjongAction
 def game(
     *,
     seed: int = 0,
-    bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
+    bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
     length: str = "hanchan",
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
     record: str = "mjai",
     answer_limit: float = 3.0,
     start_limit: float = 20.0,
+    players: int = 4,
 ) -> dict[str, _t.Any]:
     """A seeded game of bots (``efficiency`` or ``random``, or an outside bot speaking mjai:
     ``"mjai:python3 bot.py"``, run as ``python3 bot.py SEAT``, or ``"mjai-line:…"`` for one
@@ -115,9 +117,11 @@ def game(
     (``mjai``, ``tenhou`` or ``none``). ``red_fives`` is True, False or each suit's count
     (``[0, 1, 1]``); ``open_tanyao`` False plays a lobby without kuitan. An outside bot has
     ``answer_limit`` seconds to answer (``start_limit`` for events that start a game or hand);
-    one that answers late, not in JSON or illegally forfeits the game (``failure`` says why)."""
+    one that answers late, not in JSON or illegally forfeits the game (``failure`` says why).
+    ``players=3`` plays Tenhou's three-player rules (one bot per player)."""
     return _ask(
         "mahjong/game",
+        players=players,
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
         length=length,
@@ -139,21 +143,23 @@ def tournament(
     *,
     games: int = 1000,
     seed: int = 1,
-    bots: _t.Union[str, _t.Sequence[str]] = "efficiency,efficiency,efficiency,efficiency",
+    bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
     length: str = "hanchan",
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
     duplicate: _t.Optional[bool] = None,
-    rank_points: _t.Sequence[float] = (90, 45, 0, -135),
+    rank_points: _t.Optional[_t.Sequence[float]] = None,
     first_game: int = 0,
     answer_limit: float = 3.0,
     start_limit: float = 20.0,
+    players: int = 4,
 ) -> dict[str, _t.Any]:
     """Many games between a line-up (as for :func:`game`), the line-up turning one seat per
     game; ``duplicate`` plays each wall four ways (the default for one challenger against
     three of a kind). Per entry: placements and their rates, average rank with its 95%
-    interval, ``rank_points`` a game, win, deal-in, call, riichi and bust rates, average win
-    and deal-in points."""
+    interval, ``rank_points`` a game (default Tenhou Phoenix's ``[90, 45, 0, -135]``, or
+    ``[20, 0, -20]`` with ``players=3``), win, deal-in, call, riichi and bust rates, average
+    win and deal-in points."""
     request = dict(
         games=games,
         seed=seed,
@@ -161,13 +167,15 @@ def tournament(
         length=length,
         red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
         open_tanyao=open_tanyao,
-        rank_points=list(rank_points),
+        players=players,
         first_game=first_game,
         answer_limit=answer_limit,
         start_limit=start_limit,
     )
     if duplicate is not None:
         request["duplicate"] = duplicate
+    if rank_points is not None:
+        request["rank_points"] = list(rank_points)
     return _ask("mahjong/tournament", **request)
 
 
