@@ -12,7 +12,7 @@
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
 //!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
-//! - `game SEED [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded four-player game of bots
+//! - `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded game of bots (four players, or three with `--sanma`)
 //!   (`efficiency` unless named), every event of it (a golden playthrough).
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
@@ -200,7 +200,9 @@ fn score_query(text: &str) -> Result<String, String> {
         .map_err(|error| error.to_string())
 }
 
-/// `game SEED [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: every event of a seeded bot game.
+/// `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`:
+/// every event of a seeded bot game (`--sanma`: three players, red 5p and 5s unless `--red`
+/// or `--no-red` says otherwise, three bots).
 fn game_query(text: &str) -> Result<String, String> {
     use crate::game::{Game, GameRules, Length, bot_named};
     let mut words = text.split_whitespace();
@@ -209,11 +211,16 @@ fn game_query(text: &str) -> Result<String, String> {
         .and_then(|word| word.parse().ok())
         .ok_or("game: expected a seed")?;
     let mut rules = GameRules::default();
-    let mut names = vec!["efficiency"; 4];
+    let mut names = Vec::new();
+    let mut red_given = false;
     while let Some(word) = words.next() {
         match word {
+            "--sanma" => rules.players = 3,
             "--east" => rules.length = Length::East,
-            "--no-red" => rules.red_fives = [0; 3],
+            "--no-red" => {
+                rules.red_fives = [0; 3];
+                red_given = true;
+            }
             "--no-open-tanyao" => rules.open_tanyao = false,
             "--red" => {
                 let counts: Vec<u8> = words
@@ -225,7 +232,7 @@ fn game_query(text: &str) -> Result<String, String> {
                 rules.red_fives = counts
                     .try_into()
                     .map_err(|_| "--red: expected three counts")?;
-                rules.check()?;
+                red_given = true;
             }
             "--bots" => {
                 names = words
@@ -237,12 +244,20 @@ fn game_query(text: &str) -> Result<String, String> {
             other => return Err(format!("game: unknown option {other:?}")),
         }
     }
+    if rules.three_player() && !red_given {
+        rules.red_fives[0] = 0;
+    }
+    rules.check()?;
+    let players = usize::from(rules.players);
+    if names.is_empty() {
+        names = vec!["efficiency"; players];
+    }
     let bots = names
         .iter()
         .map(|name| bot_named(name).ok_or_else(|| format!("--bots: unknown bot {name:?}")))
         .collect::<Result<Vec<_>, _>>()?;
-    if bots.len() != 4 {
-        return Err("--bots: four bots".to_owned());
+    if bots.len() != players {
+        return Err(format!("--bots: {players} bots"));
     }
     let mut game = Game::new(rules, seed);
     while let Some(seat) = game.to_move() {
