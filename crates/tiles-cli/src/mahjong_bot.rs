@@ -17,6 +17,11 @@ pub struct BotArgs {
     /// The seat, 0 to 3, as arenas pass it (`python bot.py 2`); else `start_game`'s `id`.
     #[arg(value_parser = clap::value_parser!(u8).range(0..4))]
     seat: Option<u8>,
+    /// The players when the host does not say (`start_game`'s `rules.players` or
+    /// `num_players`, or a first hand dealing three, say it otherwise): 4, or 3 for Tenhou's
+    /// three-player rules.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+    players: u8,
     /// One event a line, an answer only to an event the seat may act on (gimite's server,
     /// Mortal's `mortal.py`), instead of mjai.app's batches.
     #[arg(long)]
@@ -36,7 +41,12 @@ pub fn run(args: &BotArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let mut player = MjaiBot::new(bot, args.seat.map(usize::from));
+    let rules = if args.players == 3 {
+        mahjong::game::GameRules::TENHOU_SANMA
+    } else {
+        mahjong::game::GameRules::TENHOU
+    };
+    let mut player = MjaiBot::with_rules(bot, args.seat.map(usize::from), rules);
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();
     for (index, line) in stdin.lines().enumerate() {

@@ -175,3 +175,53 @@ fn ctrl_c_stops_a_tournament_and_prints_the_games_played() {
         assert!(stdout.contains(" of 1000000 games"), "{args:?}: {stdout}");
     }
 }
+
+/// A three-player tournament's JSON response.
+fn tournament3(bots: &str, games: u64) -> Value {
+    let out = tiles(
+        &[
+            "mahjong",
+            "tournament",
+            "--json",
+            "--players",
+            "3",
+            "--games",
+            &games.to_string(),
+            "--length",
+            "east",
+            "--bots",
+            bots,
+        ],
+        b"{}\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// At a three-player table, `tiles mahjong bot` plays as an outside seat exactly as in
+/// process, in both forms, told the players by `start_game` (or by `--players 3` alone, the
+/// line form reading the rules as a host that does not say them would leave it).
+#[test]
+fn our_bot_as_an_outside_seat_plays_three_player_games_as_in_process() {
+    let inside = tournament3("random,efficiency,random", 6);
+    for outside in [
+        ours("mjai", "--bot efficiency"),
+        ours("mjai-line", "--line --players 3"),
+    ] {
+        let played = tournament3(&format!("random,{outside},random"), 6);
+        assert_eq!(played["failures"], Value::Array(Vec::new()), "{played}");
+        let strip = |response: &Value| -> Vec<Value> {
+            response["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|entry| {
+                    let mut entry = entry.clone();
+                    entry["bot"] = Value::Null;
+                    entry
+                })
+                .collect()
+        };
+        assert_eq!(strip(&played), strip(&inside), "{outside}");
+    }
+}

@@ -26,6 +26,8 @@ pub struct Follower {
     game: Game,
     seat: Option<usize>,
     rules: GameRules,
+    /// The rules until `start_game` says otherwise (its switches apply over them).
+    default: GameRules,
     /// Each seat's next draw is a kan's replacement tile.
     replacement: [bool; 4],
     /// A seat declared riichi: its next discard declares it.
@@ -36,11 +38,17 @@ impl Follower {
     /// A follower for `seat` (or the seat `start_game` names, if `None`), under Tenhou's rules
     /// until `start_game` says otherwise.
     pub fn new(seat: Option<usize>) -> Follower {
-        let rules = GameRules::TENHOU;
+        Follower::with_rules(seat, GameRules::TENHOU)
+    }
+
+    /// A follower under `rules` until `start_game` says otherwise (Tenhou's three-player
+    /// rules for a host that does not say the number of players, say).
+    pub fn with_rules(seat: Option<usize>, rules: GameRules) -> Follower {
         Follower {
             game: empty(rules),
             seat,
             rules,
+            default: rules,
             replacement: [false; 4],
             declaring: [false; 4],
         }
@@ -95,12 +103,17 @@ impl Follower {
                 if self.seat.is_none() {
                     self.seat = Some(seat_field(event, "id")?);
                 }
-                let mut rules = GameRules::TENHOU;
+                let mut rules = self.default;
                 start_game_rules(event, &mut rules)?;
-                if let Some(players) = event.get("num_players").and_then(Value::as_u64)
-                    && players != 4
-                {
-                    return Err(format!("a game of {players} players: this bot plays four"));
+                match event.get("num_players").and_then(Value::as_u64) {
+                    None | Some(4) => {}
+                    Some(3) => rules.players = 3,
+                    Some(players) => {
+                        return Err(format!("a game of {players} players: 3 or 4 play"));
+                    }
+                }
+                if rules.three_player() {
+                    rules.red_fives[0] = 0;
                 }
                 self.rules = rules;
                 self.game = empty(rules);
@@ -123,6 +136,7 @@ impl Follower {
             "chi" | "pon" | "daiminkan" => self.call(kind, event)?,
             "ankan" => self.ankan(event)?,
             "kakan" => self.kakan(event)?,
+            "kita" | "nukidora" => self.kita(event)?,
             "dora" => {
                 let indicator = tile(field(event, "dora_marker")?, "dora_marker")?;
                 self.game.indicators.push(indicator);
@@ -175,6 +189,19 @@ impl Follower {
                 .map(|count| count as u32)
                 .ok_or_else(|| format!("\"{key}\": expected a number"))
         };
+        let scores = four(field(event, "scores")?, "scores")?;
+        let tehais = field(event, "tehais")?
+            .as_array()
+            .filter(|all| all.len() == 4 || all.len() == 3)
+            .ok_or("\"tehais\": expected four hands (three with three players)")?;
+        // Three players: three hands dealt, or (four slots) a first hand at 35,000 with the
+        // fourth seat empty, as hosts that do not say the number of players deal it.
+        let three_slots = tehais.len() == 3
+            || self.game.events.is_empty() && scores == [35_000, 35_000, 35_000, 0] && number <= 3;
+        if three_slots && !self.rules.three_player() {
+            self.rules.players = 3;
+            self.rules.red_fives[0] = 0;
+        }
         let mut game = empty(self.rules);
         game.id = HandId {
             wind: [Wind::East, Wind::South, Wind::West, Wind::North][wind],
@@ -183,15 +210,16 @@ impl Follower {
         };
         game.dealer = seat_field(event, "oya")?;
         game.sticks = count("kyotaku")?;
-        game.scores = four(field(event, "scores")?, "scores")?;
+        game.scores = scores;
         let indicator = tile(field(event, "dora_marker")?, "dora_marker")?;
         let mut hands: [Vec<Piece>; 4] = Default::default();
         if let Some(seat) = self.seat {
-            let all = field(event, "tehais")?
-                .as_array()
-                .filter(|all| all.len() == 4)
-                .ok_or("\"tehais\": expected four hands")?;
-            let own = tiles(&all[seat], "tehais")?;
+            let own = tiles(
+                tehais
+                    .get(seat)
+                    .ok_or_else(|| format!("\"tehais\": no hand for seat {seat}"))?,
+                "tehais",
+            )?;
             if own.len() != 13 {
                 return Err(format!(
                     "\"tehais\": seat {seat} is dealt {} tiles, not 13",
@@ -395,6 +423,28 @@ impl Follower {
         Ok(())
     }
 
+    /// A North set aside (three players): only a ron may take it, then its seat draws a
+    /// replacement tile.
+    fn kita(&mut self, event: &Value) -> Result<(), String> {
+        let actor = seat_field(event, "actor")?;
+        let north = Piece::plain(crate::tile::Tile::from_index(30).expect("North"));
+        let own = Some(actor) == self.seat;
+        let game = &mut self.game;
+        if own && !game.take_out(actor, north) {
+            return Err(format!(
+                "seat {actor} sets aside a North, which it does not hold"
+            ));
+        }
+        game.kita[actor] += 1;
+        game.called_any = true;
+        if own {
+            game.waits[actor] = game.compute_waits(actor);
+        }
+        self.replacement[actor] = true;
+        self.open_claims(actor, north, Claimed::Kita);
+        Ok(())
+    }
+
     /// A concealed or added kan declared: its replacement tile comes next.
     fn after_kan(&mut self, actor: usize, own: bool) {
         let game = &mut self.game;
@@ -409,7 +459,7 @@ impl Follower {
 
 /// A game with no hand dealt: a wall that only counts draws.
 fn empty(rules: GameRules) -> Game {
-    let wall = Wall::given(Default::default(), Vec::new(), Vec::new());
+    let wall = Wall::given_for(&rules, Default::default(), Vec::new(), Vec::new());
     let mut game = Game::empty(rules, SplitMix::new(0), wall);
     game.phase = Phase::Over;
     game

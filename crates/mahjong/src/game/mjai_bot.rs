@@ -8,6 +8,7 @@ use tiles_core::Bot;
 
 use super::action::Action;
 use super::follow::Follower;
+use super::rules::GameRules;
 use super::state::Game;
 use super::view::View;
 use crate::log::mjai::tile_name;
@@ -33,8 +34,17 @@ impl std::fmt::Debug for MjaiBot<'_> {
 impl<'b> MjaiBot<'b> {
     /// `bot` playing `seat` (or the seat `start_game` names, if `None`).
     pub fn new(bot: &'b (dyn Bot<Game> + Sync), seat: Option<usize>) -> MjaiBot<'b> {
+        MjaiBot::with_rules(bot, seat, GameRules::TENHOU)
+    }
+
+    /// `bot` playing `seat` under `rules` until `start_game` says otherwise.
+    pub fn with_rules(
+        bot: &'b (dyn Bot<Game> + Sync),
+        seat: Option<usize>,
+        rules: GameRules,
+    ) -> MjaiBot<'b> {
         MjaiBot {
-            follower: Follower::new(seat),
+            follower: Follower::with_rules(seat, rules),
             bot,
             riichi_discard: None,
         }

@@ -370,7 +370,7 @@ impl Game {
         sticks: u32,
         scores: [i32; 4],
     ) -> Game {
-        let wall = Wall::given(Default::default(), Vec::new(), Vec::new());
+        let wall = Wall::given_for(&rules, Default::default(), Vec::new(), Vec::new());
         let mut game = Game::empty(rules, SplitMix::new(0), wall);
         game.id = id;
         game.dealer = dealer;
