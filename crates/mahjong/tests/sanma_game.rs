@@ -244,3 +244,65 @@ fn four_slots(text: &str) -> String {
     }
     out
 }
+
+/// Three players' action space (388 ids, kita the last) and planes (`tiles-sanma-v1`, 72): every
+/// legal action at every decision of seeded games has one id and back, the mask is the legal
+/// ids, and the Norths set aside show in their planes and among the tiles in sight.
+#[test]
+fn three_player_action_ids_and_planes() {
+    use mahjong::encoding::{
+        ACTIONS_THREE, CHANNELS_THREE, OBSERVATION_SIZE_THREE, action_id, action_of, encode, mask,
+    };
+    let mut kita_ids = 0;
+    let random = RandomBot { seed: 1 };
+    for seed in 0..16 {
+        let mut game = Game::new(
+            GameRules {
+                length: Length::East,
+                ..SANMA
+            },
+            seed,
+        );
+        while let Some(seat) = game.to_move() {
+            for deciding in game.deciding() {
+                let legal = game.legal_actions(deciding);
+                let mut ids: Vec<usize> = legal
+                    .iter()
+                    .map(|action| action_id(&game, action))
+                    .collect();
+                for (action, &id) in legal.iter().zip(&ids) {
+                    assert!(id < ACTIONS_THREE, "{action}: {id}");
+                    assert_eq!(action_of(&game, deciding, id), Some(*action));
+                    kita_ids += usize::from(id == ACTIONS_THREE - 1);
+                }
+                let mut out = vec![9u8; ACTIONS_THREE];
+                mask(&game, deciding, &mut out);
+                ids.sort_unstable();
+                let masked: Vec<usize> = (0..ACTIONS_THREE).filter(|&id| out[id] == 1).collect();
+                assert_eq!(masked, ids);
+                let mut planes = vec![0u8; OBSERVATION_SIZE_THREE];
+                encode(&game, deciding, &mut planes);
+                let plane = |channel: usize| &planes[channel * 34..(channel + 1) * 34];
+                for relative in 0..3 {
+                    let other = (deciding + relative) % 3;
+                    assert!(
+                        plane(69 + relative)
+                            .iter()
+                            .all(|&cell| cell == game.kita(other))
+                    );
+                }
+                // The planes of a fourth seat stay empty.
+                assert!((38..48).all(|channel| plane(channel).iter().all(|&cell| cell == 0)));
+                assert_eq!(CHANNELS_THREE, 72);
+            }
+            let view = game.view(seat);
+            let action = if seed % 2 == 0 {
+                random.choose(&view)
+            } else {
+                EfficiencyBot.choose(&view)
+            };
+            game.act(seat, action).unwrap();
+        }
+    }
+    assert!(kita_ids > 20, "{kita_ids}");
+}

@@ -326,6 +326,12 @@ impl PyGame {
         self.seed
     }
 
+    /// The players: 4, or 3 (seats 0-2).
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
     /// Whether the game is over.
     #[getter]
     fn done(&self) -> bool {
@@ -490,7 +496,8 @@ impl PyGame {
 
     /// Writes `seat`'s observation in the `tiles-v1` encoding and its action mask: into
     /// `observation` (69 × 34 bytes) and `mask` (387 bytes) when given (writable buffers such
-    /// as numpy `uint8` arrays), else returned as two `bytes`.
+    /// as numpy `uint8` arrays), else returned as two `bytes`. With three players, the
+    /// `tiles-sanma-v1` encoding: 72 × 34 bytes and 388.
     #[pyo3(signature = (seat, observation = None, mask = None))]
     fn encode<'py>(
         &self,
@@ -499,32 +506,39 @@ impl PyGame {
         observation: Option<&Bound<'py, PyAny>>,
         mask: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)>> {
-        check_seat_for(seat, self.game.players())?;
-        let mut planes = [0u8; encoding::OBSERVATION_SIZE];
-        let mut legal = [0u8; encoding::ACTIONS];
-        encoding::encode(&self.game, seat, &mut planes);
-        encoding::mask(&self.game, seat, &mut legal);
+        let players = self.game.players();
+        check_seat_for(seat, players)?;
+        let mut planes_buffer = [0u8; encoding::OBSERVATION_SIZE_THREE];
+        let mut legal_buffer = [0u8; encoding::ACTIONS_THREE];
+        let planes = &mut planes_buffer[..encoding::observation_size_for(players)];
+        let legal = &mut legal_buffer[..encoding::actions_for(players)];
+        encoding::encode(&self.game, seat, planes);
+        encoding::mask(&self.game, seat, legal);
+        let (planes, legal) = (&*planes, &*legal);
         match (observation, mask) {
             (Some(observation), Some(mask)) => {
-                crate::buffer::write(py, observation, &planes, "observation")?;
-                crate::buffer::write(py, mask, &legal, "mask")?;
+                crate::buffer::write(py, observation, planes, "observation")?;
+                crate::buffer::write(py, mask, legal, "mask")?;
                 Ok(None)
             }
-            (None, None) => Ok(Some((PyBytes::new(py, &planes), PyBytes::new(py, &legal)))),
+            (None, None) => Ok(Some((PyBytes::new(py, planes), PyBytes::new(py, legal)))),
             _ => Err(PyTypeError::new_err(
                 "encode: give both observation and mask buffers, or neither",
             )),
         }
     }
 
-    /// Lets the engine's bots decide for the seats they hold (`bots`: four names, `efficiency`
-    /// or `random`, or None for a seat played from Python) until a seat played from Python
-    /// must decide or the game is over. Returns the number of decisions the bots made.
+    /// Lets the engine's bots decide for the seats they hold (`bots`: a name or None per seat,
+    /// four or three, a bot's name or None for a seat played from Python) until a seat played
+    /// from Python must decide or the game is over. Returns the number of decisions the bots
+    /// made.
     fn play_bots(&mut self, py: Python<'_>, bots: Vec<Option<String>>) -> PyResult<usize> {
         use tiles_core::Bot;
-        if bots.len() != 4 {
+        let players = self.game.players();
+        if bots.len() != players {
             return Err(BadRequest::new_err(format!(
-                "bots: expected four (a name or None per seat), found {}",
+                "bots: expected {} (a name or None per seat), found {}",
+                if players == 3 { "three" } else { "four" },
                 bots.len()
             )));
         }
@@ -554,14 +568,16 @@ impl PyGame {
 
     /// Each seat's reward since the last call: its change of points over each hand that
     /// ended, times `score_scale` (riichi sticks included), and at the end of the game its
-    /// `placement` points (1st to 4th; Tenhou's Phoenix room's by default).
+    /// `placement` points (1st to 4th, Tenhou's Phoenix room's by default; 1st to 3rd with
+    /// three players, 20/0/-20 by default).
     #[pyo3(signature = (score_scale = 0.001, placement = None))]
     fn take_rewards(
         &mut self,
         score_scale: f32,
         placement: Option<Vec<f32>>,
     ) -> PyResult<Vec<f32>> {
-        let reward = crate::reward::Reward::from_python(score_scale, placement)?;
+        let reward =
+            crate::reward::Reward::for_players(score_scale, placement, self.game.players())?;
         let mut out = [0.0; 4];
         self.rewards.take(&self.game, &reward, &mut out);
         Ok(out[..self.game.players()].to_vec())

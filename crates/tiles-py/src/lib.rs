@@ -59,6 +59,9 @@ fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     info.set_item("actions", encoding::ACTIONS)?;
     info.set_item("channels", encoding::CHANNELS)?;
     info.set_item("columns", encoding::COLUMNS)?;
+    info.set_item("name_three", encoding::ENCODING_THREE)?;
+    info.set_item("actions_three", encoding::ACTIONS_THREE)?;
+    info.set_item("channels_three", encoding::CHANNELS_THREE)?;
     Ok(info)
 }
 

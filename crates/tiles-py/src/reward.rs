@@ -25,16 +25,29 @@ impl Default for Reward {
 }
 
 impl Reward {
-    /// The reward options from Python: `score_scale` and `placement` (four numbers).
-    pub(crate) fn from_python(score_scale: f32, placement: Option<Vec<f32>>) -> PyResult<Reward> {
+    /// The reward options for a game of `players`: `placement` has a number per place (three
+    /// with three players; default Tenhou Phoenix's 90/45/0/-135, or 20/0/-20).
+    pub(crate) fn for_players(
+        score_scale: f32,
+        placement: Option<Vec<f32>>,
+        players: usize,
+    ) -> PyResult<Reward> {
         let placement = match placement {
+            None if players == 3 => [20.0, 0.0, -20.0, 0.0],
             None => Reward::default().placement,
-            Some(points) => points.try_into().map_err(|points: Vec<f32>| {
-                PyValueError::new_err(format!(
-                    "placement: expected four numbers (1st to 4th), found {}",
+            Some(points) if points.len() == players => {
+                let mut placement = [0.0; 4];
+                placement[..players].copy_from_slice(&points);
+                placement
+            }
+            Some(points) => {
+                return Err(PyValueError::new_err(format!(
+                    "placement: expected {} numbers (1st to {}), found {}",
+                    if players == 3 { "three" } else { "four" },
+                    if players == 3 { "3rd" } else { "4th" },
                     points.len()
-                ))
-            })?,
+                )));
+            }
         };
         if !score_scale.is_finite() || placement.iter().any(|points| !points.is_finite()) {
             return Err(PyValueError::new_err(

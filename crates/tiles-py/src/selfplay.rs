@@ -2,7 +2,7 @@
 //! the GIL released), kept as records or as the encoded decisions (observation, mask, the
 //! action taken), and the merge of a tournament's shards (`tiles.ray`).
 
-use mahjong::encoding::{self, ACTIONS, OBSERVATION_SIZE};
+use mahjong::encoding;
 use mahjong::game::{Game, bot_named};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -18,8 +18,8 @@ struct Encoded {
     masks: Vec<u8>,
     actions: Vec<u16>,
     seats: Vec<u8>,
-    scores: [i32; 4],
-    ranks: [u8; 4],
+    scores: Vec<i32>,
+    ranks: Vec<u8>,
     record: String,
 }
 
@@ -28,13 +28,14 @@ struct Encoded {
 fn play(
     rules: mahjong::game::GameRules,
     seed: u64,
-    bots: &[&'static (dyn Bot<Game> + Sync); 4],
+    bots: &[&'static (dyn Bot<Game> + Sync)],
     encode: bool,
 ) -> Encoded {
     let mut game = Game::new(rules, seed);
+    let players = game.players();
     let mut out = Encoded::default();
-    let mut planes = [0u8; OBSERVATION_SIZE];
-    let mut mask = [0u8; ACTIONS];
+    let mut planes = vec![0u8; encoding::observation_size_for(players)];
+    let mut mask = vec![0u8; encoding::actions_for(players)];
     while let Some(seat) = game.to_move() {
         let view = game.view(seat);
         let action = bots[seat].choose(&view);
@@ -48,8 +49,9 @@ fn play(
         }
         game.act(seat, action).expect("a bot's action is legal");
     }
-    out.scores = game.scores();
-    for (place, seat) in game.ranking().iter().enumerate() {
+    out.scores = game.scores()[..players].to_vec();
+    out.ranks = vec![0; players];
+    for (place, seat) in game.ranking().iter().take(players).enumerate() {
         out.ranks[*seat] = place as u8 + 1;
     }
     if !encode {
@@ -64,7 +66,8 @@ fn play(
 /// little-endian `u16`, `seats`, `games`: the index in `seeds` of each decision's game as
 /// little-endian `u32`), with each game's `scores` and `ranks`.
 #[pyfunction]
-#[pyo3(signature = (seeds, bots, length = "hanchan", red_fives = None, open_tanyao = true, output = "mjai"))]
+#[pyo3(signature = (seeds, bots, length = "hanchan", red_fives = None, open_tanyao = true, output = "mjai", players = 4))]
+#[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 pub(crate) fn mahjong_self_play<'py>(
     py: Python<'py>,
     seeds: Vec<u64>,
@@ -73,8 +76,10 @@ pub(crate) fn mahjong_self_play<'py>(
     red_fives: Option<&Bound<'py, PyAny>>,
     open_tanyao: bool,
     output: &str,
+    players: u8,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = crate::game::rules_of(length, red_fives, open_tanyao, 4)?;
+    let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
+    let players = usize::from(players);
     let encode = match output {
         "mjai" => false,
         "encoded" => true,
@@ -95,10 +100,14 @@ pub(crate) fn mahjong_self_play<'py>(
             })
         })
         .collect::<PyResult<_>>()?;
-    let lineup: [&'static (dyn Bot<Game> + Sync); 4] =
-        chosen.try_into().map_err(|chosen: Vec<_>| {
-            BadRequest::new_err(format!("bots: four bots are needed, got {}", chosen.len()))
-        })?;
+    if chosen.len() != players {
+        return Err(BadRequest::new_err(format!(
+            "bots: {} bots are needed, got {}",
+            if players == 3 { "three" } else { "four" },
+            chosen.len()
+        )));
+    }
+    let lineup = chosen;
     let games: Vec<Encoded> = py.detach(|| {
         seeds
             .par_iter()
@@ -109,7 +118,7 @@ pub(crate) fn mahjong_self_play<'py>(
     let scores = PyList::empty(py);
     let ranks = PyList::empty(py);
     for game in &games {
-        scores.append(game.scores.to_vec())?;
+        scores.append(game.scores.clone())?;
         ranks.append(
             game.ranks
                 .iter()
@@ -122,8 +131,9 @@ pub(crate) fn mahjong_self_play<'py>(
     result.set_item("ranks", ranks)?;
     if encode {
         let decisions: usize = games.iter().map(|game| game.actions.len()).sum();
-        let mut observations = Vec::with_capacity(decisions * OBSERVATION_SIZE);
-        let mut masks = Vec::with_capacity(decisions * ACTIONS);
+        let mut observations =
+            Vec::with_capacity(decisions * encoding::observation_size_for(players));
+        let mut masks = Vec::with_capacity(decisions * encoding::actions_for(players));
         let mut actions = Vec::with_capacity(decisions * 2);
         let mut seats = Vec::with_capacity(decisions);
         let mut owners = Vec::with_capacity(decisions * 4);

@@ -8,7 +8,7 @@
 //! of the seat to act next, that seat, each seat's reward since the last step and whether the
 //! game finished.
 
-use mahjong::encoding::{self, ACTIONS, OBSERVATION_SIZE};
+use mahjong::encoding;
 use mahjong::game::{Action, Game, GameRules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -56,10 +56,11 @@ pub struct PyVecEnv {
 
 impl Slot {
     fn new(rules: GameRules, seed: u64) -> Slot {
+        let game = Game::new(rules, seed);
         let mut slot = Slot {
-            game: Game::new(rules, seed),
+            tracker: Tracker::new(&game),
+            game,
             seed,
-            tracker: Tracker::default(),
             seat: 0,
             legal: Vec::new(),
         };
@@ -106,13 +107,16 @@ struct Arrays {
 impl Arrays {
     fn new(
         count: usize,
+        players: usize,
         observation: &Bound<'_, PyAny>,
         mask: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Arrays> {
+        let size = encoding::observation_size_for(players);
+        let actions = encoding::actions_for(players);
         Ok(Arrays {
-            observation: Target::new(observation, count * OBSERVATION_SIZE, "observation")?,
-            mask: Target::new(mask, count * ACTIONS, "mask")?,
+            observation: Target::new(observation, count * size, "observation")?,
+            mask: Target::new(mask, count * actions, "mask")?,
             seat: Target::new(seat, count, "seat")?,
         })
     }
@@ -121,7 +125,7 @@ impl Arrays {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, seed = None, length = "hanchan", red_fives = None, open_tanyao = true, score_scale = 0.001, placement = None))]
+    #[pyo3(signature = (num_envs, seed = None, length = "hanchan", red_fives = None, open_tanyao = true, score_scale = 0.001, placement = None, players = 4))]
     #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn new(
         num_envs: usize,
@@ -131,6 +135,7 @@ impl PyVecEnv {
         open_tanyao: bool,
         score_scale: f32,
         placement: Option<Vec<f32>>,
+        players: u8,
     ) -> PyResult<PyVecEnv> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(PyValueError::new_err(format!(
@@ -138,8 +143,8 @@ impl PyVecEnv {
             )));
         }
         let seed = seed.map(crate::game::seed_of).transpose()?.unwrap_or(0);
-        let rules = crate::game::rules_of(length, red_fives, open_tanyao, 4)?;
-        let reward = Reward::from_python(score_scale, placement)?;
+        let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
+        let reward = Reward::for_players(score_scale, placement, usize::from(players))?;
         let mut env = PyVecEnv {
             // `random_actions` draws from its own generator, apart from the games' seeds.
             rules,
@@ -169,7 +174,8 @@ impl PyVecEnv {
             self.seed = crate::game::seed_of(seed)?;
         }
         let count = self.slots.len();
-        let mut arrays = Arrays::new(count, observation, mask, seat)?;
+        let players = usize::from(self.rules.players);
+        let mut arrays = Arrays::new(count, players, observation, mask, seat)?;
         self.next_seed = self.seed;
         self.finished.clear();
         // SAFETY: the arrays are the environment's own, written here and nowhere else.
@@ -184,8 +190,8 @@ impl PyVecEnv {
             self.start(count);
             self.slots
                 .par_iter()
-                .zip(observations.par_chunks_mut(OBSERVATION_SIZE))
-                .zip(masks.par_chunks_mut(ACTIONS))
+                .zip(observations.par_chunks_mut(encoding::observation_size_for(players)))
+                .zip(masks.par_chunks_mut(encoding::actions_for(players)))
                 .zip(seats.par_iter_mut())
                 .with_min_len(CHUNK)
                 .for_each(|(((slot, observation), mask), seat)| {
@@ -228,8 +234,9 @@ impl PyVecEnv {
                 slot.seat
             )));
         }
-        let mut arrays = Arrays::new(count, observation, mask, seat)?;
-        let mut rewards = Target::<f32>::new(reward, count * 4, "reward")?;
+        let players = usize::from(self.rules.players);
+        let mut arrays = Arrays::new(count, players, observation, mask, seat)?;
+        let mut rewards = Target::<f32>::new(reward, count * players, "reward")?;
         let mut dones = Target::<u8>::new(done, count, "done")?;
         // SAFETY: the arrays are the environment's own, written here and nowhere else.
         let (observations, masks, seats, rewards, dones) = unsafe {
@@ -247,7 +254,7 @@ impl PyVecEnv {
             self.slots
                 .par_iter_mut()
                 .zip(&ids)
-                .zip(rewards.par_chunks_mut(4))
+                .zip(rewards.par_chunks_mut(players))
                 .zip(dones.par_iter_mut())
                 .with_min_len(CHUNK)
                 .for_each(|(((slot, &id), reward), done)| {
@@ -257,7 +264,7 @@ impl PyVecEnv {
                         .expect("a legal action is taken");
                     let mut gained = [0.0; 4];
                     slot.tracker.take(&slot.game, &reward_rules, &mut gained);
-                    reward.copy_from_slice(&gained);
+                    reward.copy_from_slice(&gained[..players]);
                     *done = u8::from(slot.game.is_over());
                 });
             // Finished games start again on the next seeds, in game order.
@@ -281,8 +288,8 @@ impl PyVecEnv {
             self.slots
                 .par_iter_mut()
                 .zip(dones.par_iter())
-                .zip(observations.par_chunks_mut(OBSERVATION_SIZE))
-                .zip(masks.par_chunks_mut(ACTIONS))
+                .zip(observations.par_chunks_mut(encoding::observation_size_for(players)))
+                .zip(masks.par_chunks_mut(encoding::actions_for(players)))
                 .zip(seats.par_iter_mut())
                 .with_min_len(CHUNK)
                 .for_each(|((((slot, &done), observation), mask), seat)| {
@@ -338,11 +345,11 @@ impl PyVecEnv {
         for result in &self.finished {
             let item = PyDict::new(py);
             item.set_item("seed", result.seed)?;
-            item.set_item("scores", result.scores.to_vec())?;
+            let players = usize::from(self.rules.players);
+            item.set_item("scores", result.scores[..players].to_vec())?;
             item.set_item(
                 "ranks",
-                result
-                    .ranks
+                result.ranks[..players]
                     .iter()
                     .map(|&rank| usize::from(rank))
                     .collect::<Vec<_>>(),
@@ -361,7 +368,9 @@ impl PyVecEnv {
                 self.slots.len() - 1
             ))
         })?;
-        let names: Vec<String> = (0..4).map(|seat| seat.to_string()).collect();
+        let names: Vec<String> = (0..usize::from(self.rules.players))
+            .map(|seat| seat.to_string())
+            .collect();
         match format {
             "mjai" => Ok(mahjong::log::mjai::write(
                 self.rules,

@@ -564,3 +564,52 @@ def test_a_three_player_game_steps_pickles_and_replays():
     assert len(played["final_scores"]) == 3 and sum(played["final_scores"]) == 105_000
     standings = mahjong.tournament(players=3, games=3, bots=["value", "defence", "defence"])
     assert standings["players"] == 3 and standings["duplicate"] and standings["rank_points"][:3] == [20, 0, -20]
+
+
+def test_three_player_environments_pass_their_checkers_and_step_in_batches():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+
+    import tiles.mahjong.gymnasium  # noqa: F401
+    from tiles.mahjong import encoding
+    from tiles.mahjong import pettingzoo as riichi
+
+    # The three-player action space and planes.
+    assert encoding.NAME_THREE == "tiles-sanma-v1" and encoding.ACTIONS_THREE == 388
+    assert encoding.SHAPE_THREE == (72, 34)
+    game = mahjong.Game(seed=4, players=3)
+    observation, mask = encoding.observe(game, game.to_act[0])
+    assert observation.shape == (72, 34) and mask.shape == (388,) and mask.sum() > 0
+    # PettingZoo's own checks, three agents.
+    api_test(riichi.env(players=3, length="east"), num_cycles=300)
+    seed_test(lambda: riichi.env(players=3, length="east"), num_cycles=300)
+    parallel_api_test(riichi.parallel_env(players=3, length="east"), num_cycles=300)
+    parallel_seed_test(lambda: riichi.parallel_env(players=3, length="east"), num_cycles=300)
+    env = riichi.env(players=3, length="east")
+    env.reset(seed=3)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert env.action_space("player_1").n == 388
+    with pytest.raises(ValueError, match="placement: expected three numbers"):
+        riichi.env(players=3, placement=(90, 45, 0, -135))
+    with pytest.raises(ValueError, match="encoding: expected 'tiles-sanma-v1'"):
+        riichi.env(players=3, encoding="tiles-v1")
+    # Gymnasium: one learning seat against two bots.
+    single = gymnasium.make("tiles/Riichi-v0", players=3, bots=["defence", "value"], length="east")
+    check_env(single.unwrapped)
+    observation, info = single.reset(seed=5)
+    assert observation["observation"].shape == (72, 34) and info["seat"] in (0, 1, 2)
+    # VecEnv of three-player games: a kita id is played, rewards of three seats.
+    batch = mahjong.VecEnv(8, seed=50, length="east", players=3)
+    observation, mask, seat = batch.reset()
+    assert observation.shape == (8, 72, 34) and mask.shape == (8, 388) and batch.reward.shape == (8, 3)
+    kita = 0
+    while batch.finished < 8:
+        actions = batch.random_actions()
+        kita += int((actions == 387).sum())
+        observation, mask, seat, reward, done = batch.step(actions)
+    assert kita > 0 and all(len(result["scores"]) == 3 for result in batch.results())
+    for result in batch.results()[:3]:
+        assert sum(result["scores"]) == 105_000 and sorted(result["ranks"]) == [1, 2, 3]

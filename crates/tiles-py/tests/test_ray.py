@@ -76,3 +76,13 @@ def test_self_play_writes_records_and_encoded_decisions(cluster, tmp_path):
         assert (data["scores"].sum(axis=1) == 100_000).all()
         total += len(data["seeds"])
     assert total == 3
+
+
+def test_three_player_self_play_writes_encoded_decisions(cluster, tmp_path):
+    import tiles.ray
+
+    paths = tiles.ray.self_play(tmp_path / "sanma", games=3, seed=9, bots="efficiency", format="npz", shards=2, length="east", players=3)
+    data = [np.load(path) for path in paths]
+    assert all(part["observations"].shape[1:] == (72, 34) for part in data)
+    assert all(part["masks"].shape[1] == 388 and part["scores"].shape[1] == 3 for part in data)
+    assert sum(int(part["scores"].sum()) for part in data) == 3 * 105_000

@@ -29,18 +29,52 @@ use crate::game::{Action, Game};
 use crate::score::{Piece, dora_of};
 use crate::tile::{KINDS, Tile};
 
-/// The name of the observation encoding [`encode`] writes.
+/// The name of the observation encoding [`encode`] writes (four players).
 pub const ENCODING: &str = "tiles-v1";
+/// The name of the three-player encoding: `tiles-v1`'s planes with the seats counted among
+/// three, and three more planes for the Norths each seat set aside.
+pub const ENCODING_THREE: &str = "tiles-sanma-v1";
 /// Number of action ids (four players).
 pub const ACTIONS: usize = 387;
 /// Number of action ids with three players: [`ACTIONS`] and kita.
 pub const ACTIONS_THREE: usize = 388;
 /// Planes of an observation.
 pub const CHANNELS: usize = 69;
+/// Planes of a three-player observation: [`CHANNELS`] and the Norths set aside by each seat.
+pub const CHANNELS_THREE: usize = 72;
 /// Columns of each plane: one per tile kind.
 pub const COLUMNS: usize = KINDS;
 /// Bytes of one observation (`CHANNELS` × `COLUMNS`, plane by plane).
 pub const OBSERVATION_SIZE: usize = CHANNELS * COLUMNS;
+/// Bytes of one three-player observation.
+pub const OBSERVATION_SIZE_THREE: usize = CHANNELS_THREE * COLUMNS;
+
+/// Bytes of an observation of a game of `players` (3 or 4).
+pub fn observation_size_for(players: usize) -> usize {
+    if players == 3 {
+        OBSERVATION_SIZE_THREE
+    } else {
+        OBSERVATION_SIZE
+    }
+}
+
+/// Planes of an observation of a game of `players`.
+pub fn channels_for(players: usize) -> usize {
+    if players == 3 {
+        CHANNELS_THREE
+    } else {
+        CHANNELS
+    }
+}
+
+/// The encoding's name for a game of `players`.
+pub fn encoding_for(players: usize) -> &'static str {
+    if players == 3 {
+        ENCODING_THREE
+    } else {
+        ENCODING
+    }
+}
 
 const DISCARD: usize = 0;
 const TSUMOGIRI: usize = 37;
@@ -206,7 +240,9 @@ pub fn action_name(id: usize) -> Option<String> {
 }
 
 /// The planes of [`ENCODING`], by their first channel. Seats are counted from the observing
-/// seat: 0 itself, 1 the next (on its right), 2 across, 3 the previous.
+/// seat: 0 itself, 1 the next (on its right), 2 across, 3 the previous. With three players
+/// ([`ENCODING_THREE`]) they are counted among the three (0 itself, 1 the next, 2 the
+/// previous; the planes of a fourth seat stay 0) and [`plane::KITA`] follows.
 mod plane {
     /// Own concealed tiles: four planes, 1 where it holds at least 1, 2, 3, 4 of the kind.
     pub const HAND: usize = 0;
@@ -255,17 +291,21 @@ mod plane {
     pub const BEST_DISCARDS: usize = 67;
     /// The hand's place in the game: the round's wind × 4 + the hand's number − 1.
     pub const HAND_NUMBER: usize = 68;
+    /// Three players: the Norths each seat set aside (whole planes, three by seat).
+    pub const KITA: usize = 69;
 }
 
 /// Writes what `seat` sees into `out` ([`OBSERVATION_SIZE`] bytes: [`CHANNELS`] planes of
-/// [`COLUMNS`], plane by plane), in the encoding [`ENCODING`]. It uses only what the seat may
+/// [`COLUMNS`], plane by plane), in the encoding [`ENCODING`] (with three players
+/// [`OBSERVATION_SIZE_THREE`] bytes of [`ENCODING_THREE`]). It uses only what the seat may
 /// see.
 ///
 /// # Panics
 ///
-/// `out` shorter than [`OBSERVATION_SIZE`].
+/// `out` shorter than that.
 pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
-    let out = &mut out[..OBSERVATION_SIZE];
+    let players = game.players();
+    let out = &mut out[..observation_size_for(players)];
     out.fill(0);
     // Plane `channel` as a row of 34.
     fn row(out: &mut [u8], channel: usize) -> &mut [u8] {
@@ -293,8 +333,8 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     if let Some(piece) = drawn.or(claimable).filter(|piece| piece.red) {
         row(out, plane::NEW_RED)[piece.tile.index()] = 1;
     }
-    for relative in 0..4 {
-        let other = (seat + relative) % 4;
+    for relative in 0..players {
+        let other = (seat + relative) % players;
         let base = plane::SEATS + plane::PER_SEAT * relative;
         let mut meld_counts = [0u8; KINDS];
         for piece in game.melds[other].iter().flat_map(|meld| &meld.tiles) {
@@ -331,8 +371,15 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     let mut dora = [0u8; KINDS];
     for piece in &game.indicators {
         indicators[piece.tile.index()] += 1;
-        dora[dora_of(piece.tile).index()] += 1;
+        let shown = if players == 3 {
+            game.scoring.dora_of(piece.tile)
+        } else {
+            dora_of(piece.tile)
+        };
+        dora[shown.index()] += 1;
     }
+    // Norths set aside are in sight.
+    visible[30] += game.kita.iter().sum::<u8>();
     for (seen, &count) in visible.iter_mut().zip(&indicators) {
         *seen = (*seen + count).min(4);
     }
@@ -345,11 +392,14 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     row(out, plane::HONBA).fill(cap(game.id.honba));
     row(out, plane::STICKS).fill(cap(game.sticks));
     row(out, plane::LIVE).fill(cap(game.wall.live_left()));
-    for relative in 0..4 {
-        let other = (seat + relative) % 4;
+    for relative in 0..players {
+        let other = (seat + relative) % players;
         let thousands = (game.scores[other].max(0) / 1000) as u32;
         row(out, plane::SCORES + relative).fill(cap(thousands));
         row(out, plane::RIICHI + relative).fill(u8::from(game.riichi[other].declared));
+        if players == 3 {
+            row(out, plane::KITA + relative).fill(game.kita[other]);
+        }
     }
     row(out, plane::FURITEN).fill(u8::from(game.is_furiten(seat)));
     row(out, plane::HAND_NUMBER).fill((game.id.wind as u8) * 4 + game.id.number - 1);

@@ -94,18 +94,21 @@ def _self_play_shard(path: str, seeds: list, bots: list, options: dict, output: 
         from tiles.mahjong import encoding
 
         decisions = len(played["seats"])
+        players = options.get("players", 4)
         np.savez_compressed(
             path,
             observations=np.frombuffer(played["observations"], dtype=np.uint8).reshape(
-                (decisions,) + encoding.SHAPE
+                (decisions,) + encoding.shape_for(players)
             ),
-            masks=np.frombuffer(played["masks"], dtype=np.int8).reshape(decisions, encoding.ACTIONS),
+            masks=np.frombuffer(played["masks"], dtype=np.int8).reshape(
+                decisions, encoding.actions_for(players)
+            ),
             actions=np.frombuffer(played["actions"], dtype="<u2").astype(np.int16),
             seats=np.frombuffer(played["seats"], dtype=np.uint8).astype(np.int8),
             games=np.asarray(seeds, dtype=np.uint64)[np.frombuffer(played["games"], dtype="<u4")],
             seeds=np.asarray(seeds, dtype=np.uint64),
-            scores=np.asarray(played["scores"], dtype=np.int32).reshape(len(seeds), 4),
-            ranks=np.asarray(played["ranks"], dtype=np.int8).reshape(len(seeds), 4),
+            scores=np.asarray(played["scores"], dtype=np.int32).reshape(len(seeds), players),
+            ranks=np.asarray(played["ranks"], dtype=np.int8).reshape(len(seeds), players),
         )
     return {"path": path, "games": len(seeds)}
 
@@ -121,8 +124,10 @@ def self_play(
     length: str = "hanchan",
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
+    players: int = 4,
 ) -> list[str]:
-    """Plays ``games`` mahjong games of the engine's ``bots`` (one name for all four, or four),
+    """Plays ``games`` mahjong games of the engine's ``bots`` (one name for all, or one per
+    player; ``players=3`` plays Tenhou's three-player rules, encoded as ``tiles-sanma-v1``),
     dealt from seeds ``seed``, ``seed + 1``…, in ``shards`` Ray tasks, and writes one file per
     shard into ``directory``: ``format`` ``mjai`` writes ``shard-00000.mjai.gz``, each game's
     mjai record one after another; ``npz`` writes ``shard-00000.npz`` with every decision's
@@ -131,8 +136,9 @@ def self_play(
     the files' paths, in seed order."""
     if format not in ("mjai", "npz"):
         raise ValueError(f"format: expected mjai or npz, found {format!r}")
-    names = [bots] * 4 if isinstance(bots, str) else list(bots)
+    names = [bots] * players if isinstance(bots, str) else list(bots)
     options = {
+        "players": players,
         "length": length,
         "red_fives": red_fives if isinstance(red_fives, bool) else list(red_fives),
         "open_tanyao": open_tanyao,

@@ -13,24 +13,33 @@ def checked_options(
     red_fives: _t.Union[bool, _t.Sequence[int]] = True,
     open_tanyao: bool = True,
     score_scale: float = 0.001,
-    placement: _t.Sequence[float] = (90, 45, 0, -135),
-    encoding_name: str = encoding.NAME,
+    placement: _t.Optional[_t.Sequence[float]] = None,
+    encoding_name: _t.Optional[str] = None,
     illegal: str = "terminate",
     illegal_reward: float = -135.0,
     render_mode: _t.Optional[str] = None,
+    players: int = 4,
 ) -> dict:
     """The environments' common options, checked, each error naming the option."""
-    if encoding_name != encoding.NAME:
-        raise ValueError(f"encoding: expected {encoding.NAME!r}, found {encoding_name!r}")
+    if players not in (3, 4):
+        raise ValueError(f"players: expected 3 or 4, found {players!r}")
+    if encoding_name is None:
+        encoding_name = encoding.name_for(players)
+    if encoding_name != encoding.name_for(players):
+        raise ValueError(f"encoding: expected {encoding.name_for(players)!r}, found {encoding_name!r}")
     if illegal not in ("terminate", "raise"):
         raise ValueError(f"illegal: expected 'terminate' or 'raise', found {illegal!r}")
     if render_mode is not None and render_mode not in ("ansi", "human"):
         raise ValueError(f"render_mode: expected ansi, human or None, found {render_mode!r}")
+    if placement is None:
+        placement = (20, 0, -20) if players == 3 else (90, 45, 0, -135)
     placement = [float(points) for points in placement]
-    if len(placement) != 4:
-        raise ValueError(f"placement: expected four numbers (1st to 4th), found {len(placement)}")
+    if len(placement) != players:
+        many = "three" if players == 3 else "four"
+        raise ValueError(f"placement: expected {many} numbers (1st to last), found {len(placement)}")
     return {
-        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao},
+        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao, "players": players},
+        "players": players,
         "score_scale": float(score_scale),
         "placement": placement,
         "illegal": illegal,
@@ -39,15 +48,16 @@ def checked_options(
     }
 
 
-def observation_space():
-    """``Dict(observation=Box uint8 (69, 34), action_mask=Box int8 (387,))``."""
+def observation_space(players: int = 4):
+    """``Dict(observation=Box uint8 (69, 34), action_mask=Box int8 (387,))``; with three
+    players ``(72, 34)`` and ``(388,)``."""
     import numpy as np
     from gymnasium import spaces
 
     return spaces.Dict(
         {
-            "observation": spaces.Box(0, 255, encoding.SHAPE, dtype=np.uint8),
-            "action_mask": spaces.Box(0, 1, (encoding.ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(0, 255, encoding.shape_for(players), dtype=np.uint8),
+            "action_mask": spaces.Box(0, 1, (encoding.actions_for(players),), dtype=np.int8),
         }
     )
 

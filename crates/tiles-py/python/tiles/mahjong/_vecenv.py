@@ -15,7 +15,8 @@ class VecEnv:
     may claim it are asked one at a time). :meth:`reset` and :meth:`step` return numpy arrays
     for all games at once: ``observation`` ``(num_envs, 69, 34)`` ``uint8`` (the ``tiles-v1``
     planes of the seat to act), ``mask`` ``(num_envs, 387)`` ``int8``, ``seat`` ``(num_envs,)``
-    ``int64``, and from :meth:`step` ``reward`` ``(num_envs, 4)`` ``float32`` (each seat's
+    ``int64``, and from :meth:`step` ``reward`` ``(num_envs, 4)`` ``float32`` (with
+    ``players=3``: ``(num_envs, 72, 34)``, ``(num_envs, 388)`` and ``(num_envs, 3)``; each seat's
     reward since the last step: its change of points at the end of each hand times
     ``score_scale``, and its ``placement`` points at the end of the game) and ``done``
     ``(num_envs,)`` ``bool`` (the game finished at this step and has started again on the next
@@ -36,16 +37,19 @@ class VecEnv:
         red_fives: _t.Union[bool, _t.Sequence[int]] = True,
         open_tanyao: bool = True,
         score_scale: float = 0.001,
-        placement: _t.Sequence[float] = (90, 45, 0, -135),
+        placement: _t.Optional[_t.Sequence[float]] = None,
+        players: int = 4,
     ):
         red = red_fives if isinstance(red_fives, bool) else list(red_fives)
         self._env = _tiles.MahjongVecEnv(
-            num_envs, seed, length, red, open_tanyao, score_scale, list(placement)
+            num_envs, seed, length, red, open_tanyao, score_scale,
+            None if placement is None else list(placement), players,
         )
         self.num_envs = num_envs
-        self.observation, self.mask = encoding.empty(num_envs)
+        self.players = players
+        self.observation, self.mask = encoding.empty(num_envs, players)
         self.seat = np.zeros(num_envs, dtype=np.int64)
-        self.reward = np.zeros((num_envs, 4), dtype=np.float32)
+        self.reward = np.zeros((num_envs, players), dtype=np.float32)
         self.done = np.zeros(num_envs, dtype=np.bool_)
 
     def reset(self, seed: _t.Optional[int] = None):

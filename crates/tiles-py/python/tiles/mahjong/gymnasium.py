@@ -1,7 +1,8 @@
 """Riichi mahjong as a single-agent Gymnasium environment (``pip install tiles[rl]``).
 
 ``import tiles.mahjong.gymnasium`` registers ``tiles/Riichi-v0``: one learning seat against
-three of the engine's bots, which decide in Rust between the learning seat's decisions.
+three of the engine's bots (two with ``players=3``), which decide in Rust between the learning
+seat's decisions.
 
     import gymnasium
     import tiles.mahjong.gymnasium
@@ -14,8 +15,10 @@ ids. The reward is the learning seat's: its change of points at the end of each 
 ``score_scale``, and its ``placement`` points at the end of the game. ``info`` has the
 ``seat``, the ``scores`` and, at the end, the ``ranks``.
 
-Options: ``seat`` (0-3, or ``None``: drawn at each reset from the seed), ``bots`` (one name
-for all three, or three in seat order: ``efficiency`` or ``random``), ``length``,
+Options: ``players`` (4, or 3 for Tenhou's three-player rules: observations ``(72, 34)``, 388
+action ids, kita the last), ``seat`` (0-3, or ``None``: drawn at each reset from the seed),
+``bots`` (one name for all the others, or one per other seat in seat order: ``efficiency``,
+``defence``, ``value`` or ``random``), ``length``,
 ``red_fives``, ``open_tanyao``, ``score_scale``, ``placement``, ``encoding``, ``illegal``
 (``terminate``, the default: an action that is not legal ends the episode with
 ``illegal_reward``; or ``raise``), ``render_mode`` (``ansi`` or ``human``).
@@ -51,23 +54,26 @@ class RiichiEnv(gymnasium.Env):
         red_fives: _t.Union[bool, _t.Sequence[int]] = True,
         open_tanyao: bool = True,
         score_scale: float = 0.001,
-        placement: _t.Sequence[float] = (90, 45, 0, -135),
-        encoding: str = encoding.NAME,
+        placement: _t.Optional[_t.Sequence[float]] = None,
+        encoding: _t.Optional[str] = None,
         illegal: str = "terminate",
         illegal_reward: float = -135.0,
         render_mode: _t.Optional[str] = None,
+        players: int = 4,
     ):
         from . import encoding as codes
 
-        if seat is not None and seat not in range(4):
-            raise ValueError(f"seat: expected 0 to 3 or None, found {seat!r}")
-        names = [bots] * 3 if isinstance(bots, str) else list(bots)
-        if len(names) != 3:
-            raise ValueError(f"bots: expected one name or three, found {len(names)}")
         options = checked_options(
             length, red_fives, open_tanyao, score_scale, placement, encoding, illegal,
-            illegal_reward, render_mode,
+            illegal_reward, render_mode, players,
         )
+        if seat is not None and seat not in range(players):
+            raise ValueError(f"seat: expected 0 to {players - 1} or None, found {seat!r}")
+        others = players - 1
+        names = [bots] * others if isinstance(bots, str) else list(bots)
+        if len(names) != others:
+            raise ValueError(f"bots: expected one name or {others}, found {len(names)}")
+        self._players = players
         self._bot_names = names
         self._fixed_seat = seat
         self._game_options = options["game"]
@@ -76,18 +82,18 @@ class RiichiEnv(gymnasium.Env):
         self._illegal = options["illegal"]
         self._illegal_reward = options["illegal_reward"]
         self.render_mode = options["render_mode"]
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(codes.ACTIONS)
+        self.observation_space = observation_space(players)
+        self.action_space = spaces.Discrete(codes.actions_for(players))
         self.game = None
         self.seat = seat if seat is not None else 0
         # Checked now: an unknown bot is an error at construction, not at the first step.
         for name in names:
-            Game().play_bots([None, name, name, name])
+            Game(players=players).play_bots([None] + [name] * others)
 
     def _bots(self):
         bots = []
         others = iter(self._bot_names)
-        for seat in range(4):
+        for seat in range(self._players):
             bots.append(None if seat == self.seat else next(others))
         return bots
 
@@ -106,7 +112,9 @@ class RiichiEnv(gymnasium.Env):
         # The game's seed and the learning seat follow from the environment's generator.
         game_seed = int(self.np_random.integers(0, 2**63))
         self.seat = (
-            self._fixed_seat if self._fixed_seat is not None else int(self.np_random.integers(0, 4))
+            self._fixed_seat
+            if self._fixed_seat is not None
+            else int(self.np_random.integers(0, self._players))
         )
         self.game = Game(seed=game_seed, **self._game_options)
         # Hands the bots finish before the learning seat's first decision count in its first
@@ -141,7 +149,7 @@ class RiichiEnv(gymnasium.Env):
             + "\n"
             + "\n".join(
                 f"seat {seat}: {' '.join(tile['pai'] for tile in observation['rivers'][seat])}"
-                for seat in range(4)
+                for seat in range(self._players)
             )
         )
         if self.render_mode == "human":

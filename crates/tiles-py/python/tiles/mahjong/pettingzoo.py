@@ -6,16 +6,18 @@ that may claim it are asked in turn order from the discarder, as the engine sett
 decides together (the seat whose turn it is, or every seat that may claim the discard); the
 other agents' actions are ignored.
 
-Agents are ``player_0`` … ``player_3`` (seat 0 deals first). Each observes ``{"observation":
-uint8 (69, 34), "action_mask": int8 (387,)}``: the ``tiles-v1`` planes of what it sees and its
+Agents are ``player_0`` … ``player_3`` (seat 0 deals first; ``player_0`` … ``player_2`` with
+``players=3``). Each observes ``{"observation": uint8 (69, 34), "action_mask": int8 (387,)}``
+(three players: ``(72, 34)`` and ``(388,)``, kita the last id): the planes of what it sees and its
 legal action ids (all zero when it has nothing to decide); actions are ids of
 :mod:`tiles.mahjong.encoding`. Rewards come at the end of each hand (each seat's change of
 points times ``score_scale``) and of the game (``placement`` points, 1st to 4th; Tenhou's
-Phoenix room's 90, 45, 0, -135 by default). ``reset(seed=)`` is reproducible: the game is
+Phoenix room's 90, 45, 0, -135 by default, and 20, 0, -20 for three). ``reset(seed=)`` is reproducible: the game is
 ``tiles.mahjong.Game(seed)``.
 
-Options: ``length`` (``hanchan``, ``east``), ``red_fives``, ``open_tanyao``, ``score_scale``,
-``placement``, ``encoding`` (``tiles-v1``), ``illegal`` (what an action that is not legal does:
+Options: ``players`` (4, or 3 for Tenhou's three-player rules), ``length`` (``hanchan``,
+``east``), ``red_fives``, ``open_tanyao``, ``score_scale``, ``placement``, ``encoding``
+(``tiles-v1``, ``tiles-sanma-v1`` for three), ``illegal`` (what an action that is not legal does:
 ``terminate``, the default, ends the game with ``illegal_reward`` for that agent and 0 for the
 others, as PettingZoo's classic games do; ``raise`` raises ``ValueError``), ``render_mode``
 (``ansi`` or ``human``).
@@ -36,7 +38,7 @@ from ._rl import act, checked_options, observation_space
 
 __all__ = ["env", "parallel_env", "raw_env", "RiichiParallelEnv", "AGENTS"]
 
-#: The agents, by seat.
+#: The agents of a four-player table, by seat.
 AGENTS = [f"player_{seat}" for seat in range(4)]
 
 
@@ -53,18 +55,20 @@ class _Table:
     def _setup(self, options):
         self.render_mode = options["render_mode"]
         self._options = options
-        self.possible_agents = list(AGENTS)
+        self._players = options["players"]
+        self._agents = AGENTS[: self._players]
+        self.possible_agents = list(self._agents)
         self._seeds = random.Random()
         self.game = None
         self._illegal_by = None
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent):
-        return observation_space()
+        return observation_space(self._players)
 
     @functools.lru_cache(maxsize=None)
     def action_space(self, agent):
-        return spaces.Discrete(encoding.ACTIONS)
+        return spaces.Discrete(encoding.actions_for(self._players))
 
     def _new_game(self, seed):
         if seed is not None:
@@ -103,7 +107,7 @@ class _Table:
         observation = self.game.observation(self.game.to_act[0] if self.game.to_act else 0)
         lines = [f"{observation['round']}  scores {observation['scores']}  sticks {observation['sticks']}"]
         lines.append("dora indicators: " + " ".join(observation["dora_indicators"]))
-        for seat in range(4):
+        for seat in range(self._players):
             river = " ".join(tile["pai"] for tile in observation["rivers"][seat])
             melds = " ".join("".join(meld["tiles"]) for meld in observation["melds"][seat])
             riichi = " riichi" if observation["riichi"][seat] else ""
@@ -127,7 +131,7 @@ class raw_env(_Table, AECEnv):
 
     def __init__(self, render_mode: _t.Optional[str] = None, **options):
         super().__init__()
-        encoding_name = options.pop("encoding", encoding.NAME)
+        encoding_name = options.pop("encoding", None)
         self._setup(checked_options(encoding_name=encoding_name, render_mode=render_mode, **options))
 
     def reset(self, seed=None, options=None):
@@ -138,21 +142,21 @@ class raw_env(_Table, AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = AGENTS[self.game.to_act[0]]
+        self.agent_selection = self._agents[self.game.to_act[0]]
 
     def observe(self, agent):
-        return self._observe(AGENTS.index(agent))
+        return self._observe(self._agents.index(agent))
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        seat = self._agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         if act(self.game, seat, action):
             gained = self._take_rewards()
-            self.rewards = {AGENTS[other]: gained[other] for other in range(4)}
+            self.rewards = {self._agents[other]: gained[other] for other in range(self._players)}
         else:
             self._illegal(seat, action)
             self.rewards = {
@@ -163,7 +167,7 @@ class raw_env(_Table, AECEnv):
         if self.game.done or self._illegal_by is not None:
             self.terminations = {other: True for other in self.agents}
         else:
-            self.agent_selection = AGENTS[self.game.to_act[0]]
+            self.agent_selection = self._agents[self.game.to_act[0]]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -180,14 +184,14 @@ class RiichiParallelEnv(_Table, ParallelEnv):
     """The parallel environment (see the module's documentation)."""
 
     def __init__(self, render_mode: _t.Optional[str] = None, **options):
-        encoding_name = options.pop("encoding", encoding.NAME)
+        encoding_name = options.pop("encoding", None)
         self._setup(checked_options(encoding_name=encoding_name, render_mode=render_mode, **options))
         self.agents = []
 
     def reset(self, seed=None, options=None):
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        observations = {agent: self._observe(seat) for seat, agent in enumerate(AGENTS)}
+        observations = {agent: self._observe(seat) for seat, agent in enumerate(self._agents)}
         return observations, {agent: {} for agent in self.agents}
 
     def step(self, actions):
@@ -196,7 +200,7 @@ class RiichiParallelEnv(_Table, ParallelEnv):
         infos = {agent: {} for agent in self.agents}
         chosen = {}
         for seat in deciding:
-            agent = AGENTS[seat]
+            agent = self._agents[seat]
             if agent not in actions:
                 raise ValueError(f"actions: {agent} must decide now and has no action")
             action = actions[agent]
@@ -209,9 +213,9 @@ class RiichiParallelEnv(_Table, ParallelEnv):
         if self._illegal_by is None:
             self.game.step(chosen)
             gained = self._take_rewards()
-            rewards = {AGENTS[seat]: gained[seat] for seat in range(4)}
+            rewards = {self._agents[seat]: gained[seat] for seat in range(self._players)}
         over = self.game.done or self._illegal_by is not None
-        observations = {agent: self._observe(seat) for seat, agent in enumerate(AGENTS)}
+        observations = {agent: self._observe(seat) for seat, agent in enumerate(self._agents)}
         terminations = {agent: over for agent in self.agents}
         truncations = {agent: False for agent in self.agents}
         if over:
