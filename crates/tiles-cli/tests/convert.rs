@@ -101,6 +101,8 @@ fn every_converted_game_replays_to_the_sources_results() {
         logs().join("tenhou-mjlog"),
         logs().join("tenhou-json"),
         logs().join("mjai"),
+        // Three players: Tenhou's three-player record.
+        logs().join("tenhou-sanma"),
         zipped.clone(),
     ];
     for (to, extension) in [("mjai", "json.gz"), ("tenhou6", "json")] {

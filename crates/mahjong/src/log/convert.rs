@@ -79,7 +79,7 @@ pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
             None => {}
         }
     }
-    let names: Vec<String> = (0..4)
+    let names: Vec<String> = (0..usize::from(log.rules.players))
         .map(|seat| {
             log.names
                 .get(seat)

@@ -372,7 +372,7 @@ fn read_tag(
         }
         "UN" => {
             if tag.get("n0").is_some() {
-                log.names = (0..4)
+                log.names = (0..usize::from(log.rules.players))
                     .map(|seat| percent_decode(tag.get(&format!("n{seat}")).unwrap_or_default()))
                     .collect();
             }
