@@ -1,5 +1,6 @@
 //! Whole games: 1,000 hanchan of four `efficiency` bots, as a tournament on every core and
-//! one after another on one; and 1,000 of four `random` bots. Then the time one decision of
+//! one after another on one; 1,000 of four `random` bots; and 1,000 three-player hanchan
+//! (Tenhou's sanma) of three `efficiency` bots, beside the four-player ones. Then the time one decision of
 //! each bot takes (its `choose`, timed alone over every decision of 200 hanchan it plays at all
 //! four seats): the median and the 99th percentile. Each figure is a `figure:` line, as
 //! `cargo xtask bench` reads them.
@@ -46,6 +47,27 @@ fn main() {
             "figure: {games} hanchan, 4 {name} bots | one at a time on one thread | {wall:.2?}"
         );
     }
+    // Three players: the same games' count, beside the four-player figures above.
+    let sanma = GameRules::TENHOU_SANMA;
+    let three: [&dyn Bot<Game>; 3] = [&EfficiencyBot; 3];
+    let start = Instant::now();
+    let standings = tournament(&sanma, 1, games, &three, MAX_MOVES, &Stop::never())
+        .expect("the tournament plays");
+    let wall = start.elapsed();
+    assert_eq!(standings.games, games);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    println!(
+        "figure: {games} three-player hanchan, 3 efficiency bots | tournament on {threads} threads, wall time | {wall:.2?}"
+    );
+    let start = Instant::now();
+    for index in 0..games {
+        play(&sanma, game_seed(1, index), &three, MAX_MOVES, &Stop::never())
+            .expect("the game plays");
+    }
+    let wall = start.elapsed();
+    println!(
+        "figure: {games} three-player hanchan, 3 efficiency bots | one at a time on one thread | {wall:.2?}"
+    );
     let bots: [(&str, &dyn Bot<Game>); 3] = [
         ("efficiency", &EfficiencyBot),
         ("defence", &DefenceBot),
