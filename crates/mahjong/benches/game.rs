@@ -61,8 +61,14 @@ fn main() {
     );
     let start = Instant::now();
     for index in 0..games {
-        play(&sanma, game_seed(1, index), &three, MAX_MOVES, &Stop::never())
-            .expect("the game plays");
+        play(
+            &sanma,
+            game_seed(1, index),
+            &three,
+            MAX_MOVES,
+            &Stop::never(),
+        )
+        .expect("the game plays");
     }
     let wall = start.elapsed();
     println!(

@@ -109,6 +109,38 @@ fn every_documented_example_over_http() {
     }
 }
 
+/// Three players over HTTP: a game, its record replayed, a hand analysed and scored.
+#[test]
+fn three_player_requests_over_http() {
+    let server = Server::start(&[]);
+    let game = server.post(
+        "mahjong/game",
+        r#"{"players": 3, "seed": 2, "length": "east", "record": "tenhou"}"#,
+    );
+    assert_eq!(game.status, 200, "{}", game.body);
+    let game: serde_json::Value = serde_json::from_str(&game.body).unwrap();
+    assert_eq!(game["final_scores"].as_array().unwrap().len(), 3);
+    let replay = server.post(
+        "mahjong/replay",
+        &serde_json::json!({"record": game["record"]}).to_string(),
+    );
+    assert!(replay.body.contains(r#""agree":true"#), "{}", replay.body);
+    let analysis = server.post(
+        "mahjong/analyze",
+        r#"{"hand": "19m234567p22678s5z", "players": 3}"#,
+    );
+    assert!(
+        !analysis.body.contains(r#""tile":"2m""#),
+        "{}",
+        analysis.body
+    );
+    let score = server.post(
+        "mahjong/score",
+        r#"{"hand": "234p456p789s11p567s", "win": "5s", "tsumo": true, "rinshan": true, "kita": 1, "players": 3, "seat_wind": "S"}"#,
+    );
+    assert!(score.body.contains(r#""total":3900"#), "{}", score.body);
+}
+
 /// The statuses of what is not a good request, each with a JSON error that says why.
 #[test]
 fn bad_requests_get_their_status_and_a_json_error() {

@@ -1,6 +1,7 @@
-//! The four-player game under Tenhou's rules: a seeded wall, each seat's view and legal
-//! actions, claims and their priorities, riichi, furiten, kans and their dora, the draws, the
-//! payments, dealer rotation and the end of the game.
+//! The game under Tenhou's rules, four players or three (`GameRules::players`): a seeded
+//! wall, each seat's view and legal actions, claims and their priorities, riichi, furiten, kans
+//! and their dora, Norths set aside with three players, the draws, the payments, dealer
+//! rotation and the end of the game.
 //!
 //! [`Game`] implements `tiles_core::Game` (a seat's decisions one at a time; when a tile can
 //! be claimed, each seat that may claim it decides in turn order from the discarder, and the

@@ -111,7 +111,7 @@ pub enum IllegalAction {
     BadRecord(String),
 }
 
-/// A four-player riichi game under Tenhou's rules.
+/// A riichi game under Tenhou's rules: four players, or three (seat 3 then empty).
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) rules: GameRules,
