@@ -2,9 +2,15 @@
 //! accounted for, points conserved with the sticks, every action taken legal, the game
 //! ending), and same seed, same game.
 
-use mahjong::game::{Action, EfficiencyBot, Event, Game, GameRules, Length, RandomBot, all_tiles};
+use mahjong::game::{Action, EfficiencyBot, Event, Game, GameRules, Length, RandomBot};
 use mahjong::{Piece, Tile};
 use tiles_core::Bot;
+
+mod support {
+    pub mod accounting;
+}
+
+use support::accounting::check_tiles;
 
 /// Plays a game of random bots.
 fn play_random(rules: GameRules, seed: u64) -> Vec<Event> {
@@ -44,35 +50,6 @@ fn play(rules: GameRules, seed: u64, smart: bool) -> Vec<Event> {
     }
     assert!(game.legal_actions(0).is_empty());
     game.events().to_vec()
-}
-
-/// Every one of the 136 tiles is in a hand, a meld, a river (not called), shown as an
-/// indicator, or still in the wall.
-fn check_tiles(game: &Game) {
-    if game.is_over() {
-        return;
-    }
-    let mut seen: Vec<Piece> = Vec::new();
-    for seat in 0..4 {
-        seen.extend_from_slice(game.hand(seat));
-        for meld in game.melds(seat) {
-            seen.extend_from_slice(&meld.tiles);
-        }
-        seen.extend(
-            game.river(seat)
-                .iter()
-                .filter(|river| !river.called)
-                .map(|river| river.tile),
-        );
-    }
-    seen.extend_from_slice(game.indicators());
-    seen.extend(game.unseen_tiles().expect("a seeded wall"));
-    let key = |piece: &Piece| (piece.tile, piece.red);
-    seen.sort_by_key(key);
-    let mut all = all_tiles(game.rules());
-    all.sort_by_key(key);
-    assert_eq!(seen.len(), 136);
-    assert_eq!(seen, all);
 }
 
 #[test]

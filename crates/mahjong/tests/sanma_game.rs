@@ -3,12 +3,16 @@
 //! legal, seat 3 empty and never to act, the game ending), same seed same game, and the rules
 //! the notes single out on seeded games' events.
 
-use mahjong::Piece;
 use mahjong::game::{
     Action, DefenceBot, EfficiencyBot, Event, Game, GameRules, Length, RandomBot, ValueBot,
-    all_tiles,
 };
 use tiles_core::Bot;
+
+mod support {
+    pub mod accounting;
+}
+
+use support::accounting::check_tiles;
 
 const SANMA: GameRules = GameRules::TENHOU_SANMA;
 
@@ -44,38 +48,6 @@ fn play(rules: GameRules, seed: u64, bots: [&dyn Bot<Game>; 3]) -> Game {
         assert!(steps < 100_000, "seed {seed}: the game does not end");
     }
     game
-}
-
-/// Every one of the 108 tiles is in a hand, a meld, a river (not called), set aside as a
-/// North, shown as an indicator, or still in the wall.
-fn check_tiles(game: &Game) {
-    if game.is_over() {
-        return;
-    }
-    let mut seen: Vec<Piece> = Vec::new();
-    for seat in 0..4 {
-        seen.extend_from_slice(game.hand(seat));
-        for meld in game.melds(seat) {
-            seen.extend_from_slice(&meld.tiles);
-        }
-        seen.extend(
-            game.river(seat)
-                .iter()
-                .filter(|river| !river.called)
-                .map(|river| river.tile),
-        );
-        let north: Piece = "4z".parse().expect("a tile");
-        seen.extend(std::iter::repeat_n(north, usize::from(game.kita(seat))));
-    }
-    assert!(game.hand(3).is_empty() && game.river(3).is_empty());
-    seen.extend_from_slice(game.indicators());
-    seen.extend(game.unseen_tiles().expect("a seeded wall"));
-    let key = |piece: &Piece| (piece.tile, piece.red);
-    seen.sort_by_key(key);
-    let mut all = all_tiles(game.rules());
-    all.sort_by_key(key);
-    assert_eq!(all.len(), 108);
-    assert_eq!(seen, all);
 }
 
 fn rules_for(seed: u64) -> GameRules {

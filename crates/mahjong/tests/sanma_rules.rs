@@ -142,39 +142,9 @@ fn letting_a_north_pass_is_furiten_and_the_replacement_follows() {
     assert!(wins(&game).is_empty());
 }
 
-#[test]
-fn under_riichi_only_the_north_just_drawn_and_ippatsu_survives_a_ron_on_it() {
-    // Seat 1 declares riichi on a shanpon of North and haku (double riichi: its first
-    // discard); it keeps its hand's North when it draws another tile.
-    let mut game = deal3(
-        east(1),
-        0,
-        [
-            "3z123p567p22s678s9s",
-            "123p456p789p55z4z4z",
-            "19m19p19s1123566z",
-        ],
-        ["9s4z", "1s9s4z", "5p6p"],
-        "9p",
-        EVEN,
-    );
-    discard(&mut game, 0, "9s", false);
-    pass_all(&mut game);
-    discard(&mut game, 1, "1s", true);
-    pass_all(&mut game);
-    discard(&mut game, 2, "5p", false);
-    pass_all(&mut game);
-    // Seat 0 sets aside the North it drew: seat 1, in its ippatsu turn, rons it.
-    assert!(game.legal_actions(0).contains(&Action::Kita));
-    game.act(0, Action::Kita).unwrap();
-    assert!(game.legal_actions(1).contains(&Action::Ron));
-    game.act(1, Action::Ron).unwrap();
-    let win = &wins(&game)[0];
-    assert_eq!(han(win, Yaku::DoubleRiichi), 2);
-    assert_eq!(han(win, Yaku::Ippatsu), 1);
-
-    // The same, without the ron: after the North passes, seat 1 draws 9s and may not set
-    // aside the North it held before riichi; then it draws a North: it may set it aside or win.
+/// Seat 1 declares riichi on its first discard (a double riichi) on a shanpon of North and
+/// haku; seat 0 then draws a North.
+fn riichi_then_a_north() -> Game {
     let mut game = deal3(
         east(1),
         0,
@@ -187,12 +157,28 @@ fn under_riichi_only_the_north_just_drawn_and_ippatsu_survives_a_ron_on_it() {
         "9p",
         EVEN,
     );
-    discard(&mut game, 0, "9s", false);
-    pass_all(&mut game);
+    go_round(&mut game, &[(0, "9s")]);
     discard(&mut game, 1, "1s", true);
     pass_all(&mut game);
-    discard(&mut game, 2, "5p", false);
-    pass_all(&mut game);
+    go_round(&mut game, &[(2, "5p")]);
+    game
+}
+
+#[test]
+fn under_riichi_only_the_north_just_drawn_and_ippatsu_survives_a_ron_on_it() {
+    // Seat 0 sets aside the North it drew: seat 1, in its ippatsu turn, rons it.
+    let mut game = riichi_then_a_north();
+    assert!(game.legal_actions(0).contains(&Action::Kita));
+    game.act(0, Action::Kita).unwrap();
+    assert!(game.legal_actions(1).contains(&Action::Ron));
+    game.act(1, Action::Ron).unwrap();
+    let win = &wins(&game)[0];
+    assert_eq!(han(win, Yaku::DoubleRiichi), 2);
+    assert_eq!(han(win, Yaku::Ippatsu), 1);
+
+    // Without the ron: after the North passes, seat 1 draws 9s and may not set aside the
+    // North it held before riichi; then it draws a North: it may set it aside or win.
+    let mut game = riichi_then_a_north();
     game.act(0, Action::Kita).unwrap();
     game.act(1, Action::Pass).unwrap();
     discard(&mut game, 0, "6p", false);

@@ -24,22 +24,41 @@ fn ours(form: &str, extra: &str) -> String {
 
 /// A tournament's JSON response.
 fn tournament(bots: &str, games: u64) -> Value {
-    let out = tiles(
-        &[
-            "mahjong",
-            "tournament",
-            "--json",
-            "--games",
-            &games.to_string(),
-            "--length",
-            "east",
-            "--bots",
-            bots,
-        ],
-        b"{}\n",
-    );
+    tournament_of(&[], bots, games)
+}
+
+/// A tournament's JSON response, East games, with more options.
+fn tournament_of(options: &[&str], bots: &str, games: u64) -> Value {
+    let games = games.to_string();
+    let mut args = vec![
+        "mahjong",
+        "tournament",
+        "--json",
+        "--games",
+        &games,
+        "--length",
+        "east",
+        "--bots",
+        bots,
+    ];
+    args.extend_from_slice(options);
+    let out = tiles(&args, b"{}\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Each entry of a tournament's response without its bot's name.
+fn nameless(response: &Value) -> Vec<Value> {
+    response["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| {
+            let mut entry = entry.clone();
+            entry["bot"] = Value::Null;
+            entry
+        })
+        .collect()
 }
 
 #[test]
@@ -92,19 +111,7 @@ fn our_bot_as_an_outside_seat_plays_as_it_does_in_process() {
     ] {
         let played = tournament(&format!("random,{outside},random,random"), 8);
         assert_eq!(played["failures"], Value::Array(Vec::new()), "{played}");
-        let strip = |response: &Value| -> Vec<Value> {
-            response["entries"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|entry| {
-                    let mut entry = entry.clone();
-                    entry["bot"] = Value::Null;
-                    entry
-                })
-                .collect()
-        };
-        assert_eq!(strip(&played), strip(&inside), "{outside}");
+        assert_eq!(nameless(&played), nameless(&inside), "{outside}");
     }
 }
 
@@ -176,52 +183,19 @@ fn ctrl_c_stops_a_tournament_and_prints_the_games_played() {
     }
 }
 
-/// A three-player tournament's JSON response.
-fn tournament3(bots: &str, games: u64) -> Value {
-    let out = tiles(
-        &[
-            "mahjong",
-            "tournament",
-            "--json",
-            "--players",
-            "3",
-            "--games",
-            &games.to_string(),
-            "--length",
-            "east",
-            "--bots",
-            bots,
-        ],
-        b"{}\n",
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 /// At a three-player table, `tiles mahjong bot` plays as an outside seat exactly as in
 /// process, in both forms, told the players by `start_game` (or by `--players 3` alone, the
 /// line form reading the rules as a host that does not say them would leave it).
 #[test]
 fn our_bot_as_an_outside_seat_plays_three_player_games_as_in_process() {
-    let inside = tournament3("random,efficiency,random", 6);
+    let three = ["--players", "3"];
+    let inside = tournament_of(&three, "random,efficiency,random", 6);
     for outside in [
         ours("mjai", "--bot efficiency"),
         ours("mjai-line", "--line --players 3"),
     ] {
-        let played = tournament3(&format!("random,{outside},random"), 6);
+        let played = tournament_of(&three, &format!("random,{outside},random"), 6);
         assert_eq!(played["failures"], Value::Array(Vec::new()), "{played}");
-        let strip = |response: &Value| -> Vec<Value> {
-            response["entries"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|entry| {
-                    let mut entry = entry.clone();
-                    entry["bot"] = Value::Null;
-                    entry
-                })
-                .collect()
-        };
-        assert_eq!(strip(&played), strip(&inside), "{outside}");
+        assert_eq!(nameless(&played), nameless(&inside), "{outside}");
     }
 }

@@ -99,6 +99,23 @@ pub fn rules(
     Ok(rules)
 }
 
+/// The rules and the seats of a game or tournament request.
+///
+/// # Errors
+///
+/// As [`rules`] and [`entries`].
+pub fn table(
+    length: &str,
+    red_fives: RedFives,
+    open_tanyao: bool,
+    players: u8,
+    bots: &Names,
+) -> Result<(GameRules, Vec<Entry>), String> {
+    let rules = rules(length, red_fives, open_tanyao, players)?;
+    let entries = entries(bots, usize::from(players))?;
+    Ok((rules, entries))
+}
+
 /// Whether line-ups may name outside seats (`mjai:COMMAND`), which run commands: the `tiles`
 /// command and the Python package allow them, `tiles serve` does not.
 static COMMANDS: AtomicBool = AtomicBool::new(false);
@@ -338,14 +355,14 @@ fn describe(events: &[Event], players: usize) -> Vec<HandResultJson> {
 ///
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
-    let rules = rules(
+    let (rules, entries) = table(
         &request.length,
         request.red_fives,
         request.open_tanyao,
         request.players,
+        &request.bots,
     )?;
-    let players = usize::from(request.players);
-    let entries = entries(&request.bots, players)?;
+    let players = entries.len();
     if !["mjai", "tenhou", "none"].contains(&request.record.as_str()) {
         return Err(ApiError::BadRequest(format!(
             "record: expected mjai, tenhou or none, found {:?}",

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
 use super::game::{
-    Entry, RedFives, answer_limit_default, bots_default, entries, four, host_error, length_default,
-    limits, rules, start_limit_default, yes,
+    Entry, RedFives, answer_limit_default, bots_default, four, host_error, length_default, limits,
+    start_limit_default, table, yes,
 };
 use crate::ApiError;
 use crate::fields::Names;
@@ -161,14 +161,14 @@ pub struct TournamentResponse {
 ///
 /// An unknown bot or length, a bad limit, too many games or none.
 pub fn setup(request: &TournamentRequest) -> Result<(Tournament, Vec<Entry>), String> {
-    let rules = rules(
+    let (rules, lineup) = table(
         &request.length,
         request.red_fives,
         request.open_tanyao,
         request.players,
+        &request.bots,
     )?;
-    let players = usize::from(request.players);
-    let lineup = entries(&request.bots, players)?;
+    let players = lineup.len();
     check_games(request.games)?;
     let games = crate::standings::game_range(request.first_game, request.games)?;
     let mut rank_points = default_rank_points(players);
