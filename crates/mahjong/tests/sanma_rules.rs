@@ -446,3 +446,43 @@ fn the_game_ends_at_40000_after_south_3_or_in_the_west_round() {
         }
     );
 }
+
+/// Pao with three players: the seat whose discard was called for the third dragon set pays
+/// all of a daisangen tsumo, the tsumo-loss total (16,000 + 8,000 for a non-dealer), and the
+/// other seat nothing.
+#[test]
+fn pao_on_a_tsumo_pays_the_tsumo_loss_total() {
+    let mut game = deal3(
+        east(1),
+        0,
+        [
+            "5z1s2s3s9s9s1p2p3p5p6p7p1z",
+            "55z66z77z123p44p99p",
+            "6z7z19m19p11s22s33s4s",
+        ],
+        ["1z1z", "4p", "1m1m3z"],
+        "9s",
+        EVEN,
+    );
+    // Seat 0 discards haku and seat 1 pons it; seat 2 discards hatsu, then chun, and seat 1
+    // pons both: seat 2 gave the third dragon set and is liable.
+    discard(&mut game, 0, "5z", false);
+    claim(&mut game, 1, pon("5z"));
+    discard(&mut game, 1, "1p", false);
+    pass_all(&mut game);
+    discard(&mut game, 2, "6z", false);
+    claim(&mut game, 1, pon("6z"));
+    discard(&mut game, 1, "2p", false);
+    pass_all(&mut game);
+    discard(&mut game, 2, "7z", false);
+    claim(&mut game, 1, pon("7z"));
+    discard(&mut game, 1, "3p", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(2, "1m"), (0, "1z")]);
+    // Seat 1 draws 4p: daisangen by tsumo.
+    game.act(1, Action::Tsumo).unwrap();
+    let win = &wins(&game)[0];
+    assert_eq!(han(win, Yaku::Daisangen), 13);
+    assert_eq!(win.pao, Some(2));
+    assert_eq!(win.deltas, [0, 24_000, -24_000, 0]);
+}
