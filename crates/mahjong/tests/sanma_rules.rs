@@ -2,7 +2,8 @@
 //! tiles and each seat's draws): Norths set aside (under riichi, ronned, the replacement's
 //! rinshan at 20 fu, furiten for a seat that lets one pass, ippatsu kept), tsumo loss for the
 //! dealer and a non-dealer, 1m indicating 9m, nagashi mangan with tsumo loss, riichi with three
-//! tiles left, and the end of the game at 40,000, in the West round and on busting.
+//! tiles left, pao on a tsumo, and the end of the game at 40,000, in the West round and on
+//! busting.
 
 mod support {
     pub mod table;
