@@ -237,7 +237,7 @@ pub const OPERATIONS: &[Operation] = &[
     },
     Operation {
         name: "mahjong/game",
-        summary: "a seeded four-player game of bots under Tenhou's rules: each hand's result, the final points and the record",
+        summary: "a seeded game of bots under Tenhou's rules, four players or three: each hand's result, the final points and the record",
         schemas: schemas::<mahjong::game::GameRequest, mahjong::game::GameResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, mahjong::game::game),
