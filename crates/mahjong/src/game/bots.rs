@@ -170,6 +170,8 @@ impl EfficiencyBot {
         for piece in &view.indicators {
             visible[piece.tile.index()] += 1;
         }
+        // Norths set aside (three players) are in sight too.
+        visible[30] += view.kita.iter().sum::<u8>();
         // The shanten each legal discard leaves; the effective tiles only for the best.
         let mut legal = 0u64;
         for action in &view.legal {

@@ -27,7 +27,7 @@ pub(crate) struct Threat {
 /// The seats that may be ready, with what is safe against each.
 pub(crate) fn threats(view: &View) -> Vec<Threat> {
     let mut found = Vec::new();
-    for seat in (0..4).filter(|&seat| seat != view.seat) {
+    for seat in (0..view.players).filter(|&seat| seat != view.seat) {
         let river = &view.rivers[seat];
         let open = view.melds[seat]
             .iter()
@@ -54,7 +54,8 @@ pub(crate) fn threats(view: &View) -> Vec<Threat> {
     found
 }
 
-/// Copies of each kind in sight of the seat: its hand, every river, meld and indicator.
+/// Copies of each kind in sight of the seat: its hand, every river, meld and indicator, and
+/// the Norths set aside (three players).
 pub(crate) fn visible(view: &View) -> [u8; KINDS] {
     let mut seen = [0u8; KINDS];
     let pieces = view
@@ -71,6 +72,7 @@ pub(crate) fn visible(view: &View) -> [u8; KINDS] {
     for piece in pieces {
         seen[piece.tile.index()] = (seen[piece.tile.index()] + 1).min(4);
     }
+    seen[30] = (seen[30] + view.kita.iter().sum::<u8>()).min(4);
     seen
 }
 
