@@ -1,7 +1,7 @@
 //! Rewards for learning agents: each seat's change of points at the end of each hand, scaled,
 //! and placement points at the end of the game.
 
-use mahjong::game::{Event, Game, START_POINTS};
+use mahjong::game::{Event, Game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -66,15 +66,6 @@ impl Reward {
 pub(crate) struct Tracker {
     pub(crate) cursor: usize,
     pub(crate) start: [i32; 4],
-}
-
-impl Default for Tracker {
-    fn default() -> Tracker {
-        Tracker {
-            cursor: 0,
-            start: [START_POINTS; 4],
-        }
-    }
 }
 
 impl Tracker {
