@@ -3,29 +3,23 @@
 //! deal) knows exactly the engine's legal actions at every decision, and mjai bots of ours
 //! play whole three-player games in the engine.
 
-use mahjong::game::{
-    Answer, Follower, Game, GameRules, Length, MjaiBot, RandomBot, action_of, bot_named,
-};
-use mahjong::log::mjai::{event_json, for_players, mjai_order};
+use std::collections::BTreeSet;
+
+use mahjong::game::{Action, Follower, Game, GameRules, Length, MjaiBot, RandomBot, bot_named};
 use serde_json::{Value, json};
 use tiles_core::Bot;
+
+mod support {
+    pub mod mjai;
+}
+
+use support::mjai::{follow_to_the_end, host_to_the_end};
 
 fn rules_for(seed: u64) -> GameRules {
     GameRules {
         length: Length::East,
+        open_tanyao: !seed.is_multiple_of(5),
         ..GameRules::TENHOU_SANMA
-    }
-    .with_seed_variation(seed)
-}
-
-trait Vary {
-    fn with_seed_variation(self, seed: u64) -> Self;
-}
-
-impl Vary for GameRules {
-    fn with_seed_variation(mut self, seed: u64) -> GameRules {
-        self.open_tanyao = !seed.is_multiple_of(5);
-        self
     }
 }
 
@@ -43,11 +37,10 @@ fn start_game(seat: usize, rules: GameRules, said: bool) -> Value {
 #[test]
 fn a_followed_three_player_seat_has_the_engines_legal_actions() {
     let mut decisions = 0;
-    let mut kinds = std::collections::BTreeSet::new();
+    let mut kinds = BTreeSet::new();
     for seed in 0..40 {
         let rules = rules_for(seed);
         let said = seed % 2 == 0;
-        let mut game = Game::new(rules, seed);
         let mut followers: Vec<Follower> = (0..3)
             .map(|seat| {
                 let mut follower = Follower::new(Some(seat));
@@ -56,47 +49,20 @@ fn a_followed_three_player_seat_has_the_engines_legal_actions() {
             })
             .collect();
         let random = RandomBot { seed };
-        let mut sent = 0;
-        while let Some(seat) = game.to_move() {
-            if game.events().len() > sent {
-                for event in mjai_order(&game.events()[sent..]) {
-                    for (viewer, follower) in followers.iter_mut().enumerate() {
-                        let value = for_players(event_json(event, Some(viewer)).unwrap(), 3);
-                        follower.apply(&value).unwrap_or_else(|error| {
-                            panic!("seed {seed} seat {viewer}: {value}: {error}")
-                        });
-                    }
-                }
-                sent = game.events().len();
-                for (viewer, follower) in followers.iter().enumerate() {
-                    let engine = game.legal_actions(viewer);
-                    let followed = follower
-                        .decision()
-                        .map(|view| view.legal)
-                        .unwrap_or_default();
-                    assert_eq!(
-                        followed, engine,
-                        "seed {seed} seat {viewer} after {sent} events"
-                    );
-                    if !engine.is_empty() {
-                        assert_eq!(
-                            follower.decision().unwrap(),
-                            game.view(viewer),
-                            "seed {seed} seat {viewer}"
-                        );
-                        decisions += 1;
-                        kinds.extend(engine.iter().map(|action| action.name()));
-                    }
-                }
-            }
-            let view = game.view(seat);
-            let action = if seed % 3 == 0 {
-                random.choose(&view)
+        let choose = |view: &mahjong::game::View| {
+            if seed % 3 == 0 {
+                random.choose(view)
             } else {
-                bot_named("efficiency").unwrap().choose(&view)
-            };
-            game.act(seat, action).unwrap();
-        }
+                bot_named("efficiency").unwrap().choose(view)
+            }
+        };
+        decisions += follow_to_the_end(
+            Game::new(rules, seed),
+            &mut followers,
+            &choose,
+            &format!("seed {seed}"),
+            &mut kinds,
+        );
     }
     assert!(decisions > 5_000, "{decisions}");
     for kind in ["discard", "riichi", "tsumo", "ron", "pon", "kita", "pass"] {
@@ -112,53 +78,23 @@ fn mjai_bots_play_whole_three_player_games_in_the_engine() {
     let mut kita = 0;
     for seed in 0..8 {
         let rules = rules_for(seed);
-        let mut game = Game::new(rules, seed);
         let names = ["efficiency", "random", "value"];
         let mut bots: Vec<MjaiBot> = names
             .iter()
             .enumerate()
             .map(|(seat, name)| MjaiBot::new(bot_named(name).unwrap(), Some(seat)))
             .collect();
-        let mut pending: Vec<Vec<Value>> = (0..3)
-            .map(|seat| vec![start_game(seat, rules, true)])
-            .collect();
-        let mut sent = 0;
-        while let Some(seat) = game.to_move() {
-            for event in mjai_order(&game.events()[sent..]) {
-                for (viewer, batch) in pending.iter_mut().enumerate() {
-                    batch.push(for_players(event_json(event, Some(viewer)).unwrap(), 3));
-                }
-            }
-            sent = game.events().len();
-            let view = game.view(seat);
-            let mut reach = false;
-            let action = loop {
-                let batch = std::mem::take(&mut pending[seat]);
-                let answer = bots[seat].react_all(&batch).unwrap();
-                match action_of(&answer, &view, reach) {
-                    Ok(Answer::Action(action)) => break action,
-                    Ok(Answer::Reach) => {
-                        reach = true;
-                        pending[seat].push(json!({"type": "reach", "actor": seat}));
-                    }
-                    Err(error) => panic!("seed {seed} seat {seat}: {error}"),
-                }
-            };
-            assert!(view.legal.contains(&action), "seed {seed}: {action}");
-            kita += usize::from(action == mahjong::game::Action::Kita);
-            game.act(seat, action).unwrap();
-            if reach {
-                // The seat has its reach already: the engine's own is not sent again.
-                for (viewer, batch) in pending.iter_mut().enumerate() {
-                    if viewer != seat {
-                        let event = event_json(&game.events()[sent], Some(viewer)).unwrap();
-                        batch.push(for_players(event, 3));
-                    }
-                }
-                sent += 1;
-            }
-        }
-        assert!(game.is_over());
+        let starts = (0..3).map(|seat| start_game(seat, rules, true)).collect();
+        let (taken, _) = host_to_the_end(
+            Game::new(rules, seed),
+            &mut bots,
+            starts,
+            &format!("seed {seed}"),
+        );
+        kita += taken
+            .iter()
+            .filter(|action| **action == Action::Kita)
+            .count();
     }
     assert!(kita > 10, "{kita} Norths set aside");
 }
