@@ -113,7 +113,7 @@ impl Follower {
                     }
                 }
                 if rules.three_player() {
-                    rules.red_fives[0] = 0;
+                    rules = rules.with_three_players();
                 }
                 self.rules = rules;
                 self.game = empty(rules);
@@ -199,8 +199,7 @@ impl Follower {
         let three_slots = tehais.len() == 3
             || self.game.events.is_empty() && scores == [35_000, 35_000, 35_000, 0] && number <= 3;
         if three_slots && !self.rules.three_player() {
-            self.rules.players = 3;
-            self.rules.red_fives[0] = 0;
+            self.rules = self.rules.with_three_players();
         }
         let mut game = empty(self.rules);
         game.id = HandId {

@@ -92,6 +92,15 @@ impl GameRules {
         self.players == 3
     }
 
+    /// These rules for three players: the set then has no 5m, so no red one.
+    pub fn with_three_players(self) -> GameRules {
+        GameRules {
+            players: 3,
+            red_fives: [0, self.red_fives[1], self.red_fives[2]],
+            ..self
+        }
+    }
+
     /// The seats that play: 0..4, or 0..3 with three players.
     pub fn seats(&self) -> std::ops::Range<usize> {
         0..usize::from(self.players)

@@ -493,9 +493,8 @@ fn read_event(
                 if !log.hands.is_empty() {
                     return Err("a three-player hand in a four-player game".to_owned());
                 }
-                // A record that deals three hands is a three-player game (no red 5m).
-                log.rules.players = 3;
-                log.rules.red_fives[0] = 0;
+                // A record that deals three hands is a three-player game.
+                log.rules = log.rules.with_three_players();
             }
             reading.riichi_next = [false; 4];
             reading.discards = [0; 4];

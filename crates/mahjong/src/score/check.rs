@@ -223,8 +223,10 @@ pub(crate) fn validate(
         }
     }
     counts[30] = counts[30].saturating_add(u8::try_from(s.kita).unwrap_or(u8::MAX));
-    if let Some(index) =
-        (0..KINDS).find(|&index| counts[index] > 0 && !rules.has_kind(Tile::at(index)))
+    // Only the three-player set lacks kinds: four players' hands skip the scan.
+    if rules.three_player()
+        && let Some(index) =
+            (0..KINDS).find(|&index| counts[index] > 0 && !rules.has_kind(Tile::at(index)))
     {
         return Err(ScoreError::NotInSet {
             tile: Tile::at(index),

@@ -185,8 +185,7 @@ pub fn rules_of(rule: &Value) -> Result<GameRules, String> {
         rules.red_fives = [aka; 3];
     }
     if three {
-        rules.players = 3;
-        rules.red_fives[0] = 0;
+        rules = rules.with_three_players();
     }
     for (suit, key) in ["aka51", "aka52", "aka53"].into_iter().enumerate() {
         if let Some(aka) = count(key)? {
