@@ -195,7 +195,12 @@ impl<'py> Given<'py> {
                 Some(name) => name
                     .parse::<ScoringRules>()
                     .map_err(|error| format!("rules: {error}")),
-                None => RulesRequest::from_value(convert::to_value(value, "rules").ok()?).rules(),
+                None => match value.cast::<PyDict>().ok().and_then(switches) {
+                    Some(rules) => Ok(rules),
+                    None => {
+                        RulesRequest::from_value(convert::to_value(value, "rules").ok()?).rules()
+                    }
+                },
             },
         };
         Some(ScoreInput {
@@ -218,6 +223,35 @@ impl<'py> Given<'py> {
             },
         })
     }
+}
+
+/// The rules a dict of a preset and switches names (`{"preset": "wrc", "double_wind_fu": 4}`),
+/// or `None` for the general reading to take it: a key or value of another kind, or one
+/// refused (that reading words the message).
+fn switches(fields: &Bound<'_, PyDict>) -> Option<ScoringRules> {
+    let mut rules = match fields.get_item(intern!(fields.py(), "preset")) {
+        Ok(None) => ScoringRules::default(),
+        Ok(Some(preset)) => text(&preset)?.parse().ok()?,
+        Err(_) => return None,
+    };
+    for (name, value) in fields.iter() {
+        let name = text(&name)?;
+        if name == "preset" {
+            continue;
+        }
+        let value = if let Ok(on) = value.cast::<PyBool>() {
+            on.is_true().to_string()
+        } else {
+            value
+                .cast::<PyInt>()
+                .ok()?
+                .extract::<i64>()
+                .ok()?
+                .to_string()
+        };
+        rules.set(name, &value).ok()?;
+    }
+    Some(rules)
 }
 
 /// Dicts of a fixed set of keys, made by copying a template (a copy takes the key table whole,
@@ -578,25 +612,41 @@ pub fn score_many<'py>(
     py: Python<'py>,
     requests: &[Bound<'py, PyAny>],
 ) -> PyResult<Bound<'py, PyList>> {
-    let mut givens = Vec::with_capacity(requests.len());
-    for (index, request) in requests.iter().enumerate() {
-        let Ok(fields) = request.cast::<PyDict>() else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "requests[{index}]: expected a dict of score fields, found {}",
-                convert::kind(request)
-            )));
-        };
-        givens.push(Given::of(fields)?);
-    }
+    // Each chunk's fields are read into its own slots, then borrowed for the rest of the
+    // scope while the pool scores them: the pool starts on the first chunk while the next are
+    // read.
+    let mut givens: Vec<Option<Given<'py>>> = (0..requests.len()).map(|_| None).collect();
     let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
         (0..requests.len()).map(|_| None).collect();
     let done = Countdown::new(requests.len().div_ceil(CHUNK));
     let mut failed = None;
     rayon::in_place_scope(|scope| {
-        let chunks = answers.chunks_mut(CHUNK).zip(givens.chunks(CHUNK));
-        for (number, (out, givens)) in chunks.enumerate() {
-            let mut read = Vec::with_capacity(givens.len());
-            for (offset, given) in givens.iter().enumerate() {
+        let chunks = answers
+            .chunks_mut(CHUNK)
+            .zip(givens.chunks_mut(CHUNK))
+            .zip(requests.chunks(CHUNK));
+        for (number, ((out, slots), chunk)) in chunks.enumerate() {
+            let mut read = Vec::with_capacity(slots.len());
+            for (offset, (slot, request)) in slots.iter_mut().zip(chunk).enumerate() {
+                let index = number * CHUNK + offset;
+                let Ok(fields) = request.cast::<PyDict>() else {
+                    failed = Some(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "requests[{index}]: expected a dict of score fields, found {}",
+                        convert::kind(request)
+                    )));
+                    // The scope waits for the chunks already handed on.
+                    return;
+                };
+                match Given::of(fields) {
+                    Ok(given) => *slot = given,
+                    Err(error) => {
+                        failed = Some(error);
+                        return;
+                    }
+                }
+            }
+            let slots: &[Option<Given<'py>>] = slots;
+            for (offset, given) in slots.iter().enumerate() {
                 match given.as_ref().and_then(Given::input) {
                     Some(input) => read.push(Read::Quick(input)),
                     None => {
@@ -604,12 +654,11 @@ pub fn score_many<'py>(
                         // among them).
                         let index = number * CHUNK + offset;
                         let value = match convert::to_value(
-                            &requests[index],
+                            &chunk[offset],
                             &format!("requests[{index}]"),
                         ) {
                             Ok(value) => value,
                             Err(error) => {
-                                // The scope waits for the chunks already handed on.
                                 failed = Some(error);
                                 return;
                             }

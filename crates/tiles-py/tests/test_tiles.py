@@ -307,6 +307,30 @@ def test_a_score_is_an_object_read_by_attribute_or_key():
     assert repr(score).startswith(f"Score({score.total}: ") and "chinitsu 6" in repr(score)
 
 
+def test_rules_as_a_dict_read_as_the_api_reads_them():
+    # Switches over a preset, and values the API refuses: the same answer or the same message
+    # as the request sent as JSON.
+    hand = dict(hand="123m456p789s11555z", win="5z", seat_wind="S", round_wind="S")
+    rules = [
+        {"preset": "wrc", "double_wind_fu": 4}, {"double_wind_fu": 2}, {"preset": "majsoul", "kiriage": True},
+        {"red_fives": False, "open_tanyao": 0, "counted_yakuman": 1}, {},
+        {"double_wind_fu": True}, {"double_wind_fu": 3}, {"kiriage": 2}, {"preset": 4}, {"preset": "nope"},
+        {"nope": True}, {"kiriage": "yes"}, {"kiriage": None}, {"players": 5}, {"double_wind_fu": 4.0},
+    ]
+    for given in rules:
+        try:
+            expected = raw("mahjong/score", **hand, rules=given)
+        except tiles.BadRequest as error:
+            expected = {"error": str(error)}
+        try:
+            answer = mahjong.score(**hand, rules=given).to_dict()
+        except tiles.BadRequest as error:
+            answer = {"error": str(error)}
+        assert answer == expected, given
+        [many] = mahjong.score_many([dict(hand, rules=given)])
+        assert (many if isinstance(many, dict) else many.to_dict()) == expected, given
+
+
 def test_score_takes_tuples_as_lists():
     as_lists = mahjong.score(hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
     as_tuples = mahjong.score(hand="123m456p99p", win="9p", melds=({"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}), dora_indicators=("4z",))
