@@ -63,6 +63,15 @@ fn a_followed_three_player_seat_has_the_engines_legal_actions() {
             &format!("seed {seed}"),
             &mut kinds,
         );
+        if said {
+            for follower in &followers {
+                assert_eq!(
+                    follower.rules(),
+                    rules,
+                    "seed {seed}: the rules start_game said"
+                );
+            }
+        }
     }
     assert!(decisions > 5_000, "{decisions}");
     for kind in ["discard", "riichi", "tsumo", "ron", "pon", "kita", "pass"] {

@@ -42,6 +42,8 @@ pub struct View {
     pub players: usize,
     /// Norths each seat has set aside (three players).
     pub kita: [u8; 4],
+    /// The game's rules (its length tells which hand is the last planned one).
+    pub rules: GameRules,
 }
 
 impl Game {
@@ -65,6 +67,7 @@ impl Game {
             legal: self.legal_actions(seat),
             players: self.players(),
             kita: self.kita,
+            rules: self.rules,
         }
     }
 }

@@ -48,9 +48,16 @@ pub fn follow_to_the_end(
                     "{label} seat {viewer} after {sent} events"
                 );
                 if !engine.is_empty() {
+                    // The rules are those start_game told the follower (a start_game that says
+                    // nothing of the length leaves it at hanchan).
+                    let told = follower.rules();
+                    assert_eq!(told.players, game.rules().players, "{label} seat {viewer}");
                     assert_eq!(
                         follower.decision().unwrap(),
-                        game.view(viewer),
+                        View {
+                            rules: told,
+                            ..game.view(viewer)
+                        },
                         "{label} seat {viewer}"
                     );
                     decisions += 1;
