@@ -70,6 +70,26 @@ pub(crate) fn counts_of(hand: &[Piece]) -> [u8; KINDS] {
     counts
 }
 
+/// The kinds the seat may discard now (a bit per kind).
+pub(crate) fn discard_kinds(view: &View) -> u64 {
+    let mut kinds = 0u64;
+    for action in &view.legal {
+        if let Action::Discard { tile, .. } = action {
+            kinds |= 1 << tile.tile.index();
+        }
+    }
+    kinds
+}
+
+/// The least shanten the discards of `kinds` leave (`after`: each kind's, from
+/// `shanten_after_discards`), or `None` if there are none.
+pub(crate) fn least_after(after: &[i8; KINDS], kinds: u64) -> Option<i8> {
+    (0..KINDS)
+        .filter(|&kind| kinds & (1 << kind) != 0)
+        .map(|kind| after[kind])
+        .min()
+}
+
 /// The shanten of these counts (of a size that has one).
 fn shanten_of(counts: &[u8; KINDS]) -> i8 {
     let size: u8 = counts.iter().sum();
@@ -173,12 +193,7 @@ impl EfficiencyBot {
         // Norths set aside (three players) are in sight too.
         visible[30] += view.kita.iter().sum::<u8>();
         // The shanten each legal discard leaves; the effective tiles only for the best.
-        let mut legal = 0u64;
-        for action in &view.legal {
-            if let Action::Discard { tile, .. } = action {
-                legal |= 1 << tile.tile.index();
-            }
-        }
+        let legal = discard_kinds(view);
         let mut kept: Vec<(Tile, i8)> = Vec::with_capacity(14);
         for index in 0..KINDS {
             if counts[index] == 0 || legal & (1 << index) == 0 {

@@ -21,7 +21,7 @@
 use tiles_core::Bot;
 
 use super::action::Action;
-use super::bots::{EfficiencyBot, counts_of};
+use super::bots::{EfficiencyBot, counts_of, discard_kinds, least_after};
 use super::state::Game;
 use super::value::{DEPTH, ValueBot, Verdict};
 use super::view::View;
@@ -135,7 +135,7 @@ const CAREFUL: f32 = 0.85;
 
 /// Among the legal plain discards that keep the hand as near to ready as it can be and are
 /// nearly as quick as the quickest ([`CAREFUL`]), the one least likely to deal in against
-/// `seats`.
+/// `seats`; on a tie `quickest_kind` (efficiency's), then the quicker.
 fn careful(view: &View, seats: &[Threat], quickest_kind: usize) -> Option<Action> {
     let counts = counts_of(&view.hand);
     let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
@@ -144,21 +144,9 @@ fn careful(view: &View, seats: &[Threat], quickest_kind: usize) -> Option<Action
     }
     let seen = visible(view);
     let after = crate::shanten::shanten_after_discards(&counts, size);
-    let mut legal = 0u64;
-    for action in &view.legal {
-        if let Action::Discard {
-            tile,
-            riichi: false,
-            ..
-        } = action
-        {
-            legal |= 1 << tile.tile.index();
-        }
-    }
-    let least = (0..KINDS)
-        .filter(|&kind| legal & (1 << kind) != 0)
-        .map(|kind| after[kind])
-        .min()?;
+    // Every discard may be made without riichi.
+    let legal = discard_kinds(view);
+    let least = least_after(&after, legal)?;
     let mut options: Vec<(usize, u32, f32)> = Vec::new();
     for kind in (0..KINDS).filter(|&kind| legal & (1 << kind) != 0 && after[kind] == least) {
         let mut kept = counts;

@@ -27,7 +27,7 @@ use tiles_core::Bot;
 
 use self::ev::{Outlook, Plain, Setting, Stakes, TURNS};
 use super::action::Action;
-use super::bots::{EfficiencyBot, counts_of, dora_kind, yakuhai};
+use super::bots::{EfficiencyBot, counts_of, discard_kinds, dora_kind, least_after, yakuhai};
 use super::defence::{
     DefenceBot, Threat, danger, nearer_tiles, threats, visible, watched, win_now,
 };
@@ -48,8 +48,8 @@ const DORA_COST: i32 = 12;
 /// What breaking a yakuhai pair costs there (one effective tile).
 const YAKUHAI_COST: i32 = 4;
 
-/// The chance a tile deals in against a riichi, by `defence`'s danger (0: cannot; 9: a middle
-/// tile with both two-sided waits open).
+/// The chance a tile deals in against a riichi, by `defence`'s danger (0: it cannot win on
+/// it; 8: a middle tile with both two-sided waits open).
 const DEAL_IN: [f32; 10] = [0.0, 0.01, 0.02, 0.03, 0.045, 0.06, 0.08, 0.10, 0.12, 0.14];
 /// The chance of a tile no reading has placed (a later discard's average).
 const LATER_DEAL_IN: f32 = 0.06;
@@ -75,8 +75,12 @@ pub(crate) enum Verdict {
 /// dealing in costs.
 struct Danger {
     threat: Threat,
-    ready: f32,
     cost: f32,
+}
+
+/// The sticks and honba a win collects (100 a honba from each payer).
+fn on_the_table(view: &View) -> f32 {
+    (100 * (view.players as u32 - 1) * view.hand_id.honba + 1_000 * view.sticks) as f32
 }
 
 /// The seat's stakes this hand: points, or points and placement in all-last.
@@ -172,15 +176,11 @@ impl ValueBot {
                         }
                     }
                 }
-                cost += 300.0 * view.hand_id.honba as f32 + 1_000.0 * view.sticks as f32;
+                cost += on_the_table(view);
                 if let Some(placement) = placement {
                     cost = placement.loss(cost, threat.seat);
                 }
-                Danger {
-                    ready: threat.ready,
-                    threat,
-                    cost,
-                }
+                Danger { threat, cost }
             })
             .collect()
     }
@@ -189,8 +189,8 @@ impl ValueBot {
     fn risk(kind: usize, dangers: &[Danger], seen: &[u8; KINDS]) -> f32 {
         dangers
             .iter()
-            .map(|danger_| {
-                DEAL_IN[danger(kind, &danger_.threat, seen) as usize] * danger_.ready * danger_.cost
+            .map(|seat| {
+                DEAL_IN[danger(kind, &seat.threat, seen) as usize] * seat.threat.ready * seat.cost
             })
             .sum()
     }
@@ -225,17 +225,17 @@ impl ValueBot {
             indicators: view.indicators.clone(),
             kita: u32::from(view.kita[view.seat]),
             scoring,
-            bonus: 300.0 * view.hand_id.honba as f32 + 1_000.0 * view.sticks as f32,
+            bonus: on_the_table(view),
             may_riichi: closed
                 && view.scores[view.seat] >= 1_000
                 && view.live_left >= view.rules.riichi_wall(),
             push_cost: dangers
                 .iter()
-                .map(|danger| LATER_DEAL_IN * danger.ready * danger.cost)
+                .map(|danger| LATER_DEAL_IN * danger.threat.ready * danger.cost)
                 .sum(),
             deal_in: dangers
                 .iter()
-                .map(|danger| LATER_DEAL_IN * danger.ready)
+                .map(|danger| LATER_DEAL_IN * danger.threat.ready)
                 .sum::<f32>()
                 .min(0.5),
         }
@@ -282,17 +282,8 @@ impl ValueBot {
             return None;
         }
         let after = crate::shanten::shanten_after_discards(&counts, size);
-        let mut legal = 0u64;
-        for action in &view.legal {
-            if let Action::Discard { tile, .. } = action {
-                legal |= 1 << tile.tile.index();
-            }
-        }
-        legal &= kinds;
-        let least = (0..KINDS)
-            .filter(|&kind| legal & (1 << kind) != 0)
-            .map(|kind| after[kind])
-            .min()?;
+        let legal = discard_kinds(view) & kinds;
+        let least = least_after(&after, legal)?;
         if least > depth {
             return Some(Verdict::Far);
         }
@@ -344,7 +335,7 @@ impl ValueBot {
             {
                 let total: f32 = dangers
                     .iter()
-                    .map(|danger| danger.ready * danger.cost)
+                    .map(|danger| danger.threat.ready * danger.cost)
                     .sum();
                 let fold = -Self::risk(tile.tile.index(), &dangers, &seen)
                     - FOLD_LEAK * total
@@ -366,17 +357,9 @@ impl ValueBot {
         for indicator in &view.indicators {
             dora[dora_kind(view, indicator.tile).index()] += 1;
         }
-        let mut legal = 0u64;
-        for action in &view.legal {
-            if let Action::Discard { tile, .. } = action {
-                legal |= 1 << tile.tile.index();
-            }
-        }
+        let legal = discard_kinds(view);
         let after = crate::shanten::shanten_after_discards(&counts, size);
-        let least = (0..KINDS)
-            .filter(|&kind| legal & (1 << kind) != 0)
-            .map(|kind| after[kind])
-            .min()?;
+        let least = least_after(&after, legal)?;
         let mut best: Option<(i32, usize)> = None;
         for kind in (0..KINDS).filter(|&kind| legal & (1 << kind) != 0 && after[kind] == least) {
             let mut kept = counts;
