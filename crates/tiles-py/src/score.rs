@@ -391,7 +391,14 @@ impl std::fmt::Debug for PyScore {
 
 impl PyScore {
     fn new(py: Python<'_>, (hand, score): (FullHand, Score)) -> PyResult<Bound<'_, PyScore>> {
-        Bound::new(py, PyScore { hand, score })
+        let made = Bound::new(py, PyScore { hand, score })?;
+        // It holds no Python object (the values are made when asked for), so it can be in no
+        // cycle: left out of the cyclic collector, as CPython leaves out a tuple of numbers, a
+        // list of scores does not make every collection walk them.
+        // SAFETY: `made` is a live object of a GC type, the GIL held; untracking an object the
+        // collector need not see is allowed (its dealloc untracks again, which is a no-op).
+        unsafe { pyo3::ffi::PyObject_GC_UnTrack(made.as_ptr().cast()) };
+        Ok(made)
     }
 
     /// `7700: 30 fu 4 han (riichi 1, pinfu 1, dora 2)`.

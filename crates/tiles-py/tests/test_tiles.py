@@ -5,6 +5,7 @@ functions with Python values."""
 from __future__ import annotations
 
 import ast
+import gc
 import json
 import random
 import re
@@ -305,6 +306,9 @@ def test_a_score_is_an_object_read_by_attribute_or_key():
     with pytest.raises(KeyError):
         score["nothing"]
     assert repr(score).startswith(f"Score({score.total}: ") and "chinitsu 6" in repr(score)
+    # It holds no Python object, so the cyclic collector need not walk it.
+    assert not gc.is_tracked(score)
+    assert not any(gc.is_tracked(one) for one in mahjong.score_many([{"hand": "123m456p789s11555z", "win": "5z"}] * 3))
 
 
 def test_rules_as_a_dict_read_as_the_api_reads_them():
