@@ -45,11 +45,9 @@ fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
     value.extract::<u32>().ok()
 }
 
-/// The Python objects a request's fields hold, kept alive while their text is borrowed: the
-/// fields' values borrowed from the request's dict (which holds them, and which nothing
-/// changes while the request is read: no Python code runs), the list fields' items held.
-struct Given<'a, 'py> {
-    fields: [Option<Borrowed<'a, 'py, PyAny>>; FIELDS.len()],
+/// The Python objects a request's fields hold, kept alive while their text is borrowed.
+struct Given<'py> {
+    fields: [Option<Bound<'py, PyAny>>; FIELDS.len()],
     /// The items of list fields: the melds' dicts' values and the indicators' names.
     melds: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     dora: Option<Vec<Bound<'py, PyAny>>>,
@@ -58,19 +56,19 @@ struct Given<'a, 'py> {
     quick: bool,
 }
 
-impl<'a, 'py> Given<'a, 'py> {
+impl<'py> Given<'py> {
     /// The fields of a request dict, or `None` if a key is not a field of `score` or a list
     /// field has items of a kind the quick reading does not take. The dict is walked once.
-    fn of(fields: &'a Bound<'py, PyDict>) -> PyResult<Option<Given<'a, 'py>>> {
-        let mut given: [Option<Borrowed<'a, 'py, PyAny>>; FIELDS.len()] = [None; FIELDS.len()];
+    fn of(fields: &Bound<'py, PyDict>) -> PyResult<Option<Given<'py>>> {
+        let mut given: [Option<Bound<'py, PyAny>>; FIELDS.len()] = Default::default();
         let py = fields.py();
         let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
         let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
         // Where the next key is looked for first: requests mostly give the fields in order.
         let mut next = 0;
-        // SAFETY: the GIL is held and nothing runs Python code while the dict is walked or
-        // its request read, so it does not change; the key and value it gives are borrowed
-        // from it, and the dict lives for 'a.
+        // SAFETY: the GIL is held and nothing runs Python code while the dict is walked, so it
+        // does not change; the key and value it gives are borrowed from it, and the value is
+        // taken as a new reference before the next step.
         while unsafe {
             pyo3::ffi::PyDict_Next(fields.as_ptr(), &mut position, &mut key, &mut value)
         } != 0
@@ -95,14 +93,14 @@ impl<'a, 'py> Given<'a, 'py> {
             };
             next = index + 1;
             // SAFETY: as above.
-            given[index] = Some(unsafe { Borrowed::from_ptr(py, value) });
+            given[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
         }
         Given::with(given).map(Some)
     }
 
     /// The fields given, or `None` if a list field has items of a kind the quick reading does
     /// not take.
-    fn with(fields: [Option<Borrowed<'a, 'py, PyAny>>; FIELDS.len()]) -> PyResult<Given<'a, 'py>> {
+    fn with(fields: [Option<Bound<'py, PyAny>>; FIELDS.len()]) -> PyResult<Given<'py>> {
         let mut given = Given {
             fields,
             melds: Vec::new(),
@@ -149,7 +147,7 @@ impl<'a, 'py> Given<'a, 'py> {
     }
 
     /// Marked for the general reading.
-    fn slow(mut self) -> Given<'a, 'py> {
+    fn slow(mut self) -> Given<'py> {
         self.quick = false;
         self
     }
@@ -160,7 +158,7 @@ impl<'a, 'py> Given<'a, 'py> {
         if !self.quick {
             return None;
         }
-        let field = |index: usize| self.fields[index].as_deref();
+        let field = |index: usize| self.fields[index].as_ref();
         let hand = text(field(0)?)?;
         let win = text(field(2)?)?;
         let mut flags = [false; 10];
@@ -624,7 +622,7 @@ pub fn score_many<'py>(
     // Each chunk's fields are read into its own slots, then borrowed for the rest of the
     // scope while the pool scores them: the pool starts on the first chunk while the next are
     // read.
-    let mut givens: Vec<Option<Given<'_, 'py>>> = (0..requests.len()).map(|_| None).collect();
+    let mut givens: Vec<Option<Given<'py>>> = (0..requests.len()).map(|_| None).collect();
     let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
         (0..requests.len()).map(|_| None).collect();
     let done = Countdown::new(requests.len().div_ceil(CHUNK));
@@ -654,7 +652,7 @@ pub fn score_many<'py>(
                     }
                 }
             }
-            let slots: &[Option<Given<'_, 'py>>] = slots;
+            let slots: &[Option<Given<'py>>] = slots;
             for (offset, given) in slots.iter().enumerate() {
                 match given.as_ref().and_then(Given::input) {
                     Some(input) => read.push(Read::Quick(input)),
