@@ -15,6 +15,31 @@ use tiles_core::{Bot, Stop, game_seed, play, tournament};
 /// Enough moves for any game (a hanchan takes a few thousand decisions).
 const MAX_MOVES: usize = 1_000_000;
 
+/// Times `games` games of `lineup` under `rules`, as a tournament on every core and one at a
+/// time on one thread; `what` names them in the figures (`1000 {what} | ...`).
+fn time_games(rules: &GameRules, games: u64, lineup: &[&dyn Bot<Game>], what: &str) {
+    let start = Instant::now();
+    let standings = tournament(rules, 1, games, lineup, MAX_MOVES, &Stop::never())
+        .expect("the tournament plays");
+    let wall = start.elapsed();
+    assert_eq!(standings.games, games);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    println!("figure: {games} {what} | tournament on {threads} threads, wall time | {wall:.2?}");
+    let start = Instant::now();
+    for index in 0..games {
+        play(
+            rules,
+            game_seed(1, index),
+            lineup,
+            MAX_MOVES,
+            &Stop::never(),
+        )
+        .expect("the game plays");
+    }
+    let wall = start.elapsed();
+    println!("figure: {games} {what} | one at a time on one thread | {wall:.2?}");
+}
+
 fn main() {
     let rules = GameRules::default();
     let games = 1000;
@@ -22,57 +47,15 @@ fn main() {
     let random = RandomBot { seed: 1 };
     let randoms: [&dyn Bot<Game>; 4] = [&random; 4];
     for (name, lineup) in [("efficiency", &efficiency), ("random", &randoms)] {
-        let start = Instant::now();
-        let standings = tournament(&rules, 1, games, lineup, MAX_MOVES, &Stop::never())
-            .expect("the tournament plays");
-        let wall = start.elapsed();
-        assert_eq!(standings.games, games);
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        println!(
-            "figure: {games} hanchan, 4 {name} bots | tournament on {threads} threads, wall time | {wall:.2?}"
-        );
-        let start = Instant::now();
-        for index in 0..games {
-            play(
-                &rules,
-                game_seed(1, index),
-                lineup,
-                MAX_MOVES,
-                &Stop::never(),
-            )
-            .expect("the game plays");
-        }
-        let wall = start.elapsed();
-        println!(
-            "figure: {games} hanchan, 4 {name} bots | one at a time on one thread | {wall:.2?}"
-        );
+        time_games(&rules, games, lineup, &format!("hanchan, 4 {name} bots"));
     }
     // Three players: the same games' count, beside the four-player figures above.
-    let sanma = GameRules::TENHOU_SANMA;
     let three: [&dyn Bot<Game>; 3] = [&EfficiencyBot; 3];
-    let start = Instant::now();
-    let standings = tournament(&sanma, 1, games, &three, MAX_MOVES, &Stop::never())
-        .expect("the tournament plays");
-    let wall = start.elapsed();
-    assert_eq!(standings.games, games);
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    println!(
-        "figure: {games} three-player hanchan, 3 efficiency bots | tournament on {threads} threads, wall time | {wall:.2?}"
-    );
-    let start = Instant::now();
-    for index in 0..games {
-        play(
-            &sanma,
-            game_seed(1, index),
-            &three,
-            MAX_MOVES,
-            &Stop::never(),
-        )
-        .expect("the game plays");
-    }
-    let wall = start.elapsed();
-    println!(
-        "figure: {games} three-player hanchan, 3 efficiency bots | one at a time on one thread | {wall:.2?}"
+    time_games(
+        &GameRules::TENHOU_SANMA,
+        games,
+        &three,
+        "three-player hanchan, 3 efficiency bots",
     );
     let bots: [(&str, &dyn Bot<Game>); 3] = [
         ("efficiency", &EfficiencyBot),

@@ -31,6 +31,20 @@ fn records(folder: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Asserts that every hand of `name`'s replay agrees, and its final points; the hands counted.
+fn agrees_whole(name: &str, verdict: &mahjong::log::replay::GameVerdict) -> usize {
+    for hand in &verdict.hands {
+        assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
+    }
+    assert_eq!(
+        verdict.final_agree,
+        Some(true),
+        "{name}: {:?}",
+        verdict.final_scores
+    );
+    verdict.hands.len()
+}
+
 /// Two of mjai-reviewer's edge-case records are not games the rules allow, and disagree:
 /// `confusing_nakis_1` pays the ron 1,600 (1,000 and two honba) although the loser's riichi,
 /// declared three discards before, passed (every Phoenix game pays such a stick to the
@@ -76,16 +90,7 @@ fn the_three_player_mjlog_record_agrees() {
         assert_eq!(error, None, "{name}");
         assert_eq!(log.rules, GameRules::TENHOU_SANMA, "{name}");
         let (verdict, events) = mahjong::log::replay::replay_with_events(&log);
-        for hand in &verdict.hands {
-            assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
-            hands += 1;
-        }
-        assert_eq!(
-            verdict.final_agree,
-            Some(true),
-            "{name}: {:?}",
-            verdict.final_scores
-        );
+        hands += agrees_whole(&name, &verdict);
         kita += events
             .iter()
             .filter(|event| matches!(event, Event::Kita { .. }))
@@ -115,16 +120,7 @@ fn every_mjlog_record_agrees_and_cut_ones_say_where() {
             assert!(!last.agree && last.expected.is_none());
         } else {
             assert_eq!(error, None, "{name}");
-            for hand in &verdict.hands {
-                assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
-                hands += 1;
-            }
-            assert_eq!(
-                verdict.final_agree,
-                Some(true),
-                "{name}: {:?}",
-                verdict.final_scores
-            );
+            hands += agrees_whole(&name, &verdict);
         }
     }
     assert_eq!(hands, 55, "the five games have 55 hands");
@@ -140,12 +136,7 @@ fn every_phoenix_2021_game_agrees() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let (log, error) = read(&std::fs::read_to_string(&path).unwrap());
         assert_eq!(error, None, "{name}");
-        let verdict = replay(&log);
-        for hand in &verdict.hands {
-            assert!(hand.agree, "{name} {}: {:?}", hand.id, hand.error);
-            hands += 1;
-        }
-        assert_eq!(verdict.final_agree, Some(true), "{name}");
+        hands += agrees_whole(&name, &replay(&log));
     }
     assert_eq!(hands, 1072);
 }

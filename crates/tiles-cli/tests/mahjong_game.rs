@@ -5,7 +5,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use support::{text, tiles};
+use support::{replays_from_stdin, text, tiles};
 
 fn logs(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -468,10 +468,7 @@ fn three_player_games_tournaments_and_hands_from_the_command_line() {
             b"",
         );
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-        let replayed = tiles(&["mahjong", "replay", "-"], &out.stdout);
-        let stdout = text(&replayed.stdout);
-        assert_eq!(replayed.status.code(), Some(0), "{format}: {stdout}");
-        assert!(stdout.contains("final points agree"), "{format}: {stdout}");
+        replays_from_stdin(&out.stdout, format);
     }
     let sanma = path_text(&logs("tenhou-sanma").join("sanma2.mjlog"));
     let out = tiles(&["mahjong", "replay", &sanma], b"");

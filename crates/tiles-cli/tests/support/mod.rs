@@ -38,3 +38,12 @@ pub fn tiles(args: &[&str], stdin: &[u8]) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Asserts that `record` (a game record, written by `tiles mahjong game`) read on stdin by
+/// `tiles mahjong replay -` agrees to its final points; `label` names it in failures.
+pub fn replays_from_stdin(record: &[u8], label: &str) {
+    let replayed = tiles(&["mahjong", "replay", "-"], record);
+    let stdout = text(&replayed.stdout);
+    assert_eq!(replayed.status.code(), Some(0), "{label}: {stdout}");
+    assert!(stdout.contains("final points agree"), "{label}: {stdout}");
+}

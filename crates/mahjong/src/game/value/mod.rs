@@ -195,9 +195,15 @@ impl ValueBot {
             .sum()
     }
 
-    /// The outlook's setting for the seat with these melds and concealed pieces.
-    fn setting(view: &View, melds: Vec<CalledMeld>, hand: &[Piece], dangers: &[Danger]) -> Setting {
-        let seen = visible(view);
+    /// The outlook's setting for the seat with these melds and concealed pieces (`seen`: the
+    /// copies of each kind in its sight, [`visible`]).
+    fn setting(
+        view: &View,
+        seen: &[u8; KINDS],
+        melds: Vec<CalledMeld>,
+        hand: &[Piece],
+        dangers: &[Danger],
+    ) -> Setting {
         let scoring = view.rules.scoring();
         let mut unseen = [0u8; KINDS];
         for kind in 0..KINDS {
@@ -293,8 +299,8 @@ impl ValueBot {
             Some(placement) => placement,
             None => &Plain,
         };
-        let setting = Self::setting(view, Self::called(view), &view.hand, &dangers);
         let seen = visible(view);
+        let setting = Self::setting(view, &seen, Self::called(view), &view.hand, &dangers);
         let mut outlook = Outlook::new(setting, stakes, depth);
         let turns = turns_left(view);
         let mut best: Option<(f32, usize, bool)> = None;
@@ -414,8 +420,9 @@ impl ValueBot {
         };
         let turns = turns_left(view);
         let melds = Self::called(view);
+        let seen = visible(view);
         let staying = {
-            let setting = Self::setting(view, melds.clone(), &view.hand, &dangers);
+            let setting = Self::setting(view, &seen, melds.clone(), &view.hand, &dangers);
             let mut outlook = Outlook::new(setting, stakes, DEPTH + 1);
             outlook
                 .hand(&counts)
@@ -446,7 +453,7 @@ impl ValueBot {
                     hand.remove(at);
                 }
             }
-            let setting = Self::setting(view, open, &hand, &dangers);
+            let setting = Self::setting(view, &seen, open, &hand, &dangers);
             let mut outlook = Outlook::new(setting, stakes, DEPTH);
             let mut value = f32::NEG_INFINITY;
             for discard in 0..KINDS {
