@@ -12,6 +12,7 @@ mod convert;
 mod game;
 mod reward;
 mod score;
+mod score_fields;
 mod selfplay;
 mod vecenv;
 
@@ -261,7 +262,7 @@ fn operations() -> Vec<(&'static str, &'static str)> {
 #[pymodule]
 fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
-    if !score::fields_agree() {
+    if !score_fields::fields_agree() {
         return Err(pyo3::exceptions::PyRuntimeError::new_err(
             "tiles: the score fields are numbered unlike the API's (a bug)",
         ));

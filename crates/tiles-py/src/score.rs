@@ -1,258 +1,22 @@
 //! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments (the dict of keyword
-//! arguments Python makes for the call, walked once) are read straight into the API's request
-//! type, which is several times quicker than going through JSON values for the call made by the
-//! million. An argument of an unexpected type goes the general way (`call`), which names the
-//! field.
+//! arguments Python makes for the call, walked once: `score_fields`) are read straight into the
+//! API's request type, which is several times quicker than going through JSON values for the
+//! call made by the million, and the answer is a `Score` object whose values are made when
+//! asked for. An argument of an unexpected type goes the general way (`convert`), which names
+//! the field.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use mahjong::{FullHand, Score, ScoringRules};
+use mahjong::{FullHand, Score};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyCFunction, PyDict, PyInt, PyList, PyString, PyTuple};
-use tiles_api::mahjong::{
-    RulesRequest, SCORE_FIELDS as FIELDS, ScoreInput, ScoreRequest, ScoreResponse, TilesRef,
-};
+use pyo3::types::{PyCFunction, PyDict, PyList, PyString, PyTuple};
+use tiles_api::mahjong::{ScoreRequest, ScoreResponse};
 
+use crate::score_fields::Given;
 use crate::{BadRequest, convert};
-
-/// A string argument borrowed, or `None` if it is not one.
-fn text<'a>(value: &'a Bound<'_, PyAny>) -> Option<&'a str> {
-    value
-        .cast::<PyString>()
-        .ok()
-        .and_then(|text| text.to_str().ok())
-}
-
-/// The items of a list or a tuple.
-fn sequence<'py>(value: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
-    if let Ok(list) = value.cast::<PyList>() {
-        return Some(list.iter().collect());
-    }
-    value
-        .cast::<PyTuple>()
-        .ok()
-        .map(|tuple| tuple.iter().collect())
-}
-
-/// A whole number from 0 to `u32::MAX` (not a bool).
-fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
-        return None;
-    }
-    value.extract::<u32>().ok()
-}
-
-/// The Python objects a request's fields hold, kept alive while their text is borrowed.
-struct Given<'py> {
-    fields: [Option<Bound<'py, PyAny>>; FIELDS.len()],
-    /// The items of list fields: the melds' dicts' values and the indicators' names.
-    melds: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
-    dora: Option<Vec<Bound<'py, PyAny>>>,
-    ura: Option<Vec<Bound<'py, PyAny>>>,
-    /// Whether the quick reading takes the list fields' items.
-    quick: bool,
-}
-
-impl<'py> Given<'py> {
-    /// The fields of a request dict, or `None` if a key is not a field of `score` or a list
-    /// field has items of a kind the quick reading does not take. The dict is walked once.
-    fn of(fields: &Bound<'py, PyDict>) -> PyResult<Option<Given<'py>>> {
-        let mut given: [Option<Bound<'py, PyAny>>; FIELDS.len()] = Default::default();
-        let py = fields.py();
-        let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
-        let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
-        // Where the next key is looked for first: requests mostly give the fields in order.
-        let mut next = 0;
-        // SAFETY: the GIL is held and nothing runs Python code while the dict is walked, so it
-        // does not change; the key and value it gives are borrowed from it, and the value is
-        // taken as a new reference before the next step.
-        while unsafe {
-            pyo3::ffi::PyDict_Next(fields.as_ptr(), &mut position, &mut key, &mut value)
-        } != 0
-        {
-            // Keys written in Python source are interned: most are found by address.
-            let hinted = keys.get(next).is_some_and(|known| known.as_ptr() == key);
-            let found = if hinted {
-                Some(next)
-            } else {
-                keys.iter().position(|known| known.as_ptr() == key)
-            };
-            let index = match found {
-                Some(index) => index,
-                None => {
-                    // SAFETY: as above.
-                    let key = unsafe { Borrowed::from_ptr(py, key) };
-                    let Some(index) = text(&key).and_then(field_index) else {
-                        return Ok(None);
-                    };
-                    index
-                }
-            };
-            next = index + 1;
-            // SAFETY: as above.
-            given[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
-        }
-        Given::with(given).map(Some)
-    }
-
-    /// The fields given, or `None` if a list field has items of a kind the quick reading does
-    /// not take.
-    fn with(fields: [Option<Bound<'py, PyAny>>; FIELDS.len()]) -> PyResult<Given<'py>> {
-        let mut given = Given {
-            fields,
-            melds: Vec::new(),
-            dora: None,
-            ura: None,
-            quick: true,
-        };
-        if let Some(melds) = &given.fields[1] {
-            let Some(items) = sequence(melds) else {
-                return Ok(given.slow());
-            };
-            for item in items {
-                let py = item.py();
-                let Ok(meld) = item.cast::<PyDict>() else {
-                    return Ok(given.slow());
-                };
-                if meld.len() != 2 {
-                    return Ok(given.slow());
-                }
-                let (Some(kind), Some(tiles)) = (
-                    meld.get_item(intern!(py, "type"))?,
-                    meld.get_item(intern!(py, "tiles"))?,
-                ) else {
-                    return Ok(given.slow());
-                };
-                given.melds.push((kind, tiles));
-            }
-        }
-        for index in [15, 16] {
-            if let Some(value) = &given.fields[index]
-                && !value.is_instance_of::<PyString>()
-            {
-                let Some(items) = sequence(value) else {
-                    return Ok(given.slow());
-                };
-                *(if index == 15 {
-                    &mut given.dora
-                } else {
-                    &mut given.ura
-                }) = Some(items);
-            }
-        }
-        Ok(given)
-    }
-
-    /// Marked for the general reading.
-    fn slow(mut self) -> Given<'py> {
-        self.quick = false;
-        self
-    }
-
-    /// The borrowed request, or `None` if a field has a type the quick reading does not take
-    /// (the general reading reads it, or names the field at fault).
-    fn input(&self) -> Option<ScoreInput<'_>> {
-        if !self.quick {
-            return None;
-        }
-        let field = |index: usize| self.fields[index].as_ref();
-        let hand = text(field(0)?)?;
-        let win = text(field(2)?)?;
-        let mut flags = [false; 10];
-        for (flag, index) in flags.iter_mut().zip(3..13) {
-            if let Some(value) = field(index) {
-                *flag = value.cast::<PyBool>().ok()?.is_true();
-            }
-        }
-        let wind = |index: usize| field(index).map_or(Some("E"), text);
-        fn indicators<'a>(
-            value: Option<&'a Bound<'_, PyAny>>,
-            items: &'a Option<Vec<Bound<'_, PyAny>>>,
-        ) -> Option<TilesRef<'a>> {
-            match (value, items) {
-                (None, _) => Some(TilesRef::List(Vec::new())),
-                (Some(_), Some(items)) => items
-                    .iter()
-                    .map(text)
-                    .collect::<Option<Vec<&str>>>()
-                    .map(TilesRef::List),
-                (Some(value), None) => text(value).map(TilesRef::Text),
-            }
-        }
-        let count = |index: usize| field(index).map_or(Some(0), whole);
-        let melds = self
-            .melds
-            .iter()
-            .map(|(kind, tiles)| Some((text(kind)?, text(tiles)?)))
-            .collect::<Option<Vec<_>>>()?;
-        let rules = match field(19) {
-            None => Ok(ScoringRules::default()),
-            Some(value) if value.is_none() => Ok(ScoringRules::default()),
-            Some(value) => match text(value) {
-                Some(name) => name
-                    .parse::<ScoringRules>()
-                    .map_err(|error| format!("rules: {error}")),
-                None => match value.cast::<PyDict>().ok().and_then(switches) {
-                    Some(rules) => Ok(rules),
-                    None => {
-                        RulesRequest::from_value(convert::to_value(value, "rules").ok()?).rules()
-                    }
-                },
-            },
-        };
-        Some(ScoreInput {
-            hand,
-            melds,
-            win,
-            flags,
-            seat_wind: wind(13)?,
-            round_wind: wind(14)?,
-            dora_indicators: indicators(field(15), &self.dora)?,
-            ura_indicators: indicators(field(16), &self.ura)?,
-            honba: count(17)?,
-            riichi_sticks: count(18)?,
-            rules,
-            kita: count(20)?,
-            players: match field(21) {
-                None => None,
-                Some(value) if value.is_none() => None,
-                Some(value) => Some(whole(value)?),
-            },
-        })
-    }
-}
-
-/// The rules a dict of a preset and switches names (`{"preset": "wrc", "double_wind_fu": 4}`),
-/// or `None` for the general reading to take it: a key or value of another kind, or one
-/// refused (that reading words the message).
-fn switches(fields: &Bound<'_, PyDict>) -> Option<ScoringRules> {
-    let mut rules = match fields.get_item(intern!(fields.py(), "preset")) {
-        Ok(None) => ScoringRules::default(),
-        Ok(Some(preset)) => text(&preset)?.parse().ok()?,
-        Err(_) => return None,
-    };
-    for (name, value) in fields.iter() {
-        let name = text(&name)?;
-        if name == "preset" {
-            continue;
-        }
-        let value = if let Ok(on) = value.cast::<PyBool>() {
-            on.is_true().to_string()
-        } else {
-            value
-                .cast::<PyInt>()
-                .ok()?
-                .extract::<i64>()
-                .ok()?
-                .to_string()
-        };
-        rules.set(name, &value).ok()?;
-    }
-    Some(rules)
-}
 
 /// Dicts of a fixed set of keys, made by copying a template (a copy takes the key table whole,
 /// where inserting key by key grows it twice) whose values are then replaced.
@@ -264,9 +28,6 @@ struct Templates {
 }
 
 static TEMPLATES: PyOnceLock<Templates> = PyOnceLock::new();
-
-/// The fields' names as interned Python strings, in [`FIELDS`]' order.
-static KEYS: PyOnceLock<[Py<PyString>; FIELDS.len()]> = PyOnceLock::new();
 
 /// Python strings of the engine's names (yaku, limits, waits, fu parts), made once each.
 static NAMES: Mutex<Option<HashMap<usize, Py<PyString>>>> = Mutex::new(None);
@@ -570,12 +331,15 @@ pub fn score_function(py: Python<'_>) -> PyResult<Bound<'_, PyCFunction>> {
 
 /// `score` of the fields given by name.
 fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
-    let given = match fields {
-        Some(fields) => Given::of(fields)?,
-        None => None,
-    };
-    let scored = match given.as_ref().and_then(Given::input) {
-        Some(input) => tiles_api::mahjong::scored_input(&input),
+    // SAFETY: no Python code runs until `given` and the input borrowed from it are dropped:
+    // reading and scoring are Rust's, and the answer is made after.
+    let quick = fields.and_then(|fields| {
+        let given = unsafe { Given::of(fields) }?;
+        let input = given.input()?;
+        Some(tiles_api::mahjong::scored_input(&input))
+    });
+    let scored = match quick {
+        Some(scored) => scored,
         // The general reading names the field at fault (an unknown one among them).
         None => {
             let all = fields.map_or_else(|| PyDict::new(py), Clone::clone);
@@ -593,40 +357,28 @@ fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<
 /// How many requests are read before their scoring is handed to the pool.
 const CHUNK: usize = 256;
 
-/// A request as read for scoring: borrowed (the quick reading), read the general way into an
-/// owned request, or refused with its message.
-enum Read<'a> {
-    Quick(ScoreInput<'a>),
-    Owned(ScoreRequest),
-    Refused(String),
-}
-
-impl Read<'_> {
-    fn scored(&self) -> Result<(FullHand, Score), String> {
-        match self {
-            Read::Quick(input) => tiles_api::mahjong::scored_input(input),
-            Read::Owned(request) => tiles_api::mahjong::scored_input(&request.input()),
-            Read::Refused(message) => Err(message.clone()),
-        }
-    }
-}
-
 /// `score` for each request dict, on every core: the `Score`s in order, a refused request's
-/// `{"error": message}` in its place. The requests are read with the GIL held (their text is
-/// borrowed, and Python's strings do not change) while the pool scores the ones read before,
-/// so reading and scoring overlap; the GIL is released while the last are scored.
+/// `{"error": message}` in its place. The requests are read with the GIL held, their values
+/// borrowed (`score_fields`), while the pool scores the ones read before, so reading and
+/// scoring overlap. Python's cyclic collector is held off for the call and the GIL is kept
+/// until the pool is done, so no Python code runs while a borrowed value is in use; requests
+/// the quick reading does not take are read the general way (which can run Python code: a
+/// list's own `__iter__`) after the others are scored, and a request that is not a dict stops
+/// the reading there.
 pub fn score_many<'py>(
     py: Python<'py>,
     requests: &[Bound<'py, PyAny>],
 ) -> PyResult<Bound<'py, PyList>> {
-    // Each chunk's fields are read into its own slots, then borrowed for the rest of the
+    let _paused = convert::GcPaused::new(py)?;
+    // Each chunk's requests are read into its own slots, then borrowed for the rest of the
     // scope while the pool scores them: the pool starts on the first chunk while the next are
     // read.
-    let mut givens: Vec<Option<Given<'py>>> = (0..requests.len()).map(|_| None).collect();
+    let mut givens: Vec<Option<Given<'_, 'py>>> = (0..requests.len()).map(|_| None).collect();
     let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
         (0..requests.len()).map(|_| None).collect();
-    let done = Countdown::new(requests.len().div_ceil(CHUNK));
-    let mut failed = None;
+    // Requests for the general reading, and the first that is not a dict.
+    let mut general = Vec::new();
+    let mut not_dict = None;
     rayon::in_place_scope(|scope| {
         let chunks = answers
             .chunks_mut(CHUNK)
@@ -637,62 +389,45 @@ pub fn score_many<'py>(
             for (offset, (slot, request)) in slots.iter_mut().zip(chunk).enumerate() {
                 let index = number * CHUNK + offset;
                 let Ok(fields) = request.cast::<PyDict>() else {
-                    failed = Some(pyo3::exceptions::PyTypeError::new_err(format!(
-                        "requests[{index}]: expected a dict of score fields, found {}",
-                        convert::kind(request)
-                    )));
-                    // The scope waits for the chunks already handed on.
-                    return;
+                    not_dict = Some(index);
+                    break;
                 };
-                match Given::of(fields) {
-                    Ok(given) => *slot = given,
-                    Err(error) => {
-                        failed = Some(error);
-                        return;
-                    }
+                // SAFETY: no Python code runs until the scope ends (the collector is held
+                // off, the GIL kept, the general reading comes after), and the requests live
+                // for the call.
+                *slot = unsafe { Given::of(fields) };
+                let slot: &Option<Given<'_, 'py>> = slot;
+                match slot.as_ref().and_then(Given::input) {
+                    Some(input) => read.push((offset, input)),
+                    None => general.push(index),
                 }
             }
-            let slots: &[Option<Given<'py>>] = slots;
-            for (offset, given) in slots.iter().enumerate() {
-                match given.as_ref().and_then(Given::input) {
-                    Some(input) => read.push(Read::Quick(input)),
-                    None => {
-                        // The general reading names the field at fault (an unknown one
-                        // among them).
-                        let index = number * CHUNK + offset;
-                        let value = match convert::to_value(
-                            &chunk[offset],
-                            &format!("requests[{index}]"),
-                        ) {
-                            Ok(value) => value,
-                            Err(error) => {
-                                failed = Some(error);
-                                return;
-                            }
-                        };
-                        read.push(match tiles_api::read_value::<ScoreRequest>(value) {
-                            Ok(request) => Read::Owned(request),
-                            Err(error) => Read::Refused(error.to_string()),
-                        });
-                    }
-                }
-            }
-            let done = &done;
             scope.spawn(move |_| {
-                // Counted down even if scoring panics (the scope then passes the panic on), so
-                // the wait below cannot hang.
-                let _counted = Counted(done);
-                for (slot, read) in out.iter_mut().zip(&read) {
-                    *slot = Some(read.scored());
+                for (offset, input) in &read {
+                    out[*offset] = Some(tiles_api::mahjong::scored_input(input));
                 }
             });
+            if not_dict.is_some() {
+                return;
+            }
         }
-        py.detach(|| done.wait());
     });
-    if let Some(error) = failed {
-        return Err(error);
+    drop(givens);
+    for index in general {
+        // The general reading names the field at fault (an unknown one among them).
+        let value = convert::to_value(&requests[index], &format!("requests[{index}]"))?;
+        answers[index] = Some(
+            tiles_api::read_value::<ScoreRequest>(value)
+                .map_err(|error| error.to_string())
+                .and_then(tiles_api::mahjong::scored),
+        );
     }
-    let _paused = convert::GcPaused::new(py)?;
+    if let Some(index) = not_dict {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "requests[{index}]: expected a dict of score fields, found {}",
+            convert::kind(&requests[index])
+        )));
+    }
     let list = PyList::empty(py);
     for answer in answers {
         match answer.expect("every request is scored") {
@@ -705,90 +440,4 @@ pub fn score_many<'py>(
         }
     }
     Ok(list)
-}
-
-/// Counts its chunk done when dropped.
-struct Counted<'a>(&'a Countdown);
-
-impl Drop for Counted<'_> {
-    fn drop(&mut self) {
-        self.0.finish();
-    }
-}
-
-/// A count of chunks still to score, waited on with the GIL released.
-struct Countdown {
-    left: Mutex<usize>,
-    zero: std::sync::Condvar,
-}
-
-impl Countdown {
-    fn new(count: usize) -> Countdown {
-        Countdown {
-            left: Mutex::new(count),
-            zero: std::sync::Condvar::new(),
-        }
-    }
-
-    fn finish(&self) {
-        let mut left = self
-            .left
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *left -= 1;
-        if *left == 0 {
-            self.zero.notify_all();
-        }
-    }
-
-    fn wait(&self) {
-        let mut left = self
-            .left
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        while *left > 0 {
-            left = self
-                .zero
-                .wait(left)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-    }
-}
-
-/// Whether [`field_index`] numbers the fields as the API lists them (checked when the module
-/// is imported).
-pub fn fields_agree() -> bool {
-    FIELDS
-        .iter()
-        .enumerate()
-        .all(|(index, name)| field_index(name) == Some(index))
-}
-
-/// The index of a field of `score` in [`FIELDS`].
-fn field_index(key: &str) -> Option<usize> {
-    Some(match key {
-        "hand" => 0,
-        "melds" => 1,
-        "win" => 2,
-        "tsumo" => 3,
-        "riichi" => 4,
-        "double_riichi" => 5,
-        "ippatsu" => 6,
-        "rinshan" => 7,
-        "chankan" => 8,
-        "haitei" => 9,
-        "houtei" => 10,
-        "tenhou" => 11,
-        "chiihou" => 12,
-        "seat_wind" => 13,
-        "round_wind" => 14,
-        "dora_indicators" => 15,
-        "ura_indicators" => 16,
-        "honba" => 17,
-        "riichi_sticks" => 18,
-        "rules" => 19,
-        "kita" => 20,
-        "players" => 21,
-        _ => return None,
-    })
 }

@@ -335,6 +335,58 @@ def test_rules_as_a_dict_read_as_the_api_reads_them():
         assert (many if isinstance(many, dict) else many.to_dict()) == expected, given
 
 
+def test_reading_a_request_runs_no_python_code():
+    # The fields are read borrowed from the request, which is sound only if nothing the
+    # request holds gets to run Python code while it is read: keys are matched by walking the
+    # dicts (never a lookup, which would call a key's __eq__), numbers read as numbers.
+    calls = []
+
+    class Key(str):
+        __hash__ = str.__hash__
+
+        def __eq__(self, other):
+            calls.append(("eq", str(self)))
+            return str.__eq__(self, other)
+
+    class Count(int):
+        def __index__(self):
+            calls.append(("index", int(self)))
+            return int(self)
+
+    request = dict(hand="123m456p789s99p", win="9p", honba=Count(2),
+                   melds=[{Key("type"): "pon", Key("tiles"): "555z"}],
+                   rules={Key("preset"): "wrc", Key("double_wind_fu"): 4})
+    plain = dict(request, honba=2, melds=[{"type": "pon", "tiles": "555z"}],
+                 rules={"preset": "wrc", "double_wind_fu": 4})
+    calls.clear()
+    answer = mahjong.score(**request)
+    [many] = mahjong.score_many([request])
+    assert calls == []
+    assert answer == many == raw("mahjong/score", **plain)
+
+
+def test_score_many_holds_what_it_reads():
+    # A request read the general way (here for its unknown field) can run Python code, which
+    # may change the requests read before it: they are answered as they were when read.
+    before = dict(hand="123m456p789s11555z", win="5z", melds=[], dora_indicators=["1m"])
+    expected = mahjong.score(**before)
+
+    class Meddling(list):
+        def __iter__(self):
+            first = requests[0]
+            first["hand"], first["win"] = "22m", "nothing"
+            first["dora_indicators"][0] = "7z"
+            return super().__iter__()
+
+    # Text made at run time, so that the old values are freed when replaced (if not held).
+    requests = [dict(before, hand="".join(["123m456p", "789s11555z"]), dora_indicators=["".join(["1", "m"])]),
+                dict(hand="123m456p789s11555z", win="5z", melds=Meddling(), unknown=1)]
+    first, second = mahjong.score_many(requests)
+    assert first == expected
+    assert "unknown" in second["error"]
+    assert requests[0]["win"] == "nothing"
+
+
 def test_score_takes_tuples_as_lists():
     as_lists = mahjong.score(hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
     as_tuples = mahjong.score(hand="123m456p99p", win="9p", melds=({"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}), dora_indicators=("4z",))
