@@ -457,50 +457,113 @@ fn shapes(ctx: &Context<'_>, pair: Tile, melds: &[Meld], mut each: impl FnMut(Sh
     }
 }
 
-/// Calls `each` with every distinct standard reading (its pair and melds) of `counts[from..]`,
-/// a complete hand: the lowest kind left starts a block (the pair, a pung or a chow, in that
-/// order at one kind, so no reading comes twice). No allocation.
-fn each_reading(
-    counts: &mut [u8; KINDS],
-    from: usize,
-    pair: Option<Tile>,
-    first_block: u8,
-    melds: &mut [Meld; 4],
-    n: usize,
-    each: &mut impl FnMut(Tile, &[Meld]),
-) {
-    let Some(i) = (from..KINDS).find(|&i| counts[i] > 0) else {
-        if let Some(pair) = pair {
-            each(pair, &melds[..n]);
+/// The family (a suit's index, 3 for the honours) a standard reading of `counts` must take its
+/// pair from, or `None` if there is no standard reading: sets take tiles three at a time from
+/// one family, so every family but the pair's holds a multiple of three, the pair's two more;
+/// an honour held once or four times fits no block.
+fn pair_family(counts: &[u8; KINDS]) -> Option<usize> {
+    let mut pair = None;
+    for family in 0..4 {
+        let kinds = &counts[family * 9..(family * 9 + 9).min(KINDS)];
+        if family == 3 && kinds.iter().any(|&count| count == 1 || count == 4) {
+            return None;
         }
+        let held: u32 = kinds.iter().map(|&count| u32::from(count)).sum();
+        match held % 3 {
+            0 => {}
+            2 if pair.is_none() => pair = Some(family),
+            _ => return None,
+        }
+    }
+    pair
+}
+
+/// The search for standard readings: the counts left, a bit for each kind still held, and
+/// the blocks placed so far.
+struct Search<'a, F> {
+    counts: [u8; KINDS],
+    held: u64,
+    /// The family the pair must come from ([`pair_family`]).
+    family: usize,
+    melds: [Meld; 4],
+    each: &'a mut F,
+}
+
+impl<F: FnMut(Tile, &[Meld])> Search<'_, F> {
+    /// Takes `count` of kind `i`.
+    fn take(&mut self, i: usize, count: u8) {
+        self.counts[i] -= count;
+        if self.counts[i] == 0 {
+            self.held &= !(1 << i);
+        }
+    }
+
+    /// Puts back `count` of kind `i`.
+    fn put(&mut self, i: usize, count: u8) {
+        self.counts[i] += count;
+        self.held |= 1 << i;
+    }
+
+    /// Calls `each` with every distinct standard reading (its pair and melds) of the kinds
+    /// from `from` on: the lowest kind left starts a block (the pair, a pung or a chow, in
+    /// that order at one kind, so no reading comes twice). No allocation.
+    fn readings(&mut self, from: usize, pair: Option<Tile>, first_block: u8, n: usize) {
+        let left = self.held >> from;
+        if left == 0 {
+            if let Some(pair) = pair {
+                (self.each)(pair, &self.melds[..n]);
+            }
+            return;
+        }
+        let i = from + left.trailing_zeros() as usize;
+        let first_block = if i == from { first_block } else { 0 };
+        let tile = Tile::at(i);
+        let count = self.counts[i];
+        if first_block == 0 && pair.is_none() && i / 9 == self.family && count >= 2 {
+            self.take(i, 2);
+            self.readings(i, Some(tile), 1, n);
+            self.put(i, 2);
+        }
+        if n == 4 {
+            return;
+        }
+        if first_block <= 1 && count >= 3 {
+            self.take(i, 3);
+            self.melds[n] = Meld::Pung(tile);
+            self.readings(i, pair, 1, n + 1);
+            self.put(i, 3);
+        }
+        if i < 27 && i % 9 <= 6 && self.held >> (i + 1) & 0b11 == 0b11 {
+            for kind in i..i + 3 {
+                self.take(kind, 1);
+            }
+            self.melds[n] = Meld::Chow(tile);
+            self.readings(i, pair, 2, n + 1);
+            for kind in i..i + 3 {
+                self.put(kind, 1);
+            }
+        }
+    }
+}
+
+/// Calls `each` with every distinct standard reading (its pair and melds) of `counts`, a
+/// complete hand. No allocation.
+fn each_reading(counts: &[u8; KINDS], each: &mut impl FnMut(Tile, &[Meld])) {
+    let Some(family) = pair_family(counts) else {
         return;
     };
-    let first_block = if i == from { first_block } else { 0 };
-    let tile = Tile::at(i);
-    if first_block == 0 && pair.is_none() && counts[i] >= 2 {
-        counts[i] -= 2;
-        each_reading(counts, i, Some(tile), 1, melds, n, each);
-        counts[i] += 2;
-    }
-    if n == 4 {
-        return;
-    }
-    if first_block <= 1 && counts[i] >= 3 {
-        counts[i] -= 3;
-        melds[n] = Meld::Pung(tile);
-        each_reading(counts, i, pair, 1, melds, n + 1, each);
-        counts[i] += 3;
-    }
-    if i < 27 && i % 9 <= 6 && counts[i + 1] > 0 && counts[i + 2] > 0 {
-        for count in &mut counts[i..i + 3] {
-            *count -= 1;
-        }
-        melds[n] = Meld::Chow(tile);
-        each_reading(counts, i, pair, 2, melds, n + 1, each);
-        for count in &mut counts[i..i + 3] {
-            *count += 1;
-        }
-    }
+    let held = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |held, (i, &count)| held | u64::from(count > 0) << i);
+    let mut search = Search {
+        counts: *counts,
+        held,
+        family,
+        melds: [Meld::Pung(Tile::at(0)); 4],
+        each,
+    };
+    search.readings(0, None, 0, 0);
 }
 
 /// Scores every reading of a validated hand and returns the best.
@@ -533,21 +596,11 @@ pub(crate) fn best(
         }
     }
     // Every standard reading (none for a hand not complete in the standard form).
-    let mut counts = *concealed.counts();
-    let mut melds = [Meld::Pung(ctx.win); 4];
     let mut standard = false;
-    each_reading(
-        &mut counts,
-        0,
-        None,
-        0,
-        &mut melds,
-        0,
-        &mut |pair, melds| {
-            standard = true;
-            shapes(&ctx, pair, melds, |shape| consider(Form::Standard(shape)));
-        },
-    );
+    each_reading(concealed.counts(), &mut |pair, melds| {
+        standard = true;
+        shapes(&ctx, pair, melds, |shape| consider(Form::Standard(shape)));
+    });
     complete |= standard;
     let Some((value, form)) = best else {
         let hand = hand.clone();
