@@ -218,13 +218,26 @@ impl Context<'_> {
     /// The yaku of a standard reading.
     fn standard_yaku(&self, shape: &Shape) -> YakuSet {
         let sets = &shape.sets;
-        let triplets = || sets.iter().filter(|set| set.is_triplet());
-        let ankou = triplets().filter(|set| set.concealed).count();
-        let kans = sets.iter().filter(|set| set.kind == SetKind::Kan).count();
-        let dragons = triplets().filter(|set| set.first.index() >= 31).count();
-        let winds = triplets()
-            .filter(|set| (27..31).contains(&set.first.index()))
-            .count();
+        // The kinds that start a run, and those of a triplet (or kan), a bit each.
+        let (mut runs_at, mut triplets_at) = (0u64, 0u64);
+        let (mut ankou, mut kans, mut n_runs) = (0, 0, 0);
+        let mut runs = [0usize; 4];
+        for set in sets {
+            let bit = 1u64 << set.first.index();
+            if set.kind == SetKind::Run {
+                runs_at |= bit;
+                runs[n_runs] = set.first.index();
+                n_runs += 1;
+            } else {
+                triplets_at |= bit;
+                ankou += usize::from(set.concealed);
+                kans += usize::from(set.kind == SetKind::Kan);
+            }
+        }
+        const DRAGONS: u64 = 0b111 << 31;
+        const WINDS: u64 = 0b1111 << 27;
+        let dragons = (triplets_at & DRAGONS).count_ones();
+        let winds = (triplets_at & WINDS).count_ones();
         let pair = shape.pair.index();
         let yakuman = self
             .yakuman
@@ -236,16 +249,8 @@ impl Context<'_> {
         if !yakuman.is_empty() {
             return yakuman;
         }
-        let mut runs = [usize::MAX; 4];
-        let mut n_runs = 0;
-        for set in sets.iter().filter(|set| set.kind == SetKind::Run) {
-            runs[n_runs] = set.first.index();
-            n_runs += 1;
-        }
-        runs[..n_runs].sort_unstable();
-        let runs = &runs[..n_runs];
-        let has_run = |index: usize| runs.contains(&index);
-        let has_triplet = |index: usize| triplets().any(|set| set.first.index() == index);
+        let runs = &mut runs[..n_runs];
+        runs.sort_unstable();
         let mut peikou = 0;
         let mut i = 0;
         while i + 1 < runs.len() {
@@ -257,45 +262,39 @@ impl Context<'_> {
             }
         }
         let closed = self.closed;
-        let mut yaku = self.situational.union(self.tiles_yaku);
-        for set in triplets() {
-            let tile = set.first;
-            yaku = yaku
-                .with_if(Yaku::Haku, tile.index() == 31)
-                .with_if(Yaku::Hatsu, tile.index() == 32)
-                .with_if(Yaku::Chun, tile.index() == 33)
-                .with_if(Yaku::SeatWind, tile == self.seat)
-                .with_if(Yaku::RoundWind, tile == self.round);
-        }
+        let held = |kind: Tile| triplets_at >> kind.index() & 1 == 1;
+        let yaku = self
+            .situational
+            .union(self.tiles_yaku)
+            .with_if(Yaku::Haku, triplets_at >> 31 & 1 == 1)
+            .with_if(Yaku::Hatsu, triplets_at >> 32 & 1 == 1)
+            .with_if(Yaku::Chun, triplets_at >> 33 & 1 == 1)
+            .with_if(Yaku::SeatWind, held(self.seat))
+            .with_if(Yaku::RoundWind, held(self.round));
         let outside = sets.iter().all(|set| set.has_terminal_or_honor())
             && shape.pair.is_terminal_or_honor()
             && n_runs > 0;
+        // The same rank in each suit: a bit for each of the nine ranks.
+        let in_each_suit = |at: u64| at & at >> 9 & at >> 18 & 0x1FF != 0;
         yaku.with_if(
             Yaku::Pinfu,
             closed && n_runs == 4 && !self.is_valued(shape.pair) && shape.wait == Wait::Ryanmen,
         )
         .with_if(Yaku::Ryanpeikou, closed && peikou >= 2)
         .with_if(Yaku::Iipeikou, closed && peikou == 1)
-        .with_if(
-            Yaku::Sanshoku,
-            runs.iter()
-                .any(|&r| r < 9 && has_run(r + 9) && has_run(r + 18)),
-        )
+        .with_if(Yaku::Sanshoku, in_each_suit(runs_at))
         .with_if(
             Yaku::Ittsu,
             [0, 9, 18]
                 .iter()
-                .any(|&s| has_run(s) && has_run(s + 3) && has_run(s + 6)),
+                .any(|&s| runs_at >> s & 0b1001001 == 0b1001001),
         )
         .with_if(Yaku::Chanta, outside && self.has_honors)
         .with_if(Yaku::Junchan, outside && !self.has_honors)
         .with_if(Yaku::Toitoi, n_runs == 0)
         .with_if(Yaku::Sanankou, ankou == 3)
         .with_if(Yaku::Sankantsu, kans == 3)
-        .with_if(
-            Yaku::SanshokuDoukou,
-            (0..9).any(|r| has_triplet(r) && has_triplet(r + 9) && has_triplet(r + 18)),
-        )
+        .with_if(Yaku::SanshokuDoukou, in_each_suit(triplets_at & 0x7FF_FFFF))
         .with_if(Yaku::Shousangen, dragons == 2 && pair >= 31)
     }
 
