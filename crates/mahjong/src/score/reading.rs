@@ -298,19 +298,13 @@ impl Context<'_> {
         .with_if(Yaku::Shousangen, dragons == 2 && pair >= 31)
     }
 
-    /// The fu of a standard reading with these yaku, each part pushed onto `parts` if given.
-    fn standard_fu(
-        &self,
-        shape: &Shape,
-        yaku: YakuSet,
-        mut parts: Option<&mut Vec<FuPart>>,
-    ) -> u32 {
+    /// The fu of a standard reading with these yaku, each part given to `part` (a sink that
+    /// drops them is inlined away: the fu of every reading is worked out, the parts of one).
+    fn standard_fu(&self, shape: &Shape, yaku: YakuSet, mut part: impl FnMut(FuPart)) -> u32 {
         let mut total = 0;
-        let mut add = |total: &mut u32, part: FuPart| {
-            *total += part.fu();
-            if let Some(parts) = parts.as_deref_mut() {
-                parts.push(part);
-            }
+        let mut add = |total: &mut u32, one: FuPart| {
+            *total += one.fu();
+            part(one);
         };
         let tsumo = self.situation.tsumo;
         add(&mut total, FuPart::Base(20));
@@ -355,7 +349,7 @@ impl Context<'_> {
         match form {
             Form::Standard(shape) => {
                 let yaku = self.standard_yaku(shape);
-                let fu = self.standard_fu(shape, yaku, None);
+                let fu = self.standard_fu(shape, yaku, |_| {});
                 self.value(yaku, fu)
             }
             Form::SevenPairs => {
@@ -619,7 +613,7 @@ impl Context<'_> {
         let (reading, wait) = match form {
             Form::Standard(shape) => {
                 if value.yakuman == 0 {
-                    self.standard_fu(shape, value.yaku, Some(&mut fu_parts));
+                    self.standard_fu(shape, value.yaku, |part| fu_parts.push(part));
                 }
                 (
                     Reading::Standard {
