@@ -15,7 +15,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyList, PyString, PyTuple};
 use tiles_api::mahjong::{ScoreRequest, ScoreResponse};
 
-use crate::score_fields::Given;
+use crate::score_fields;
 use crate::{BadRequest, convert};
 
 /// Dicts of a fixed set of keys, made by copying a template (a copy takes the key table whole,
@@ -331,11 +331,10 @@ pub fn score_function(py: Python<'_>) -> PyResult<Bound<'_, PyCFunction>> {
 
 /// `score` of the fields given by name.
 fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
-    // SAFETY: no Python code runs until `given` and the input borrowed from it are dropped:
+    // SAFETY: no Python code runs until the input borrowed from the request is dropped:
     // reading and scoring are Rust's, and the answer is made after.
     let quick = fields.and_then(|fields| {
-        let given = unsafe { Given::of(fields) }?;
-        let input = given.input()?;
+        let input = unsafe { score_fields::read(fields) }?;
         Some(tiles_api::mahjong::scored_input(&input))
     });
     let scored = match quick {
@@ -370,23 +369,17 @@ pub fn score_many<'py>(
     requests: &[Bound<'py, PyAny>],
 ) -> PyResult<Bound<'py, PyList>> {
     let _paused = convert::GcPaused::new(py)?;
-    // Each chunk's requests are read into its own slots, then borrowed for the rest of the
-    // scope while the pool scores them: the pool starts on the first chunk while the next are
-    // read.
-    let mut givens: Vec<Option<Given<'_, 'py>>> = (0..requests.len()).map(|_| None).collect();
     let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
         (0..requests.len()).map(|_| None).collect();
     // Requests for the general reading, and the first that is not a dict.
     let mut general = Vec::new();
     let mut not_dict = None;
     rayon::in_place_scope(|scope| {
-        let chunks = answers
-            .chunks_mut(CHUNK)
-            .zip(givens.chunks_mut(CHUNK))
-            .zip(requests.chunks(CHUNK));
-        for (number, ((out, slots), chunk)) in chunks.enumerate() {
-            let mut read = Vec::with_capacity(slots.len());
-            for (offset, (slot, request)) in slots.iter_mut().zip(chunk).enumerate() {
+        let chunks = answers.chunks_mut(CHUNK).zip(requests.chunks(CHUNK));
+        // Each chunk is read, then scored by the pool while the next are read.
+        for (number, (out, chunk)) in chunks.enumerate() {
+            let mut read = Vec::with_capacity(chunk.len());
+            for (offset, request) in chunk.iter().enumerate() {
                 let index = number * CHUNK + offset;
                 let Ok(fields) = request.cast::<PyDict>() else {
                     not_dict = Some(index);
@@ -395,9 +388,7 @@ pub fn score_many<'py>(
                 // SAFETY: no Python code runs until the scope ends (the collector is held
                 // off, the GIL kept, the general reading comes after), and the requests live
                 // for the call.
-                *slot = unsafe { Given::of(fields) };
-                let slot: &Option<Given<'_, 'py>> = slot;
-                match slot.as_ref().and_then(Given::input) {
+                match unsafe { score_fields::read(fields) } {
                     Some(input) => read.push((offset, input)),
                     None => general.push(index),
                 }
@@ -412,7 +403,6 @@ pub fn score_many<'py>(
             }
         }
     });
-    drop(givens);
     for index in general {
         // The general reading names the field at fault (an unknown one among them).
         let value = convert::to_value(&requests[index], &format!("requests[{index}]"))?;

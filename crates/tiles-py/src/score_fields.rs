@@ -13,6 +13,7 @@
 //! touches nothing borrowed after a refusal, and `score_many` holds the collector off.
 
 use mahjong::ScoringRules;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
@@ -21,83 +22,83 @@ use tiles_api::mahjong::{SCORE_FIELDS as FIELDS, ScoreInput, TilesRef};
 /// A value borrowed from a request: from its dict, one of its lists or a meld's dict.
 type Item<'a, 'py> = Borrowed<'a, 'py, PyAny>;
 
-/// A string's text, or `None` if it is not a string (or not one Rust can borrow).
-fn text<'a>(value: &'a Bound<'_, PyAny>) -> Option<&'a str> {
-    value
-        .cast::<PyString>()
-        .ok()
-        .and_then(|text| text.to_str().ok())
+/// A string's text, borrowed for as long as the request holds the string, or `None` if it is
+/// not a string (or not one Rust can borrow: its error is cleared).
+fn text<'a>(value: Item<'a, '_>) -> Option<&'a str> {
+    let text = value.cast::<PyString>().ok()?;
+    let mut size = 0;
+    // SAFETY: the GIL is held and `text` is a string; the UTF-8 CPython gives lives as long as
+    // the string, which the request holds for 'a.
+    unsafe {
+        let data = ffi::PyUnicode_AsUTF8AndSize(text.as_ptr(), &mut size);
+        if data.is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), usize::try_from(size).ok()?);
+        Some(std::str::from_utf8_unchecked(bytes))
+    }
 }
 
-/// A whole number from 0 to `u32::MAX` (not a bool).
-fn whole(value: &Bound<'_, PyAny>) -> Option<u32> {
+/// A whole number that fits an `i64`, read without calling anything (an int's subclass is
+/// read as the int it is, not through its `__index__`).
+fn number(value: Item<'_, '_>) -> Option<i64> {
     if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
         return None;
     }
     let mut overflow = 0;
     // SAFETY: the GIL is held and `value` is an int; this form reports a number too large by
     // `overflow`, without raising.
-    let number = unsafe { pyo3::ffi::PyLong_AsLongAndOverflow(value.as_ptr(), &mut overflow) };
-    if overflow != 0 {
-        return None;
-    }
-    u32::try_from(number).ok()
+    let number = unsafe { ffi::PyLong_AsLongAndOverflow(value.as_ptr(), &mut overflow) };
+    (overflow == 0).then_some(number)
 }
 
-type SizeOf = unsafe extern "C" fn(*mut pyo3::ffi::PyObject) -> pyo3::ffi::Py_ssize_t;
-type ItemAt = unsafe extern "C" fn(
-    *mut pyo3::ffi::PyObject,
-    pyo3::ffi::Py_ssize_t,
-) -> *mut pyo3::ffi::PyObject;
+/// A whole number from 0 to `u32::MAX` (not a bool).
+fn whole(value: Item<'_, '_>) -> Option<u32> {
+    number(value).and_then(|number| u32::try_from(number).ok())
+}
 
-/// The items of a list or a tuple, borrowed from it.
+/// The items of a list or a tuple, borrowed from it, or `None` if it is neither.
 ///
 /// # Safety
 ///
-/// As for [`Given::of`]: the items are used only while the list is not changed.
-unsafe fn items<'a, 'py>(value: &Bound<'py, PyAny>) -> Option<Vec<Item<'a, 'py>>> {
+/// As for [`read`].
+unsafe fn items<'a, 'py>(value: Item<'a, 'py>) -> Option<impl Iterator<Item = Item<'a, 'py>>> {
+    type SizeOf = unsafe extern "C" fn(*mut ffi::PyObject) -> ffi::Py_ssize_t;
+    type ItemAt = unsafe extern "C" fn(*mut ffi::PyObject, ffi::Py_ssize_t) -> *mut ffi::PyObject;
     let py = value.py();
     // The C functions, not `len()`: a list's subclass could answer `__len__` in Python.
     let (size, get) = if value.is_instance_of::<PyList>() {
-        (
-            pyo3::ffi::PyList_Size as SizeOf,
-            pyo3::ffi::PyList_GetItem as ItemAt,
-        )
+        (ffi::PyList_Size as SizeOf, ffi::PyList_GetItem as ItemAt)
     } else if value.is_instance_of::<PyTuple>() {
-        (
-            pyo3::ffi::PyTuple_Size as SizeOf,
-            pyo3::ffi::PyTuple_GetItem as ItemAt,
-        )
+        (ffi::PyTuple_Size as SizeOf, ffi::PyTuple_GetItem as ItemAt)
     } else {
         return None;
     };
+    let list = value.as_ptr();
     // SAFETY: the GIL is held and `value` is a list (a tuple).
-    let len = unsafe { size(value.as_ptr()) };
-    (0..len)
-        .map(|index| {
-            // SAFETY: the GIL is held and `index` is in range: the item is borrowed from the
-            // list, which holds it.
-            let item = unsafe { get(value.as_ptr(), index) };
-            (!item.is_null()).then(|| unsafe { Borrowed::from_ptr(py, item) })
-        })
-        .collect()
+    let len = unsafe { size(list) };
+    Some((0..len).map(move |index| {
+        // SAFETY: the GIL is held and `index` is in range: the item is borrowed from the
+        // list, which holds it while nothing changes it (the caller's contract).
+        unsafe { Borrowed::from_ptr(py, get(list, index)) }
+    }))
 }
 
-/// Walks a dict: each key and value, borrowed from it.
+/// Walks a dict: each key and value, borrowed from it, until `each` gives `None`.
 ///
 /// # Safety
 ///
-/// As for [`Given::of`].
+/// As for [`read`].
 unsafe fn walk<'a, 'py>(
-    dict: &Bound<'py, PyDict>,
+    dict: Borrowed<'a, 'py, PyDict>,
     mut each: impl FnMut(Item<'a, 'py>, Item<'a, 'py>) -> Option<()>,
 ) -> Option<()> {
     let py = dict.py();
     let (mut position, mut key, mut value) = (0, std::ptr::null_mut(), std::ptr::null_mut());
     // SAFETY: the GIL is held and no Python code runs while the dict is walked, so it does not
     // change; the key and value are borrowed from it.
-    while unsafe { pyo3::ffi::PyDict_Next(dict.as_ptr(), &mut position, &mut key, &mut value) } != 0
-    {
+    while unsafe { ffi::PyDict_Next(dict.as_ptr(), &mut position, &mut key, &mut value) } != 0 {
         each(unsafe { Borrowed::from_ptr(py, key) }, unsafe {
             Borrowed::from_ptr(py, value)
         })?;
@@ -114,7 +115,7 @@ static MELD_KEYS: PyOnceLock<[Py<PyString>; 2]> = PyOnceLock::new();
 /// The index of `key` among `known` (interned strings): by address, as keys written in Python
 /// source are the interned strings, else by text; `hint` is tried first.
 fn key_index(
-    key: &Bound<'_, PyAny>,
+    key: Item<'_, '_>,
     known: &[Py<PyString>],
     hint: usize,
     by_text: impl Fn(&str) -> Option<usize>,
@@ -128,140 +129,98 @@ fn key_index(
         .or_else(|| text(key).and_then(by_text))
 }
 
-/// The values of a request's fields, borrowed, and the items of its list fields.
-pub struct Given<'a, 'py> {
-    fields: [Option<Item<'a, 'py>>; FIELDS.len()],
-    /// Each meld's `type` and `tiles`.
-    melds: Vec<(Item<'a, 'py>, Item<'a, 'py>)>,
-    /// The indicators' names, when given as a list (else the field is one string).
-    dora: Option<Vec<Item<'a, 'py>>>,
-    ura: Option<Vec<Item<'a, 'py>>>,
-}
-
-impl<'a, 'py> Given<'a, 'py> {
-    /// The fields of a request dict, borrowed, or `None` for the general reading: a key that is
-    /// not a field of `score`, a melds or indicators field of a kind this reading does not
-    /// take. The dict is walked once.
-    ///
-    /// # Safety
-    ///
-    /// The dict must live for `'a`, and until the `Given` and what [`Given::input`] borrows
-    /// from it are last used, no Python code may run (nothing may change the request's dict,
-    /// lists and meld dicts).
-    pub unsafe fn of(request: &'a Bound<'py, PyDict>) -> Option<Given<'a, 'py>> {
-        let py = request.py();
-        let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
-        let mut fields: [Option<Item<'a, 'py>>; FIELDS.len()] = [None; FIELDS.len()];
-        // Where the next key is looked for first: requests mostly give the fields in order.
-        let mut next = 0;
+/// A request dict read into the API's request, its text borrowed, or `None` for the general
+/// reading: a key that is not a field of `score`, a value of a kind this reading does not
+/// take, a rules dict it cannot read. The dict is walked once.
+///
+/// # Safety
+///
+/// The dict must live for `'a`, and until the input is last used no Python code may run
+/// (nothing may change the request's dict, lists, meld dicts and strings). After `None`,
+/// nothing borrowed from the request may be used.
+pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>> {
+    let py = request.py();
+    let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
+    let mut fields: [Option<Item<'a, '_>>; FIELDS.len()] = [None; FIELDS.len()];
+    // Where the next key is looked for first: requests mostly give the fields in order.
+    let mut next = 0;
+    // SAFETY: the caller's contract.
+    unsafe {
+        walk(request.as_borrowed(), |key, value| {
+            let index = key_index(key, keys, next, field_index)?;
+            next = index + 1;
+            fields[index] = Some(value);
+            Some(())
+        })?;
+    }
+    let field = |index: usize| fields[index];
+    let mut flags = [false; 10];
+    for (flag, index) in flags.iter_mut().zip(3..13) {
+        if let Some(value) = field(index) {
+            *flag = value.cast::<PyBool>().ok()?.is_true();
+        }
+    }
+    let wind = |index: usize| field(index).map_or(Some("E"), text);
+    let count = |index: usize| field(index).map_or(Some(0), whole);
+    let melds = match field(1) {
+        None => Vec::new(),
         // SAFETY: the caller's contract.
-        unsafe {
-            walk(request, |key, value| {
-                let index = key_index(&key, keys, next, field_index)?;
-                next = index + 1;
-                fields[index] = Some(value);
-                Some(())
-            })?;
-        }
-        let mut given = Given {
-            fields,
-            melds: Vec::new(),
-            dora: None,
-            ura: None,
-        };
-        if let Some(melds) = given.fields[1] {
+        Some(melds) => unsafe { items(melds)? }
+            .map(|meld| {
+                let (kind, tiles) = unsafe { meld_fields(meld)? };
+                Some((text(kind)?, text(tiles)?))
+            })
+            .collect::<Option<Vec<_>>>()?,
+    };
+    // Indicators as one string or a list of names.
+    let indicators = |index: usize| -> Option<TilesRef<'a>> {
+        match field(index) {
+            None => Some(TilesRef::List(Vec::new())),
+            // A string that cannot be read ends the reading there (see `read`'s contract).
+            Some(value) if value.is_instance_of::<PyString>() => text(value).map(TilesRef::Text),
             // SAFETY: the caller's contract.
-            for meld in unsafe { items(&melds)? } {
-                given.melds.push(unsafe { meld_fields(&meld)? });
-            }
+            Some(value) => unsafe { items(value)? }
+                .map(text)
+                .collect::<Option<Vec<&str>>>()
+                .map(TilesRef::List),
         }
-        for index in [15, 16] {
-            if let Some(value) = given.fields[index]
-                && !value.is_instance_of::<PyString>()
-            {
-                // SAFETY: the caller's contract.
-                let names = unsafe { items(&value)? };
-                *(if index == 15 {
-                    &mut given.dora
-                } else {
-                    &mut given.ura
-                }) = Some(names);
-            }
-        }
-        Some(given)
-    }
-
-    /// The borrowed request, or `None` if a field has a type the quick reading does not take
-    /// (the general reading reads it, or names the field at fault).
-    pub fn input(&self) -> Option<ScoreInput<'_>> {
-        let field = |index: usize| self.fields[index].as_deref();
-        let hand = text(field(0)?)?;
-        let win = text(field(2)?)?;
-        let mut flags = [false; 10];
-        for (flag, index) in flags.iter_mut().zip(3..13) {
-            if let Some(value) = field(index) {
-                *flag = value.cast::<PyBool>().ok()?.is_true();
-            }
-        }
-        let wind = |index: usize| field(index).map_or(Some("E"), text);
-        fn indicators<'b>(
-            value: Option<&'b Bound<'_, PyAny>>,
-            items: &'b Option<Vec<Item<'_, '_>>>,
-        ) -> Option<TilesRef<'b>> {
-            match (value, items) {
-                (None, _) => Some(TilesRef::List(Vec::new())),
-                (Some(_), Some(items)) => items
-                    .iter()
-                    .map(|item| text(item))
-                    .collect::<Option<Vec<&str>>>()
-                    .map(TilesRef::List),
-                (Some(value), None) => text(value).map(TilesRef::Text),
-            }
-        }
-        let count = |index: usize| field(index).map_or(Some(0), whole);
-        let melds = self
-            .melds
-            .iter()
-            .map(|(kind, tiles)| Some((text(kind)?, text(tiles)?)))
-            .collect::<Option<Vec<_>>>()?;
-        let rules = match field(19) {
-            None => Ok(ScoringRules::default()),
-            Some(value) if value.is_none() => Ok(ScoringRules::default()),
-            Some(value) => match text(value) {
-                Some(name) => name
-                    .parse::<ScoringRules>()
-                    .map_err(|error| format!("rules: {error}")),
-                None => Ok(switches(value.cast::<PyDict>().ok()?)?),
-            },
-        };
-        Some(ScoreInput {
-            hand,
-            melds,
-            win,
-            flags,
-            seat_wind: wind(13)?,
-            round_wind: wind(14)?,
-            dora_indicators: indicators(field(15), &self.dora)?,
-            ura_indicators: indicators(field(16), &self.ura)?,
-            honba: count(17)?,
-            riichi_sticks: count(18)?,
-            rules,
-            kita: count(20)?,
-            players: match field(21) {
-                None => None,
-                Some(value) if value.is_none() => None,
-                Some(value) => Some(whole(value)?),
-            },
-        })
-    }
+    };
+    let rules = match field(19) {
+        None => Ok(ScoringRules::default()),
+        Some(value) if value.is_none() => Ok(ScoringRules::default()),
+        Some(value) if value.is_instance_of::<PyString>() => text(value)?
+            .parse::<ScoringRules>()
+            .map_err(|error| format!("rules: {error}")),
+        // SAFETY: the caller's contract.
+        Some(value) => Ok(unsafe { switches(value.cast::<PyDict>().ok()?)? }),
+    };
+    Some(ScoreInput {
+        hand: text(field(0)?)?,
+        melds,
+        win: text(field(2)?)?,
+        flags,
+        seat_wind: wind(13)?,
+        round_wind: wind(14)?,
+        dora_indicators: indicators(15)?,
+        ura_indicators: indicators(16)?,
+        honba: count(17)?,
+        riichi_sticks: count(18)?,
+        rules,
+        kita: count(20)?,
+        players: match field(21) {
+            None => None,
+            Some(value) if value.is_none() => None,
+            Some(value) => Some(whole(value)?),
+        },
+    })
 }
 
 /// A meld dict's `type` and `tiles`, borrowed, or `None` if it is not a dict of those two.
 ///
 /// # Safety
 ///
-/// As for [`Given::of`].
-unsafe fn meld_fields<'a, 'py>(meld: &Bound<'py, PyAny>) -> Option<(Item<'a, 'py>, Item<'a, 'py>)> {
+/// As for [`read`].
+unsafe fn meld_fields<'a, 'py>(meld: Item<'a, 'py>) -> Option<(Item<'a, 'py>, Item<'a, 'py>)> {
     let py = meld.py();
     let meld = meld.cast::<PyDict>().ok()?;
     if meld.len() != 2 {
@@ -274,7 +233,7 @@ unsafe fn meld_fields<'a, 'py>(meld: &Bound<'py, PyAny>) -> Option<(Item<'a, 'py
     // SAFETY: the caller's contract.
     unsafe {
         walk(meld, |key, value| {
-            let index = key_index(&key, keys, 0, |key| match key {
+            let index = key_index(key, keys, 0, |key| match key {
                 "type" => Some(0),
                 "tiles" => Some(1),
                 _ => None,
@@ -289,34 +248,31 @@ unsafe fn meld_fields<'a, 'py>(meld: &Bound<'py, PyAny>) -> Option<(Item<'a, 'py
 /// The rules a dict of a preset and switches names (`{"preset": "wrc", "double_wind_fu": 4}`),
 /// or `None` for the general reading to take it: a key or value of another kind, or one
 /// refused (that reading words the message). The dict is walked, not looked up.
-fn switches(fields: &Bound<'_, PyDict>) -> Option<ScoringRules> {
+///
+/// # Safety
+///
+/// As for [`read`].
+unsafe fn switches(fields: Borrowed<'_, '_, PyDict>) -> Option<ScoringRules> {
     let mut rules = ScoringRules::default();
-    for (name, value) in fields.iter() {
-        if text(&name)? == "preset" {
-            rules = text(&value)?.parse().ok()?;
-        }
-    }
-    for (name, value) in fields.iter() {
-        let name = text(&name)?;
-        if name == "preset" {
-            continue;
-        }
-        let value = if let Ok(on) = value.cast::<PyBool>() {
-            on.is_true().to_string()
-        } else if value.is_instance_of::<PyInt>() {
-            let mut overflow = 0;
-            // SAFETY: the GIL is held and `value` is an int (reported too large by
-            // `overflow`, without raising).
-            let number =
-                unsafe { pyo3::ffi::PyLong_AsLongAndOverflow(value.as_ptr(), &mut overflow) };
-            if overflow != 0 {
-                return None;
+    // SAFETY: the caller's contract.
+    unsafe {
+        walk(fields, |name, value| {
+            if text(name)? == "preset" {
+                rules = text(value)?.parse().ok()?;
             }
-            number.to_string()
-        } else {
-            return None;
-        };
-        rules.set(name, &value).ok()?;
+            Some(())
+        })?;
+        walk(fields, |name, value| {
+            let name = text(name)?;
+            if name != "preset" {
+                let value = match value.cast::<PyBool>() {
+                    Ok(on) => on.is_true().to_string(),
+                    Err(_) => number(value)?.to_string(),
+                };
+                rules.set(name, &value).ok()?;
+            }
+            Some(())
+        })?;
     }
     Some(rules)
 }
