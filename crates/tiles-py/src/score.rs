@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mahjong::{FullHand, Score};
 use pyo3::intern;
@@ -356,10 +357,19 @@ fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<
 /// How many requests are read before their scoring is handed to the pool.
 const CHUNK: usize = 256;
 
+/// Counts a chunk off when dropped.
+struct CountedOff<'a>(&'a AtomicUsize);
+
+impl Drop for CountedOff<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// `score` for each request dict, on every core: the `Score`s in order, a refused request's
 /// `{"error": message}` in its place. The requests are read with the GIL held, their values
 /// borrowed (`score_fields`), while the pool scores the ones read before, so reading and
-/// scoring overlap. Python's cyclic collector is held off for the call and the GIL is kept
+/// scoring overlap (a chunk the pool has no free thread for is scored by the reading thread). Python's cyclic collector is held off for the call and the GIL is kept
 /// until the pool is done, so no Python code runs while a borrowed value is in use; requests
 /// the quick reading does not take are read the general way (which can run Python code: a
 /// list's own `__iter__`) after the others are scored, and a request that is not a dict stops
@@ -374,6 +384,9 @@ pub fn score_many<'py>(
     // Requests for the general reading, and the first that is not a dict.
     let mut general = Vec::new();
     let mut not_dict = None;
+    // Chunks handed to the pool and not yet scored.
+    let waiting = AtomicUsize::new(0);
+    let threads = rayon::current_num_threads();
     rayon::in_place_scope(|scope| {
         let chunks = answers.chunks_mut(CHUNK).zip(requests.chunks(CHUNK));
         // Each chunk is read, then scored by the pool while the next are read.
@@ -393,11 +406,24 @@ pub fn score_many<'py>(
                     None => general.push(index),
                 }
             }
-            scope.spawn(move |_| {
+            let mut score = move || {
                 for (offset, input) in &read {
                     out[*offset] = Some(tiles_api::mahjong::scored_input(input));
                 }
-            });
+            };
+            // When every thread of the pool has a chunk, this thread scores its own: it
+            // would only wait at the end, and the requests are still in its caches.
+            if waiting.load(Ordering::Relaxed) >= threads {
+                score();
+            } else {
+                waiting.fetch_add(1, Ordering::Relaxed);
+                let waiting = &waiting;
+                scope.spawn(move |_| {
+                    // Counted off even if scoring panics (the scope passes the panic on).
+                    let _done = CountedOff(waiting);
+                    score();
+                });
+            }
             if not_dict.is_some() {
                 return;
             }
