@@ -609,7 +609,9 @@ pub(crate) fn best(
 impl Context<'_> {
     /// The full score of the chosen reading.
     fn score(&self, value: Value, form: &Form) -> Score {
-        let mut fu_parts = Vec::new();
+        // Room for every part at once (the base, the win, four sets, the wait, the pair): the
+        // score is made once a hand, and growing the list would allocate twice.
+        let mut fu_parts = Vec::with_capacity(9);
         let (reading, wait) = match form {
             Form::Standard(shape) => {
                 if value.yakuman == 0 {
@@ -638,20 +640,18 @@ impl Context<'_> {
                 },
             ),
         };
-        let mut yaku: Vec<YakuHan> = value
-            .yaku
-            .iter()
-            .map(|yaku| YakuHan {
-                yaku,
-                han: if value.yakuman > 0 {
-                    13 * yaku.yakuman_multiple(self.rules)
-                } else if self.closed {
-                    yaku.han().0
-                } else {
-                    yaku.han().1.unwrap_or(0)
-                },
-            })
-            .collect();
+        // Room for the dora counts too.
+        let mut yaku: Vec<YakuHan> = Vec::with_capacity(value.yaku.len() + 4);
+        yaku.extend(value.yaku.iter().map(|yaku| YakuHan {
+            yaku,
+            han: if value.yakuman > 0 {
+                13 * yaku.yakuman_multiple(self.rules)
+            } else if self.closed {
+                yaku.han().0
+            } else {
+                yaku.han().1.unwrap_or(0)
+            },
+        }));
         if value.yakuman == 0 {
             for (dora, count) in [
                 (Yaku::Dora, self.dora),

@@ -294,6 +294,11 @@ impl YakuSet {
         self.0 & yaku.bit() != 0
     }
 
+    /// How many yaku it holds.
+    pub(crate) fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
     /// Whether it is empty.
     pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
