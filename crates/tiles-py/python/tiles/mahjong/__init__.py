@@ -66,8 +66,9 @@ def is_complete(hands: _t.Sequence[str]) -> list[bool]:
 
 def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> list[_t.Any]:
     """:func:`score` for each request (a dict of its keyword arguments: ``{"hand": ...,
-    "win": ..., "tsumo": True}``), in one call: the requests are read with the GIL held while
-    the other cores score the ones read before. The results (:class:`Score` objects) are in
+    "win": ..., "tsumo": True}``), in one call: the requests are read in place, with the GIL
+    held (until the last is scored) while the other cores score the ones read before, so no
+    other Python thread runs meanwhile. The results (:class:`Score` objects) are in
     order; a request the engine refuses has ``{"error": message}`` in its place, and the others
     are still scored."""
     return _tiles.score_many(requests)
