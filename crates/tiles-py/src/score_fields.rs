@@ -49,7 +49,7 @@ fn number(value: Item<'_, '_>) -> Option<i64> {
     let mut overflow = 0;
     // SAFETY: the GIL is held and `value` is an int; this form reports a number too large by
     // `overflow`, without raising.
-    let number = unsafe { ffi::PyLong_AsLongAndOverflow(value.as_ptr(), &mut overflow) };
+    let number = unsafe { ffi::PyLong_AsLongLongAndOverflow(value.as_ptr(), &mut overflow) };
     (overflow == 0).then_some(number)
 }
 
@@ -140,7 +140,12 @@ fn key_index(
 /// nothing borrowed from the request may be used.
 pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>> {
     let py = request.py();
+    // Both made before anything is borrowed: a first use may wait for another thread making
+    // them, with the GIL let go.
     let keys = KEYS.get_or_init(py, || FIELDS.map(|key| PyString::intern(py, key).unbind()));
+    let meld_keys = MELD_KEYS.get_or_init(py, || {
+        ["type", "tiles"].map(|key| PyString::intern(py, key).unbind())
+    });
     let mut fields: [Option<Item<'a, '_>>; FIELDS.len()] = [None; FIELDS.len()];
     // Where the next key is looked for first: requests mostly give the fields in order.
     let mut next = 0;
@@ -167,7 +172,7 @@ pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>>
         // SAFETY: the caller's contract.
         Some(melds) => unsafe { items(melds)? }
             .map(|meld| {
-                let (kind, tiles) = unsafe { meld_fields(meld)? };
+                let (kind, tiles) = unsafe { meld_fields(meld, meld_keys)? };
                 Some((text(kind)?, text(tiles)?))
             })
             .collect::<Option<Vec<_>>>()?,
@@ -215,20 +220,20 @@ pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>>
     })
 }
 
-/// A meld dict's `type` and `tiles`, borrowed, or `None` if it is not a dict of those two.
+/// A meld dict's `type` and `tiles` (`keys`, interned), borrowed, or `None` if it is not a
+/// dict of those two.
 ///
 /// # Safety
 ///
 /// As for [`read`].
-unsafe fn meld_fields<'a, 'py>(meld: Item<'a, 'py>) -> Option<(Item<'a, 'py>, Item<'a, 'py>)> {
-    let py = meld.py();
+unsafe fn meld_fields<'a, 'py>(
+    meld: Item<'a, 'py>,
+    keys: &[Py<PyString>; 2],
+) -> Option<(Item<'a, 'py>, Item<'a, 'py>)> {
     let meld = meld.cast::<PyDict>().ok()?;
     if meld.len() != 2 {
         return None;
     }
-    let keys = MELD_KEYS.get_or_init(py, || {
-        ["type", "tiles"].map(|key| PyString::intern(py, key).unbind())
-    });
     let mut found: [Option<Item<'a, 'py>>; 2] = [None; 2];
     // SAFETY: the caller's contract.
     unsafe {
