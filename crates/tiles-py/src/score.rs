@@ -14,7 +14,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyList, PyString, PyTuple};
-use tiles_api::mahjong::{ScoreRequest, ScoreResponse};
+use tiles_api::mahjong::{ScoreInput, ScoreRequest, ScoreResponse, TilesRef};
 
 use crate::score_fields;
 use crate::{BadRequest, convert};
@@ -357,6 +357,32 @@ fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<
 /// How many requests are read before their scoring is handed to the pool.
 const CHUNK: usize = 256;
 
+/// Asks the processor for the lines of a request's text (a hint: it never faults).
+fn prefetch(input: &ScoreInput<'_>) {
+    let fetch = |text: &str| {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing the program sees and never faults.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(text.as_ptr().cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = text;
+    };
+    fetch(input.hand);
+    fetch(input.win);
+    for (kind, tiles) in &input.melds {
+        fetch(kind);
+        fetch(tiles);
+    }
+    for indicators in [&input.dora_indicators, &input.ura_indicators] {
+        match indicators {
+            TilesRef::Text(text) => fetch(text),
+            TilesRef::List(names) => names.iter().for_each(|name| fetch(name)),
+        }
+    }
+}
+
 /// Counts a chunk off when dropped.
 struct CountedOff<'a>(&'a AtomicUsize);
 
@@ -407,6 +433,9 @@ pub fn score_many<'py>(
                 }
             }
             let mut score = move || {
+                // The chunk's text was read on the reading thread: asked for all at once, its
+                // lines come from that core's caches together rather than one miss at a time.
+                read.iter().for_each(|(_, input)| prefetch(input));
                 for (offset, input) in &read {
                     out[*offset] = Some(tiles_api::mahjong::scored_input(input));
                 }
