@@ -395,11 +395,12 @@ impl Drop for CountedOff<'_> {
 /// `score` for each request dict, on every core: the `Score`s in order, a refused request's
 /// `{"error": message}` in its place. The requests are read with the GIL held, their values
 /// borrowed (`score_fields`), while the pool scores the ones read before, so reading and
-/// scoring overlap (a chunk the pool has no free thread for is scored by the reading thread). Python's cyclic collector is held off for the call and the GIL is kept
-/// until the pool is done, so no Python code runs while a borrowed value is in use; requests
-/// the quick reading does not take are read the general way (which can run Python code: a
-/// list's own `__iter__`) after the others are scored, and a request that is not a dict stops
-/// the reading there.
+/// scoring overlap (a chunk the pool has no free thread for is scored by the reading thread).
+/// Python's cyclic collector is held off for the call and the GIL is kept until the pool is
+/// done, so no Python code runs while a borrowed value is in use; requests the quick reading
+/// does not take are read the general way (which can run Python code: a list's own
+/// `__iter__`) after the others are scored, and a request that is not a dict stops the reading
+/// there.
 pub fn score_many<'py>(
     py: Python<'py>,
     requests: &[Bound<'py, PyAny>],
