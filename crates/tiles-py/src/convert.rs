@@ -14,7 +14,13 @@ pub fn to_value(object: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
         return Ok(Value::Null);
     }
     if let Ok(text) = object.cast::<PyString>() {
-        return Ok(Value::String(text.to_str()?.to_owned()));
+        let text = text.to_str().map_err(|_| {
+            PyValueError::new_err(format!(
+                "{}: the text holds a lone surrogate, which no request can carry",
+                name(path)
+            ))
+        })?;
+        return Ok(Value::String(text.to_owned()));
     }
     if let Ok(flag) = object.cast::<PyBool>() {
         return Ok(Value::Bool(flag.is_true()));

@@ -387,6 +387,71 @@ def test_score_many_holds_what_it_reads():
     assert requests[0]["win"] == "nothing"
 
 
+def test_score_reads_odd_values_as_the_api_reads_them():
+    # The quick reading borrows a request's values: every kind of value in every field (and
+    # fields missing or unknown) is answered by score and score_many alike, and as the API
+    # answers the same request sent as JSON wherever JSON can carry it.
+    class Text(str):
+        pass
+
+    class Count(int):
+        pass
+
+    class Items(list):
+        pass
+
+    class Fields(dict):
+        pass
+
+    odd = [None, True, False, 0, 1, -1, 2**40, 2**70, 1.5, "", "x", "E", "5z", "\ud800", b"1m", [], ["1m"],
+           ("1m",), [None], [1], ["1m", 2], {"a": 1}, Text("1m"), Count(2), Items(["1m"]), "tenhou", "wrc",
+           {"preset": "wrc"}, {"preset": 1}, {"kiriage": 2**70}, Fields(preset="majsoul"),
+           [{"type": "pon", "tiles": "555z"}], [{"type": "pon"}], [{"type": "pon", "tiles": "555z", "x": 1}],
+           [Fields(type="pon", tiles="555z")], [{Text("type"): "pon", "tiles": "555z"}], [{1: "pon", "tiles": "555z"}],
+           [("pon", "555z")], Items([{"type": "chi", "tiles": "789s"}])]
+    base = dict(hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}],
+                tsumo=True, seat_wind="S", round_wind="E", dora_indicators=["4z"], ura_indicators=[], honba=1,
+                riichi_sticks=0, rules="tenhou")
+    fields = ["hand", "win", "melds", "tsumo", "riichi", "seat_wind", "round_wind", "dora_indicators",
+              "ura_indicators", "honba", "riichi_sticks", "rules", "kita", "players"]
+    rng = random.Random(45)
+
+    def outcome(call):
+        try:
+            answer = call()
+        except Exception as error:  # the kind and the message, compared below
+            return type(error).__name__, str(error)
+        return answer if isinstance(answer, dict) else answer.to_dict()
+
+    for _ in range(400):
+        request = dict(base)
+        for field in rng.sample(fields, rng.randrange(1, 4)):
+            roll = rng.random()
+            if roll < 0.1:
+                request.pop(field, None)
+            else:
+                request[field] = rng.choice(odd)
+        if rng.random() < 0.05:
+            request["unknown"] = 1
+        one = outcome(lambda: mahjong.score(**request))
+        many = outcome(lambda: mahjong.score_many([request])[0])
+        if isinstance(one, tuple) and one[0] == "BadRequest":
+            assert many == {"error": one[1]}, request
+        elif isinstance(one, tuple):
+            # A value no request can hold raises, naming the list's item.
+            assert many == (one[0], f"requests[0].{one[1]}"), request
+        else:
+            assert many == one, request
+        try:
+            text = json.dumps(request)
+        except (TypeError, ValueError):
+            continue
+        if "\\ud800" in text or isinstance(one, tuple) and one[0] != "BadRequest":
+            continue
+        expected = outcome(lambda: json.loads(_tiles.call_json("mahjong/score", text)))
+        assert one == expected, request
+
+
 def test_score_takes_tuples_as_lists():
     as_lists = mahjong.score(hand="123m456p99p", win="9p", melds=[{"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}], dora_indicators=["4z"])
     as_tuples = mahjong.score(hand="123m456p99p", win="9p", melds=({"type": "pon", "tiles": "555z"}, {"type": "chi", "tiles": "789s"}), dora_indicators=("4z",))
