@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::residue::four_at_most_complete;
 use crate::shanten::ORPHANS;
-use crate::tile::{Hand, MAX_TILES, Suit, Tile};
+use crate::tile::{Hand, KINDS, MAX_TILES, Suit, Tile};
 
 /// A meld of a standard reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,26 +120,41 @@ pub fn is_complete(hand: &Hand) -> bool {
 /// pair in exactly one suit; each numbered suit is checked with the residue-of-three check, each
 /// honour must be held 0, 2 or 3 times.
 pub fn is_standard_complete(hand: &Hand) -> bool {
-    let counts = hand.counts();
-    // The cheap conditions first, without branching on the tiles: honours held 0, 2 or 3
-    // times, every suit's size 0 or 2 mod 3, one pair in all.
+    let Some(family) = pair_family(hand.counts()) else {
+        return false;
+    };
+    if hand.len() % 3 != 2 {
+        return false;
+    }
+    hand.numbered_suits()
+        .iter()
+        .enumerate()
+        .all(|(suit, ranks)| {
+            let pair = suit == family;
+            !pair && **ranks == [0; 9] || four_at_most_complete(ranks, pair)
+        })
+}
+
+/// The family (0-2 a numbered suit, 3 the honours) a standard reading of `counts` takes its
+/// pair from, or `None` if the counts fail a standard hand's cheap conditions: sets take tiles
+/// three at a time from one family, so each suit's size is 0 or 2 mod 3, each honour is held
+/// 0, 2 or 3 times, and there is one pair in all (a suit of size 2 mod 3, or an honour held
+/// twice). Worked out without branching on the tiles.
+pub(crate) fn pair_family(counts: &[u8; KINDS]) -> Option<usize> {
     let honors = &counts[27..];
     let lonely_honor = honors
         .iter()
         .fold(false, |bad, &c| bad | (c == 1) | (c == 4));
-    let mut pairs = honors.iter().map(|&c| usize::from(c == 2)).sum::<usize>();
-    let suits = hand.numbered_suits();
-    let sizes = suits.map(|ranks| ranks.iter().sum::<u8>() % 3);
-    pairs += sizes
+    let honor_pairs = honors.iter().map(|&c| usize::from(c == 2)).sum::<usize>();
+    let sizes = [0, 9, 18].map(|first| counts[first..first + 9].iter().sum::<u8>() % 3);
+    let suit_pairs = sizes
         .iter()
         .map(|&size| usize::from(size == 2))
         .sum::<usize>();
-    if lonely_honor | sizes.contains(&1) | (pairs != 1) | (hand.len() % 3 != 2) {
-        return false;
+    if lonely_honor | sizes.contains(&1) | (honor_pairs + suit_pairs != 1) {
+        return None;
     }
-    suits.iter().zip(sizes).all(|(ranks, size)| {
-        size == 0 && *ranks == &[0; 9] || four_at_most_complete(ranks, size == 2)
-    })
+    Some(sizes.iter().position(|&size| size == 2).unwrap_or(3))
 }
 
 /// Whether the hand is seven distinct pairs.

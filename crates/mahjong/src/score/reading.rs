@@ -1,6 +1,6 @@
 //! Reading a winning hand every way it is complete, scoring each reading, and keeping the best.
 
-use crate::agari::{Meld, is_seven_pairs, is_thirteen_orphans};
+use crate::agari::{Meld, is_seven_pairs, is_thirteen_orphans, pair_family};
 use crate::score::check::ScoreError;
 use crate::score::hand::{FullHand, MeldKind};
 use crate::score::parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
@@ -448,27 +448,6 @@ fn shapes(ctx: &Context<'_>, pair: Tile, melds: &[Meld], mut each: impl FnMut(Sh
             wait,
         });
     }
-}
-
-/// The family (a suit's index, 3 for the honours) a standard reading of `counts` must take its
-/// pair from, or `None` if there is no standard reading: sets take tiles three at a time from
-/// one family, so every family but the pair's holds a multiple of three, the pair's two more;
-/// an honour held once or four times fits no block.
-fn pair_family(counts: &[u8; KINDS]) -> Option<usize> {
-    let mut pair = None;
-    for family in 0..4 {
-        let kinds = &counts[family * 9..(family * 9 + 9).min(KINDS)];
-        if family == 3 && kinds.iter().any(|&count| count == 1 || count == 4) {
-            return None;
-        }
-        let held: u32 = kinds.iter().map(|&count| u32::from(count)).sum();
-        match held % 3 {
-            0 => {}
-            2 if pair.is_none() => pair = Some(family),
-            _ => return None,
-        }
-    }
-    pair
 }
 
 /// The search for standard readings: the counts left, a bit for each kind still held, and
