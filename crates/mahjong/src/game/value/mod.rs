@@ -255,6 +255,14 @@ impl ValueBot {
             .collect()
     }
 
+    /// What a win or a deal-in is worth: its points, with the place it leads to in all-last.
+    fn stakes(placement: Option<&Placement>) -> &dyn Stakes {
+        match placement {
+            Some(placement) => placement,
+            None => &Plain,
+        }
+    }
+
     fn placement(view: &View) -> Option<Placement> {
         all_last(view).then_some(Placement {
             scores: view.scores,
@@ -295,10 +303,7 @@ impl ValueBot {
         }
         let placement = Self::placement(view);
         let dangers = Self::dangers(view, placement.as_ref(), watch);
-        let stakes: &dyn Stakes = match &placement {
-            Some(placement) => placement,
-            None => &Plain,
-        };
+        let stakes = Self::stakes(placement.as_ref());
         let seen = visible(view);
         let setting = Self::setting(view, &seen, Self::called(view), &view.hand, &dangers);
         let mut outlook = Outlook::new(setting, stakes, depth);
@@ -414,10 +419,7 @@ impl ValueBot {
         }
         let placement = Self::placement(view);
         let dangers = Self::dangers(view, placement.as_ref(), true);
-        let stakes: &dyn Stakes = match &placement {
-            Some(placement) => placement,
-            None => &Plain,
-        };
+        let stakes = Self::stakes(placement.as_ref());
         let turns = turns_left(view);
         let melds = Self::called(view);
         let seen = visible(view);
