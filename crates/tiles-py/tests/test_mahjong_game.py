@@ -306,7 +306,11 @@ def karaten_seats(lines):
             hands[event["actor"]].append(event["pai"])
         elif kind_ == "dahai":
             hands[event["actor"]].remove(event["pai"])
-        elif kind_ in ("chi", "pon", "daiminkan", "ankan", "kakan"):
+        elif kind_ == "kakan":
+            # The added tile comes from the hand; the consumed three are the pon's, already called.
+            hands[event["actor"]].remove(event["pai"])
+            called[event["actor"]].append(event["pai"])
+        elif kind_ in ("chi", "pon", "daiminkan", "ankan"):
             for tile in event["consumed"]:
                 hands[event["actor"]].remove(tile)
             called[event["actor"]].extend(event["consumed"] + ([event["pai"]] if "pai" in event else []))
@@ -340,7 +344,10 @@ def test_riichienv_tenhou_games_replay_hand_by_hand():
         env = RiichiEnv(game_mode="4p-red-half", rule=GameRule.default_tenhou(), seed=seed)
         observations = env.reset()
         while not env.done():
-            observations = env.step({seat: rng.choice(obs.legal_actions()) for seat, obs in observations.items()})
+            # RiichiEnv lists legal actions in an order that changes from process to process:
+            # sorted, the same seeds play the same games every run.
+            observations = env.step({seat: rng.choice(sorted(obs.legal_actions(), key=repr))
+                                     for seat, obs in sorted(observations.items())})
         events = [event if isinstance(event, dict) else json.loads(event) for event in env.mjai_log]
         text = "".join(json.dumps(event) + "\n" for event in events)
         verdict = mahjong.replay(text)
