@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Scoring winning hands from Python: `tiles.mahjong.score` (a call per hand) and
-`tiles.mahjong.score_many` (one call for the list) against the pure-Python `mahjong` package's
+`tiles.mahjong.score_many` (one call for the list: a `ScoreBatch`, and its `to_list()` of
+`Score` objects) against the pure-Python `mahjong` package's
 `HandCalculator.estimate_hand_value`, on the same hands, side by side in one run.
 
     python3 crates/tiles-py/benches/score_vs_python.py [--hands 10000] [--seed 1] [--runs 5]
@@ -64,6 +65,11 @@ def main():
     def many():
         return tiles.mahjong.score_many(requests)
 
+    def many_listed():
+        # The batch's answers all made Python objects (a Score or a refusal's dict each), as
+        # the reference's loop makes one per hand.
+        return tiles.mahjong.score_many(requests).to_list()
+
     import json
 
     texts = [json.dumps(request) for request in requests]
@@ -92,6 +98,7 @@ def main():
 
     sides = {"tiles.mahjong.score (a call per hand)": per_call,
              "tiles.mahjong.score_many (one call)": many,
+             "score_many, every answer made an object": many_listed,
              "tiles through JSON text, a call per hand": json_text,
              "mahjong 2.1.0 estimate_hand_value": reference}
     times = {name: [] for name in sides}
@@ -114,7 +121,8 @@ def main():
 
     ours = as_dicts(answers["tiles.mahjong.score (a call per hand)"])
     listed = as_dicts(answers["tiles.mahjong.score_many (one call)"])
-    assert ours == listed, "score and score_many disagree"
+    assert ours == listed == as_dicts(answers["score_many, every answer made an object"]), \
+        "score and score_many disagree"
     assert ours == answers["tiles through JSON text, a call per hand"], "objects and JSON text disagree"
     agree = sum(1 for o, t in zip(ours, answers["mahjong 2.1.0 estimate_hand_value"]) if hands.agrees(o, t))
     print(f"  score and score_many give the same {n:,} answers; they agree with the reference on {agree:,}")

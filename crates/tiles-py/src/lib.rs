@@ -12,6 +12,7 @@ mod convert;
 mod game;
 mod reward;
 mod score;
+mod score_batch;
 mod score_fields;
 mod selfplay;
 mod vecenv;
@@ -172,16 +173,14 @@ fn answer_many<'py>(
 }
 
 /// `mahjong/score` for each request dict (the fields of `tiles.mahjong.score`), in one call
-/// on every core: the results in order, a refused request's
-/// `{"error": message}` in its place.
+/// on every core: a `ScoreBatch`, each request's answer in its place, a refused request's
+/// message among them.
 #[pyfunction]
-fn score_many<'py>(py: Python<'py>, requests: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let requests = items(
-        requests,
-        "requests",
-        r#"[{"hand": "123m456p789s11122z", "win": "2z"}]"#,
-    )?;
-    score::score_many(py, &requests)
+fn score_many<'py>(
+    py: Python<'py>,
+    requests: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, score_batch::PyScoreBatch>> {
+    score_batch::score_many(py, requests)
 }
 
 /// `mahjong/analyze` for each hand (a hand's text, or a dict with `hand` and `melds`), in one
@@ -287,6 +286,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyGame>()?;
     module.add_class::<vecenv::PyVecEnv>()?;
     module.add_class::<score::PyScore>()?;
+    module.add_class::<score_batch::PyScoreBatch>()?;
     module.add_function(wrap_pyfunction!(selfplay::mahjong_self_play, module)?)?;
     module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;

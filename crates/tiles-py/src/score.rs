@@ -1,20 +1,19 @@
-//! `tiles.mahjong.score` and `score_many`, mapped by hand: the arguments (the dict of keyword
+//! `tiles.mahjong.score`, mapped by hand: the arguments (the dict of keyword
 //! arguments Python makes for the call, walked once: `score_fields`) are read straight into the
 //! API's request type, which is several times quicker than going through JSON values for the
 //! call made by the million, and the answer is a `Score` object whose values are made when
 //! asked for. An argument of an unexpected type goes the general way (`convert`), which names
-//! the field.
+//! the field. `score_many` and its batch of results are `score_batch`'s.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mahjong::{FullHand, Score};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyList, PyString, PyTuple};
-use tiles_api::mahjong::{ScoreInput, ScoreRequest, ScoreResponse, TilesRef};
+use tiles_api::mahjong::{ScoreRequest, ScoreResponse};
 
 use crate::score_fields;
 use crate::{BadRequest, convert};
@@ -152,7 +151,10 @@ impl std::fmt::Debug for PyScore {
 }
 
 impl PyScore {
-    fn new(py: Python<'_>, (hand, score): (FullHand, Score)) -> PyResult<Bound<'_, PyScore>> {
+    pub(crate) fn new(
+        py: Python<'_>,
+        (hand, score): (FullHand, Score),
+    ) -> PyResult<Bound<'_, PyScore>> {
         let made = Bound::new(py, PyScore { hand, score })?;
         // It holds no Python object (the values are made when asked for), so it can be in no
         // cycle: left out of the cyclic collector, as CPython leaves out a tuple of numbers, a
@@ -335,7 +337,7 @@ fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<
     // SAFETY: no Python code runs until the input borrowed from the request is dropped:
     // reading and scoring are Rust's, and the answer is made after.
     let quick = fields.and_then(|fields| {
-        let input = unsafe { score_fields::read(fields) }?;
+        let input = unsafe { score_fields::read(fields.as_borrowed()) }?;
         Some(tiles_api::mahjong::scored_input(&input))
     });
     let scored = match quick {
@@ -352,138 +354,4 @@ fn score<'py>(py: Python<'py>, fields: Option<&Bound<'py, PyDict>>) -> PyResult<
         Ok(scored) => Ok(PyScore::new(py, scored)?.into_any()),
         Err(message) => Err(BadRequest::new_err(message)),
     }
-}
-
-/// How many requests are read before their scoring is handed to the pool.
-const CHUNK: usize = 256;
-
-/// Asks the processor for the lines of a request's text (a hint: it never faults).
-fn prefetch(input: &ScoreInput<'_>) {
-    let fetch = |text: &str| {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch reads nothing the program sees and never faults.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(text.as_ptr().cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = text;
-    };
-    fetch(input.hand);
-    fetch(input.win);
-    for (kind, tiles) in &input.melds {
-        fetch(kind);
-        fetch(tiles);
-    }
-    for indicators in [&input.dora_indicators, &input.ura_indicators] {
-        match indicators {
-            TilesRef::Text(text) => fetch(text),
-            TilesRef::List(names) => names.iter().for_each(|name| fetch(name)),
-        }
-    }
-}
-
-/// Counts a chunk off when dropped.
-struct CountedOff<'a>(&'a AtomicUsize);
-
-impl Drop for CountedOff<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// `score` for each request dict, on every core: the `Score`s in order, a refused request's
-/// `{"error": message}` in its place. The requests are read with the GIL held, their values
-/// borrowed (`score_fields`), while the pool scores the ones read before, so reading and
-/// scoring overlap (a chunk the pool has no free thread for is scored by the reading thread).
-/// Python's cyclic collector is held off for the call and the GIL is kept until the pool is
-/// done, so no Python code runs while a borrowed value is in use; requests the quick reading
-/// does not take are read the general way (which can run Python code: a list's own
-/// `__iter__`) after the others are scored, and a request that is not a dict stops the reading
-/// there.
-pub fn score_many<'py>(
-    py: Python<'py>,
-    requests: &[Bound<'py, PyAny>],
-) -> PyResult<Bound<'py, PyList>> {
-    let _paused = convert::GcPaused::new(py)?;
-    let mut answers: Vec<Option<Result<(FullHand, Score), String>>> =
-        (0..requests.len()).map(|_| None).collect();
-    // Requests for the general reading, and the first that is not a dict.
-    let mut general = Vec::new();
-    let mut not_dict = None;
-    // Chunks handed to the pool and not yet scored.
-    let waiting = AtomicUsize::new(0);
-    let threads = rayon::current_num_threads();
-    rayon::in_place_scope(|scope| {
-        let chunks = answers.chunks_mut(CHUNK).zip(requests.chunks(CHUNK));
-        // Each chunk is read, then scored by the pool while the next are read.
-        for (number, (out, chunk)) in chunks.enumerate() {
-            let mut read = Vec::with_capacity(chunk.len());
-            for (offset, request) in chunk.iter().enumerate() {
-                let index = number * CHUNK + offset;
-                let Ok(fields) = request.cast::<PyDict>() else {
-                    not_dict = Some(index);
-                    break;
-                };
-                // SAFETY: no Python code runs until the scope ends (the collector is held
-                // off, the GIL kept, the general reading comes after), and the requests live
-                // for the call.
-                match unsafe { score_fields::read(fields) } {
-                    Some(input) => read.push((offset, input)),
-                    None => general.push(index),
-                }
-            }
-            let mut score = move || {
-                // The chunk's text was read on the reading thread: asked for all at once, its
-                // lines come from that core's caches together rather than one miss at a time.
-                read.iter().for_each(|(_, input)| prefetch(input));
-                for (offset, input) in &read {
-                    out[*offset] = Some(tiles_api::mahjong::scored_input(input));
-                }
-            };
-            // When every thread of the pool has a chunk, this thread scores its own: it
-            // would only wait at the end, and the requests are still in its caches.
-            if waiting.load(Ordering::Relaxed) >= threads {
-                score();
-            } else {
-                waiting.fetch_add(1, Ordering::Relaxed);
-                let waiting = &waiting;
-                scope.spawn(move |_| {
-                    // Counted off even if scoring panics (the scope passes the panic on).
-                    let _done = CountedOff(waiting);
-                    score();
-                });
-            }
-            if not_dict.is_some() {
-                return;
-            }
-        }
-    });
-    for index in general {
-        // The general reading names the field at fault (an unknown one among them).
-        let value = convert::to_value(&requests[index], &format!("requests[{index}]"))?;
-        answers[index] = Some(
-            tiles_api::read_value::<ScoreRequest>(value)
-                .map_err(|error| error.to_string())
-                .and_then(tiles_api::mahjong::scored),
-        );
-    }
-    if let Some(index) = not_dict {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "requests[{index}]: expected a dict of score fields, found {}",
-            convert::kind(&requests[index])
-        )));
-    }
-    let list = PyList::empty(py);
-    for answer in answers {
-        match answer.expect("every request is scored") {
-            Ok(scored) => list.append(PyScore::new(py, scored)?)?,
-            Err(message) => {
-                let refused = PyDict::new(py);
-                refused.set_item(intern!(py, "error"), message)?;
-                list.append(refused)?;
-            }
-        }
-    }
-    Ok(list)
 }

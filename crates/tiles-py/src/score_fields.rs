@@ -138,7 +138,7 @@ fn key_index(
 /// The dict must live for `'a`, and until the input is last used no Python code may run
 /// (nothing may change the request's dict, lists, meld dicts and strings). After `None`,
 /// nothing borrowed from the request may be used.
-pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>> {
+pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'a>> {
     let py = request.py();
     // Both made before anything is borrowed: a first use may wait for another thread making
     // them, with the GIL let go.
@@ -151,7 +151,7 @@ pub unsafe fn read<'a>(request: &'a Bound<'_, PyDict>) -> Option<ScoreInput<'a>>
     let mut next = 0;
     // SAFETY: the caller's contract.
     unsafe {
-        walk(request.as_borrowed(), |key, value| {
+        walk(request, |key, value| {
             let index = key_index(key, keys, next, field_index)?;
             next = index + 1;
             fields[index] = Some(value);

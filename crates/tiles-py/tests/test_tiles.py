@@ -5,6 +5,7 @@ functions with Python values."""
 from __future__ import annotations
 
 import ast
+import collections.abc
 import gc
 import json
 import random
@@ -241,6 +242,42 @@ def test_score_many_answers_as_score_each_with_errors_in_place():
     assert many == [mahjong.score(**request) for request in WINS] * 500
 
 
+def test_score_many_answers_as_a_sequence_with_columns():
+    bad = {"hand": "123m456p789s11223z", "win": "3z"}
+    requests = (WINS + [bad]) * 130  # 650 requests: chunks of the reading and a part one
+    batch = mahjong.score_many(requests)
+    expected = [mahjong.score(**request) if request is not bad else None for request in requests]
+    assert isinstance(batch, mahjong.ScoreBatch) and isinstance(batch, collections.abc.Sequence)
+    assert len(batch) == len(requests) and repr(batch) == "ScoreBatch(650 answers: 520 scored, 130 refused)"
+    listed = batch.to_list()
+    assert listed == list(batch) == [batch[i] for i in range(len(batch))]
+    assert batch == listed and batch == mahjong.score_many(requests) and not batch != listed
+    assert batch != listed[:-1] and batch != listed[1:] + listed[:1] and batch != "text" and batch != 5
+    assert batch[-1] == listed[-1] and batch[-650] == listed[0] and batch[3:12:4] == listed[3:12:4]
+    assert batch[::-100] == listed[::-100] and batch[700:] == []
+    for index in (650, -651, 10**30):
+        with pytest.raises(IndexError, match="out of range"):
+            batch[index]
+    with pytest.raises(TypeError, match="integers or slices"):
+        batch["0"]
+    refused = {"error": mahjong.score_many([bad])[0]["error"]}
+    assert [answer if answer is not None else refused for answer in expected] == listed
+    # The columns, read at once: 0 where a request was refused.
+    for column in ("han", "fu", "yakuman", "total", "base"):
+        assert getattr(batch, column) == [getattr(one, column) if one is not None else 0 for one in expected]
+    assert batch.scored == [one is not None for one in expected]
+    assert batch.errors == [(index, refused["error"]) for index, one in enumerate(expected) if one is None]
+    # Any sequence of requests: a tuple and an iterator give the same answers as the list.
+    assert mahjong.score_many(tuple(requests)) == batch and mahjong.score_many(iter(requests)) == batch
+    assert len(mahjong.score_many([])) == 0 and mahjong.score_many([]) == []
+    # A list's subclass is read through its own iteration.
+    class Backwards(list):
+        def __iter__(self):
+            return reversed(list(super().__iter__()))
+
+    assert mahjong.score_many(Backwards(WINS)) == mahjong.score_many(WINS[::-1])
+
+
 def test_analyze_many_answers_as_analyze_each():
     hands = ["123m456p789s1122z", "19m19p19s1234567z", {"hand": "123m456p78s", "melds": [{"type": "pon", "tiles": "555z"}]}, "12"]
     answers = mahjong.analyze_many(hands)
@@ -254,6 +291,9 @@ def test_list_calls_want_lists():
             call("123m456p789s1122z")
     with pytest.raises(TypeError, match=r"requests\[0\]: expected a dict"):
         mahjong.score_many(["123m456p789s11555z"])
+    # Past the first chunks of the reading, after requests read the general way.
+    with pytest.raises(TypeError, match=r"requests\[797\]: expected a dict of score fields, found a tuple"):
+        mahjong.score_many(WINS * 100 + [dict(WINS[0], unknown=1)] + WINS * 99 + [(), "text"])
     with pytest.raises(TypeError, match=r"hands\[1\]: expected a hand"):
         mahjong.shanten(["123m", 5])
 
@@ -376,15 +416,18 @@ def test_score_many_holds_what_it_reads():
             first = requests[0]
             first["hand"], first["win"] = "22m", "nothing"
             first["dora_indicators"][0] = "7z"
+            # The list of requests itself, emptied: the requests read are held.
+            requests.clear()
             return super().__iter__()
 
     # Text made at run time, so that the old values are freed when replaced (if not held).
     requests = [dict(before, hand="".join(["123m456p", "789s11555z"]), dora_indicators=["".join(["1", "m"])]),
                 dict(hand="123m456p789s11555z", win="5z", melds=Meddling(), unknown=1)]
+    meddled = requests[0]
     first, second = mahjong.score_many(requests)
     assert first == expected
     assert "unknown" in second["error"]
-    assert requests[0]["win"] == "nothing"
+    assert meddled["win"] == "nothing" and requests == []
 
 
 def test_score_reads_odd_values_as_the_api_reads_them():

@@ -41,10 +41,44 @@ def score(
     honba: int = 0,
     riichi_sticks: int = 0,
     rules: Union[str, Mapping[str, Any]] = "tenhou",
-) -> dict[str, Any]:
+    kita: int = 0,
+    players: Union[int, None] = None,
+) -> MahjongScore:
     """A winning hand's yaku, han, fu, limit and payments."""
 
-def score_many(requests: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+class MahjongScore:
+    """A winning hand's score; `to_dict()` is the `mahjong/score` response."""
+
+    han: int
+    fu: int
+    yakuman: int
+    yaku: list[tuple[str, int]]
+    limit: Union[str, None]
+    total: int
+    points: dict[str, int]
+    fu_parts: list[dict[str, Any]]
+    base: int
+    reading: str
+    wait: str
+    hand: str
+    def to_dict(self) -> dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...
+
+class MahjongScoreBatch(Sequence[Union[MahjongScore, dict[str, str]]]):
+    """`score_many`'s answers: each a `MahjongScore` or `{"error": message}`, made when read."""
+
+    han: list[int]
+    fu: list[int]
+    yakuman: list[int]
+    total: list[int]
+    base: list[int]
+    scored: list[bool]
+    errors: list[tuple[int, str]]
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: Any) -> Any: ...
+    def to_list(self) -> list[Union[MahjongScore, dict[str, str]]]: ...
+
+def score_many(requests: Sequence[Mapping[str, Any]]) -> MahjongScoreBatch:
     """`mahjong/score` for each request, on every core; a refused one is `{"error": message}`."""
 
 def analyze_many(hands: Sequence[Union[str, Mapping[str, Any]]]) -> list[dict[str, Any]]:

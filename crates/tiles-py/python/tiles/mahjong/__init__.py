@@ -6,6 +6,7 @@ Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called meld
 (``[789s]`` open, ``{1111z}`` a concealed kan) or in ``melds``.
 """
 
+import collections.abc as _abc
 import typing as _t
 
 from .. import _tiles
@@ -15,6 +16,7 @@ __all__ = [
     "Game",
     "Action",
     "Score",
+    "ScoreBatch",
     "VecEnv",
     "game",
     "replay",
@@ -64,13 +66,13 @@ def is_complete(hands: _t.Sequence[str]) -> list[bool]:
     return _tiles.is_complete(hands)
 
 
-def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> list[_t.Any]:
+def score_many(requests: _t.Sequence[_t.Mapping[str, _t.Any]]) -> "ScoreBatch":
     """:func:`score` for each request (a dict of its keyword arguments: ``{"hand": ...,
     "win": ..., "tsumo": True}``), in one call: the requests are read in place, with the GIL
     held (until the last is scored) while the other cores score the ones read before, so no
-    other Python thread runs meanwhile. The results (:class:`Score` objects) are in
-    order; a request the engine refuses has ``{"error": message}`` in its place, and the others
-    are still scored."""
+    other Python thread runs meanwhile. Returns a :class:`ScoreBatch`: each request's answer
+    in its place, a :class:`Score`, or ``{"error": message}`` for a request the engine refuses
+    (the others are still scored)."""
     return _tiles.score_many(requests)
 
 
@@ -94,6 +96,15 @@ Game = _tiles.MahjongGame
 #: ``fu_parts``, ``base``, ``reading``, ``wait``, ``hand``; ``to_dict()`` the JSON response;
 #: ``score["points"]`` reads it by key.
 Score = _tiles.MahjongScore
+
+#: :func:`score_many`'s answer, a sequence: ``len(batch)``, ``batch[i]`` (a :class:`Score`, or
+#: ``{"error": message}`` for a refused request), slices, iteration, ``to_list()``, ``==`` a
+#: list of the same answers. The results stay in Rust until asked for: an item is made when it
+#: is read, and the columns ``han``, ``fu``, ``yakuman``, ``total``, ``base`` (lists of ints,
+#: 0 for a refused request), ``scored`` (bools) and ``errors`` (``(index, message)`` pairs)
+#: read every answer at once.
+ScoreBatch = _tiles.MahjongScoreBatch
+_abc.Sequence.register(ScoreBatch)
 
 #: One legal decision (``type``, ``tile``, ``tsumogiri``, ``riichi``, ``consumed``,
 #: ``to_dict()``), as :meth:`Game.legal_actions` gives them.
