@@ -210,7 +210,7 @@ pub fn score_many<'py>(
                 // SAFETY: no Python code runs until the scope ends: the collector is held
                 // off, the GIL kept, and the general reading comes after.
                 let request = unsafe { requests.get(index) };
-                let Ok(fields) = request.cast::<PyDict>() else {
+                let Some(fields) = score_fields::cast::<PyDict>(request) else {
                     not_dict = Some((index, request.to_owned()));
                     break;
                 };

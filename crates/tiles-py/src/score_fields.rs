@@ -16,16 +16,33 @@ use mahjong::ScoringRules;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::type_object::PyTypeInfo;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use tiles_api::mahjong::{SCORE_FIELDS as FIELDS, ScoreInput, TilesRef};
 
 /// A value borrowed from a request: from its dict, one of its lists or a meld's dict.
 type Item<'a, 'py> = Borrowed<'a, 'py, PyAny>;
 
+/// `value` as a `T`, if it is one: its exact type compared first (an address, where the check
+/// for a subclass is a call into CPython under the stable ABI).
+pub fn cast<'a, 'py, T: PyTypeInfo>(value: Item<'a, 'py>) -> Option<Borrowed<'a, 'py, T>> {
+    if value.is_exact_instance_of::<T>() {
+        // SAFETY: its type is `T`'s.
+        Some(unsafe { value.cast_unchecked::<T>() })
+    } else {
+        value.cast::<T>().ok()
+    }
+}
+
+/// Whether `value` is a `T` (or a subclass), its exact type compared first.
+fn is<T: PyTypeInfo>(value: Item<'_, '_>) -> bool {
+    value.is_exact_instance_of::<T>() || value.is_instance_of::<T>()
+}
+
 /// A string's text, borrowed for as long as the request holds the string, or `None` if it is
 /// not a string (or not one Rust can borrow: its error is cleared).
 fn text<'a>(value: Item<'a, '_>) -> Option<&'a str> {
-    let text = value.cast::<PyString>().ok()?;
+    let text = cast::<PyString>(value)?;
     let mut size = 0;
     // SAFETY: the GIL is held and `text` is a string; the UTF-8 CPython gives lives as long as
     // the string, which the request holds for 'a.
@@ -43,7 +60,7 @@ fn text<'a>(value: Item<'a, '_>) -> Option<&'a str> {
 /// A whole number that fits an `i64`, read without calling anything (an int's subclass is
 /// read as the int it is, not through its `__index__`).
 fn number(value: Item<'_, '_>) -> Option<i64> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+    if value.is_instance_of::<PyBool>() || !is::<PyInt>(value) {
         return None;
     }
     let mut overflow = 0;
@@ -68,9 +85,9 @@ unsafe fn items<'a, 'py>(value: Item<'a, 'py>) -> Option<impl Iterator<Item = It
     type ItemAt = unsafe extern "C" fn(*mut ffi::PyObject, ffi::Py_ssize_t) -> *mut ffi::PyObject;
     let py = value.py();
     // The C functions, not `len()`: a list's subclass could answer `__len__` in Python.
-    let (size, get) = if value.is_instance_of::<PyList>() {
+    let (size, get) = if is::<PyList>(value) {
         (ffi::PyList_Size as SizeOf, ffi::PyList_GetItem as ItemAt)
-    } else if value.is_instance_of::<PyTuple>() {
+    } else if is::<PyTuple>(value) {
         (ffi::PyTuple_Size as SizeOf, ffi::PyTuple_GetItem as ItemAt)
     } else {
         return None;
@@ -182,7 +199,7 @@ pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'
         match field(index) {
             None => Some(TilesRef::List(Vec::new())),
             // A string that cannot be read ends the reading there (see `read`'s contract).
-            Some(value) if value.is_instance_of::<PyString>() => text(value).map(TilesRef::Text),
+            Some(value) if is::<PyString>(value) => text(value).map(TilesRef::Text),
             // SAFETY: the caller's contract.
             Some(value) => unsafe { items(value)? }
                 .map(text)
@@ -193,11 +210,11 @@ pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'
     let rules = match field(19) {
         None => Ok(ScoringRules::default()),
         Some(value) if value.is_none() => Ok(ScoringRules::default()),
-        Some(value) if value.is_instance_of::<PyString>() => text(value)?
+        Some(value) if is::<PyString>(value) => text(value)?
             .parse::<ScoringRules>()
             .map_err(|error| format!("rules: {error}")),
         // SAFETY: the caller's contract.
-        Some(value) => Ok(unsafe { switches(value.cast::<PyDict>().ok()?)? }),
+        Some(value) => Ok(unsafe { switches(cast::<PyDict>(value)?)? }),
     };
     Some(ScoreInput {
         hand: text(field(0)?)?,
@@ -230,7 +247,7 @@ unsafe fn meld_fields<'a, 'py>(
     meld: Item<'a, 'py>,
     keys: &[Py<PyString>; 2],
 ) -> Option<(Item<'a, 'py>, Item<'a, 'py>)> {
-    let meld = meld.cast::<PyDict>().ok()?;
+    let meld = cast::<PyDict>(meld)?;
     if meld.len() != 2 {
         return None;
     }
