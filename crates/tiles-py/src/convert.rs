@@ -4,6 +4,7 @@
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 
@@ -142,7 +143,13 @@ pub struct GcPaused<'py> {
 
 impl<'py> GcPaused<'py> {
     pub fn new(py: Python<'py>) -> PyResult<GcPaused<'py>> {
-        let gc = py.import("gc")?.into_any();
+        // The module, found once (an import by name is a lookup in `sys.modules` each time).
+        static GC: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+        let gc = GC
+            .get_or_try_init(py, || py.import("gc").map(Bound::unbind))?
+            .bind(py)
+            .clone()
+            .into_any();
         if gc.call_method0("isenabled")?.is_truthy()? {
             gc.call_method0("disable")?;
             Ok(GcPaused { gc: Some(gc) })

@@ -195,7 +195,12 @@ pub fn score_many<'py>(
     let mut general = Vec::new();
     let mut not_dict = None;
     let queue = Queue::new();
-    let workers = rayon::current_num_threads().saturating_sub(1);
+    // One chunk is scored where it is read: waking a pool thread would cost more.
+    let workers = if len > CHUNK {
+        rayon::current_num_threads().saturating_sub(1)
+    } else {
+        0
+    };
     rayon::in_place_scope(|scope| {
         for _ in 0..workers {
             let queue = &queue;
