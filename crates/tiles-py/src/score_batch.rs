@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PySlice};
+use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyTuple};
 use tiles_api::mahjong::{ScoreInput, ScoreRequest, TilesRef};
 
 use crate::convert;
@@ -391,15 +391,15 @@ impl PyScoreBatch {
         Ok(list)
     }
 
-    /// Equal to a sequence of the same answers (a list of `Score`s and dicts, another batch).
+    /// Equal to a list (or tuple, or batch) of the same answers: `Score`s and dicts.
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let Ok(len) = other.len() else {
-            return Ok(false);
-        };
-        if other.is_instance_of::<pyo3::types::PyString>() || len != self.len {
+        let listed = other.is_instance_of::<PyList>()
+            || other.is_instance_of::<PyTuple>()
+            || other.is_instance_of::<PyScoreBatch>();
+        if !listed || other.len()? != self.len {
             return Ok(false);
         }
-        for index in 0..len {
+        for index in 0..self.len {
             if !self.item(py, index)?.eq(other.get_item(index)?)? {
                 return Ok(false);
             }

@@ -253,6 +253,9 @@ def test_score_many_answers_as_a_sequence_with_columns():
     assert listed == list(batch) == [batch[i] for i in range(len(batch))]
     assert batch == listed and batch == mahjong.score_many(requests) and not batch != listed
     assert batch != listed[:-1] and batch != listed[1:] + listed[:1] and batch != "text" and batch != 5
+    assert batch == tuple(listed) and batch != {index: one for index, one in enumerate(listed)}
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(batch)
     assert batch[-1] == listed[-1] and batch[-650] == listed[0] and batch[3:12:4] == listed[3:12:4]
     assert batch[::-100] == listed[::-100] and batch[700:] == []
     for index in (650, -651, 10**30):
