@@ -134,9 +134,11 @@ pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyA
     })
 }
 
-/// Python's cyclic garbage collector held off while a long list of results is built, and let
-/// go as it was when dropped: each result is a few new dicts and lists, and a collection
-/// pass over the growing list every few hundred of them would cost as much as building it.
+/// Python's cyclic garbage collector held off, and let go as it was when dropped: while a long
+/// list of results is built (each result is a few new dicts and lists, and a collection pass
+/// over the growing list every few hundred of them would cost as much as building it), and
+/// while `score_many` borrows its requests' values (a collection runs finalizers, which are
+/// Python code).
 pub struct GcPaused<'py> {
     gc: Option<Bound<'py, PyAny>>,
 }
