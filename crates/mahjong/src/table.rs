@@ -417,8 +417,7 @@ mod tests {
                     (0..=4u8).filter_map(move |count| {
                         let mut next = prefix.clone();
                         next.push(count);
-                        (next.iter().map(|&c| usize::from(c)).sum::<usize>() <= most)
-                            .then_some(next)
+                        (crate::tile::tiles_in(&next) <= most).then_some(next)
                     })
                 })
                 .collect();

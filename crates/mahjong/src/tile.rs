@@ -165,7 +165,7 @@ impl Hand {
                 count: counts[index],
             });
         }
-        let len: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let len = tiles_in(&counts);
         if len > MAX_TILES {
             return Err(HandError::TooManyTiles { count: len });
         }
@@ -256,6 +256,11 @@ impl fmt::Display for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_kinds(f, Tile::all().map(|tile| (tile, self.count(tile))))
     }
+}
+
+/// How many tiles `counts` holds (a count per kind).
+pub(crate) fn tiles_in(counts: &[u8]) -> usize {
+    counts.iter().map(|&count| usize::from(count)).sum()
 }
 
 /// Writes tile kinds with their counts in canonical mpsz: `123m11z`. Nothing for no tile.

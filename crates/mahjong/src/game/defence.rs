@@ -109,7 +109,7 @@ pub(crate) fn watched(view: &View) -> Vec<Threat> {
 /// The unseen copies of the kinds a draw of which brings `kept` (`3k + 1` tiles, `shanten`
 /// from ready) nearer.
 pub(crate) fn nearer_tiles(kept: &[u8; KINDS], shanten: i8, seen: &[u8; KINDS]) -> u32 {
-    let size: usize = kept.iter().map(|&count| usize::from(count)).sum();
+    let size = crate::tile::tiles_in(kept);
     let mut drawn = *kept;
     let mut tiles = 0;
     for draw in 0..KINDS {
@@ -138,7 +138,7 @@ const CAREFUL: f32 = 0.85;
 /// `seats`; on a tie `quickest_kind` (efficiency's), then the quicker.
 fn careful(view: &View, seats: &[Threat], quickest_kind: usize) -> Option<Action> {
     let counts = counts_of(&view.hand);
-    let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+    let size = crate::tile::tiles_in(&counts);
     if size % 3 != 2 {
         return None;
     }
@@ -254,7 +254,7 @@ impl DefenceBot {
             return false;
         }
         let counts = counts_of(&view.hand);
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(&counts);
         // On its turn (3k + 2 tiles), the best it can keep after a discard.
         let shanten = if size % 3 == 2 {
             (0..KINDS)
@@ -280,7 +280,7 @@ impl DefenceBot {
     pub(crate) fn safest(view: &View, threats: &[Threat]) -> Option<Action> {
         let seen = visible(view);
         let counts = counts_of(&view.hand);
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(&counts);
         view.legal
             .iter()
             .copied()

@@ -403,7 +403,7 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     }
     row(out, plane::FURITEN).fill(u8::from(game.is_furiten(seat)));
     row(out, plane::HAND_NUMBER).fill((game.id.wind as u8) * 4 + game.id.number - 1);
-    let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+    let size = crate::tile::tiles_in(counts);
     if !size.is_multiple_of(3) {
         let shanten = crate::shanten::counts_shanten(counts, size);
         row(out, plane::SHANTEN).fill((shanten + 1).max(0) as u8);

@@ -245,7 +245,7 @@ impl Game {
     /// shanten is at most 0 (a quick test before each discard's waits are worked out).
     fn ready_after_a_discard(&self, seat: usize) -> bool {
         let counts = &self.counts[seat];
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(counts);
         size % 3 == 2 && crate::shanten::counts_shanten(counts, size) <= 0
     }
 

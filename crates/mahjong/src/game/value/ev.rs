@@ -171,7 +171,7 @@ impl<'a> Outlook<'a> {
     /// The outlook of concealed `counts` (`3k + 1` tiles) with the melds, or `None` if it
     /// is further from ready than the search goes.
     pub(crate) fn hand(&mut self, counts: &[u8; KINDS]) -> Option<Curve> {
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(counts);
         let shanten = counts_shanten(counts, size);
         if shanten > self.depth {
             return None;
@@ -181,7 +181,7 @@ impl<'a> Outlook<'a> {
 
     /// A ready hand's two ways (`None` if `counts` is not ready).
     pub(crate) fn ready_ways(&mut self, counts: &[u8; KINDS]) -> Option<Ready> {
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(counts);
         (counts_shanten(counts, size) == 0).then(|| self.ready(counts, size))
     }
 
@@ -511,7 +511,7 @@ mod tests {
     /// The outlook of a hand from the turn-by-turn definition, without the memo or the
     /// curves: each improving draw's best discard, turn by turn.
     fn slow(outlook: &Outlook, hand: &[u8; KINDS], turns: usize) -> (f32, f32) {
-        let size: usize = hand.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(hand);
         let shanten = counts_shanten(hand, size);
         let goes_on = GOES_ON * (1.0 - outlook.setting.deal_in);
         if shanten == 0 {

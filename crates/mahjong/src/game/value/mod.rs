@@ -291,7 +291,7 @@ impl ValueBot {
     /// seat has no discard to make.
     pub(crate) fn weigh(view: &View, kinds: u64, depth: i8, watch: bool) -> Option<Verdict> {
         let counts = counts_of(&view.hand);
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(&counts);
         if size % 3 != 2 {
             return None;
         }
@@ -362,7 +362,7 @@ impl ValueBot {
     /// Far from ready: speed first, weighing dora and yakuhai pairs.
     fn speed(view: &View) -> Option<Action> {
         let counts = counts_of(&view.hand);
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(&counts);
         let seen = visible(view);
         let mut dora = [0i32; KINDS];
         for indicator in &view.indicators {
@@ -413,7 +413,7 @@ impl ValueBot {
             return Action::Pass;
         }
         let counts = counts_of(&view.hand);
-        let size: usize = counts.iter().map(|&count| usize::from(count)).sum();
+        let size = crate::tile::tiles_in(&counts);
         if crate::shanten::counts_shanten(&counts, size) > DEPTH + 1 {
             return EfficiencyBot.choose(view);
         }
