@@ -205,11 +205,7 @@ impl EfficiencyBot {
             kept.push((tile, shanten_of(&after)));
         }
         let least = kept.iter().map(|(_, shanten)| *shanten).min()?;
-        let size: usize = counts
-            .iter()
-            .map(|&count| usize::from(count))
-            .sum::<usize>()
-            - 1;
+        let size = crate::tile::tiles_in(&counts) - 1;
         let melds = size / 3;
         let mut best: Option<(i8, u32, Tile)> = None;
         for (tile, shanten) in kept.into_iter().filter(|(_, shanten)| *shanten == least) {
