@@ -65,8 +65,8 @@ struct Job<'a, 'o> {
 
 impl Job<'_, '_> {
     fn run(self) {
-        // The chunk's text was read on another core: asked for all at once, its lines come
-        // together rather than one miss at a time.
+        // The chunk's text was read a while ago (on another core, for a pool thread): asked
+        // for all at once, its lines come together rather than one miss at a time.
         self.read.iter().for_each(|(_, input)| prefetch(input));
         // Made here, not by the reading thread: the memory of a chunk's answers is first
         // touched on the core that scores it.
@@ -313,14 +313,18 @@ impl PyScoreBatch {
         }
     }
 
+    /// Every answer, in order.
+    fn answers(&self) -> impl Iterator<Item = &Answer> {
+        self.chunks
+            .iter()
+            .flatten()
+            .map(|answer| answer.as_ref().expect("score_many answers every request"))
+    }
+
     /// A number of each score, 0 for a refused request.
     fn column(&self, value: impl Fn(&Score) -> u32) -> Vec<u32> {
-        (0..self.len)
-            .map(|index| {
-                self.answer(index)
-                    .as_ref()
-                    .map_or(0, |(_, score)| value(score))
-            })
+        self.answers()
+            .map(|answer| answer.as_ref().map_or(0, |(_, score)| value(score)))
             .collect()
     }
 }
@@ -440,17 +444,16 @@ impl PyScoreBatch {
     /// Whether each request was scored (false where it was refused).
     #[getter]
     fn scored(&self) -> Vec<bool> {
-        (0..self.len)
-            .map(|index| self.answer(index).is_ok())
-            .collect()
+        self.answers().map(Result::is_ok).collect()
     }
 
     /// The refused requests: ``(index, message)`` pairs, in order.
     #[getter]
     fn errors(&self) -> Vec<(usize, String)> {
-        (0..self.len)
-            .filter_map(|index| {
-                self.answer(index)
+        self.answers()
+            .enumerate()
+            .filter_map(|(index, answer)| {
+                answer
                     .as_ref()
                     .err()
                     .map(|message| (index, message.clone()))
@@ -459,9 +462,7 @@ impl PyScoreBatch {
     }
 
     fn __repr__(&self) -> String {
-        let refused = (0..self.len)
-            .filter(|&index| self.answer(index).is_err())
-            .count();
+        let refused = self.answers().filter(|answer| answer.is_err()).count();
         format!(
             "ScoreBatch({} answer{}: {} scored, {refused} refused)",
             self.len,

@@ -262,15 +262,15 @@ impl Context<'_> {
             }
         }
         let closed = self.closed;
-        let held = |kind: Tile| triplets_at >> kind.index() & 1 == 1;
+        let held = |index: usize| triplets_at >> index & 1 == 1;
         let yaku = self
             .situational
             .union(self.tiles_yaku)
-            .with_if(Yaku::Haku, triplets_at >> 31 & 1 == 1)
-            .with_if(Yaku::Hatsu, triplets_at >> 32 & 1 == 1)
-            .with_if(Yaku::Chun, triplets_at >> 33 & 1 == 1)
-            .with_if(Yaku::SeatWind, held(self.seat))
-            .with_if(Yaku::RoundWind, held(self.round));
+            .with_if(Yaku::Haku, held(31))
+            .with_if(Yaku::Hatsu, held(32))
+            .with_if(Yaku::Chun, held(33))
+            .with_if(Yaku::SeatWind, held(self.seat.index()))
+            .with_if(Yaku::RoundWind, held(self.round.index()));
         let outside = sets.iter().all(|set| set.has_terminal_or_honor())
             && shape.pair.is_terminal_or_honor()
             && n_runs > 0;
