@@ -543,3 +543,46 @@ fn an_mjai_record_without_rules_ends_where_it_ends() {
     assert!(log.length_stated);
     assert_eq!(replay(&log).final_agree, Some(true));
 }
+
+/// A triple ron on the discard of a seat that has just called: seat 1 lets its last tile go,
+/// seat 3 pons it and discards 7p, and the three others all ron the 7p.
+fn triple_ron_after_a_call() -> Game {
+    let mut game = deal(
+        [
+            "123m456m555z56p11s",
+            "234s456s666z56p99m",
+            "111p777z345s56p99s",
+            "88m7p1234z2m4m9p1s3s7s",
+        ],
+        ["1z", "8m", "", ""],
+        0,
+        0,
+    );
+    discard(&mut game, 0, "1z", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "8m", false);
+    claim(&mut game, 3, pon("8m"));
+    discard(&mut game, 3, "7p", false);
+    for seat in [0, 1, 2] {
+        game.act(seat, Action::Ron).unwrap();
+    }
+    game
+}
+
+/// The three rons of a triple-ron abort are made on the hand's last discard, the calling
+/// seat's, not on the discard it called (whose seat has no more decisions either).
+#[test]
+fn a_triple_ron_after_a_call_replays() {
+    let game = triple_ron_after_a_call();
+    assert!(game.hand_events().iter().any(|event| matches!(
+        event,
+        Event::Drawn {
+            kind: mahjong::game::DrawKind::TripleRon,
+            ..
+        }
+    )));
+    for format in ["mjai", "tenhou"] {
+        let (verdict, _) = replay_one(&record_of(&game, format));
+        assert!(verdict.agree, "{format}: {:?}", verdict.error);
+    }
+}

@@ -331,9 +331,10 @@ fn ippatsu_survives_a_chankan() {
     }
 }
 
-/// An added kan's indicator shows once the kan stands and the seat then discards, declares
-/// another kan that stands, or wins on the replacement tile: two added kans in a row and a win
-/// on the second replacement tile show both kans' indicators.
+/// An added kan's indicator shows once the kan stands and the seat then discards or declares
+/// another kan that stands; an added kan declared on a kan's replacement tile shows its own
+/// indicator as soon as it stands too: two added kans in a row and a win on the second
+/// replacement tile count both kans' dora.
 #[test]
 fn consecutive_added_kans_show_the_first_kans_dora() {
     let mut game = deal_with(
@@ -368,16 +369,17 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
     game.act(0, Action::Kakan { tile: tile("6z") }).unwrap();
     assert_eq!(
         game.indicators(),
-        pieces("8m8p"),
-        "the second kan stands: the first kan's indicator shows"
+        pieces("8m8p8p"),
+        "the second kan stands: the first kan's indicator shows, and the second's"
     );
     let events = game.hand_events();
-    let last = &events[events.len() - 3..];
+    let last = &events[events.len() - 4..];
     assert!(
         matches!(
             last,
             [
                 Event::Kakan { .. },
+                Event::Dora { .. },
                 Event::Dora { .. },
                 Event::Draw {
                     replacement: true,
@@ -388,7 +390,6 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
         "{last:?}"
     );
     game.act(0, Action::Tsumo).unwrap();
-    // The win on the replacement tile shows the second kan's indicator too.
     assert_eq!(game.indicators(), pieces("8m8p8p"));
     let win = &wins(&game)[0];
     let yaku = yaku_of(win);

@@ -82,10 +82,6 @@ impl Game {
             } => self.discard(seat, tile, tsumogiri, riichi),
             Action::Tsumo => {
                 let tile = drawn.expect("a tsumo has a drawn tile");
-                // A win on an open or added kan's replacement tile shows that kan's indicator
-                // first (Tenhou: three added kans in a row won on the last replacement tile
-                // show three new indicators), as a discard would.
-                self.show_pending_dora()?;
                 let win = self.score_win(seat, seat, tile, How::Tsumo { rinshan }, true);
                 let win = win.expect("a legal tsumo scores");
                 self.end_with_wins(vec![(seat, win)])
@@ -115,6 +111,7 @@ impl Game {
                 self.open_claims(seat, piece(false), Claimed::Ankan)
             }
             Action::Kakan { tile } => {
+                let on_replacement = rinshan && self.drew_for_a_kan();
                 self.take_out(seat, tile);
                 let meld = self.melds[seat]
                     .iter_mut()
@@ -130,8 +127,10 @@ impl Game {
                     consumed,
                 });
                 self.after_kan(seat);
-                // Its indicator waits until the kan stands (nobody robs it) and then until
-                // the seat's discard or its next kan.
+                // Its indicator waits until the kan stands (nobody robs it), and then until
+                // the seat's discard or its next kan, unless it is itself a kan on a kan's
+                // replacement tile.
+                self.kan_on_replacement = on_replacement;
                 self.open_claims(seat, tile, Claimed::Kakan)
             }
             Action::Kita => {
@@ -164,6 +163,31 @@ impl Game {
         self.kan_seats.push(seat);
         self.called_any = true;
         self.waits[seat] = self.compute_waits(seat);
+    }
+
+    /// Whether the tile just drawn is a kan's replacement tile (not a North's).
+    fn drew_for_a_kan(&self) -> bool {
+        let mut before = self.events[self.hand_start..]
+            .iter()
+            .rev()
+            .filter(|event| !matches!(event, Event::Dora { .. }));
+        matches!(
+            before.next(),
+            Some(Event::Draw {
+                replacement: true,
+                ..
+            })
+        ) && matches!(
+            before.next(),
+            Some(
+                Event::Ankan { .. }
+                    | Event::Kakan { .. }
+                    | Event::Call {
+                        kind: MeldKind::Kan,
+                        ..
+                    }
+            )
+        )
     }
 
     /// A kan nobody robbed stands: every seat's ippatsu ends.
@@ -294,11 +318,18 @@ impl Game {
         }
         match what {
             Claimed::Kakan => {
-                // The kan stands: an earlier kan's indicator still waiting shows now, this
-                // one's after the seat's discard or next kan.
+                // The kan stands: an earlier kan's indicator still waiting shows now. This
+                // one's shows after the seat's discard or next kan, or at once when it was
+                // declared on a kan's replacement tile (Tenhou: three added kans in a row
+                // won on the last replacement tile show three new indicators, where one
+                // added kan won on its replacement tile shows none).
                 self.end_ippatsu();
                 self.show_pending_dora()?;
-                self.pending_dora += 1;
+                if self.kan_on_replacement {
+                    self.show_dora()?;
+                } else {
+                    self.pending_dora += 1;
+                }
                 return self.draw_for(from, true);
             }
             Claimed::Ankan | Claimed::Kita => {

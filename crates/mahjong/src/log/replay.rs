@@ -734,23 +734,28 @@ impl Driver<'_> {
         seat: usize,
         (tile, from): (Piece, usize),
     ) -> Result<(Action, Option<Source>, bool), Failure> {
-        // The record's ron: the winner on the hand's last tile from this seat (or each of
-        // three, for the triple ron that ends a hand drawn).
+        // The record's ron: the winner on the hand's last tile from this seat, once that
+        // seat has no decision left; or each of three, for the triple ron that ends a hand
+        // drawn, on the hand's last tile, once nobody has a decision left (the seat that
+        // discarded before the last may have none either, when the last discarder called).
         let ron = match &self.hand.end {
             Some(LoggedEnd::Wins(wins)) => wins
                 .iter()
                 .find(|win| win.seat == seat && win.from == from && from != seat)
+                .filter(|_| self.turns[from].is_empty())
                 .map(|win| win.source.clone()),
             Some(LoggedEnd::Drawn {
                 kind: Some(DrawKind::TripleRon),
                 source,
                 ..
-            }) => Some(source.clone()),
+            }) if self.turns.iter().all(VecDeque::is_empty)
+                && self.calls.iter().all(VecDeque::is_empty) =>
+            {
+                Some(source.clone())
+            }
             _ => None,
         };
-        if let Some(source) = ron
-            && self.turns[from].is_empty()
-        {
+        if let Some(source) = ron {
             if game.legal_actions(seat).contains(&Action::Ron) {
                 return Ok((Action::Ron, Some(source), true));
             }
