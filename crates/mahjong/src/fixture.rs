@@ -13,10 +13,14 @@
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
 //!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
 //! - `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded game of bots (four players, or three with `--sanma`)
-//!   (`efficiency` unless named), every event of it (a golden playthrough).
+//!   (`efficiency` unless named), every event of it (a golden playthrough);
+//! - `replay RECORD`: a game record on one line (an mjlog, or tenhou.net/6 JSON; a real
+//!   record's hand cut out of it, or one made for a rule no real record shows) replayed
+//!   through the engine: what could not be read (a hand cut out of an mjlog has no `owari`),
+//!   then each hand's events as the engine plays them and its verdict.
 //!
-//! The transcript echoes each query after `> `, then its answer; errors become `error: …`
-//! lines.
+//! The transcript echoes each query after `> ` (a `replay` query by its format and size,
+//! not the record), then its answer; errors become `error: …` lines.
 
 use std::fmt::Write as _;
 
@@ -37,13 +41,22 @@ pub fn run_fixture(input: &str) -> String {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let _ = writeln!(transcript, "> {line}");
         let (command, text) = match line.split_once(' ') {
-            Some((command @ ("row" | "seed" | "score" | "game"), text)) => (command, text),
+            Some((command @ ("row" | "seed" | "score" | "game" | "replay"), text)) => {
+                (command, text)
+            }
             _ => ("report", line),
         };
+        if command == "replay" {
+            let format = crate::log::format_of(text);
+            let _ = writeln!(transcript, "> replay ({format}, {} bytes)", text.len());
+        } else {
+            let _ = writeln!(transcript, "> {line}");
+        }
         let answer = if command == "score" {
             score_query(text)
+        } else if command == "replay" {
+            Ok(replay_query(text))
         } else if command == "game" {
             game_query(text)
         } else if has_melds(text) {
@@ -198,6 +211,32 @@ fn score_query(text: &str) -> Result<String, String> {
     score(&hand, &situation, &rules)
         .map(|score| score.to_string())
         .map_err(|error| error.to_string())
+}
+
+/// `replay RECORD`: what could not be read, then each hand's events and verdict.
+fn replay_query(text: &str) -> String {
+    let (log, error) = crate::log::read(text);
+    let mut out = String::new();
+    if let Some(error) = error {
+        let _ = writeln!(out, "read: {error}");
+    }
+    for hand in &log.hands {
+        let (verdict, game) = crate::log::replay::replay_hand(log.rules, log.notation, hand);
+        if let Some(game) = game {
+            for event in game.hand_events() {
+                let _ = writeln!(out, "{event}");
+            }
+        }
+        match &verdict.error {
+            None => {
+                let _ = writeln!(out, "{}: agrees", verdict.id);
+            }
+            Some(error) => {
+                let _ = writeln!(out, "{}: disagrees: {error}", verdict.id);
+            }
+        }
+    }
+    out
 }
 
 /// `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`:

@@ -333,10 +333,11 @@ fn ippatsu_survives_a_chankan() {
 
 /// An added kan's indicator shows once the kan stands and the seat then discards or declares
 /// another kan that stands; an added kan declared on a kan's replacement tile shows its own
-/// indicator as soon as it stands too: two added kans in a row and a win on the second
-/// replacement tile count both kans' dora.
+/// indicator once its replacement tile is drawn: two added kans in a row and a win on the
+/// second replacement tile count both kans' dora (Tenhou writes the second kan's indicator
+/// after its replacement draw: `N DORA T DORA`).
 #[test]
-fn consecutive_added_kans_show_the_first_kans_dora() {
+fn consecutive_added_kans_show_both_kans_dora() {
     let mut game = deal_with(
         [
             "55z66z123m456m9p1s2s",
@@ -370,7 +371,7 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
     assert_eq!(
         game.indicators(),
         pieces("8m8p8p"),
-        "the second kan stands: the first kan's indicator shows, and the second's"
+        "the second kan stands: the first kan's indicator shows, and the second's after its draw"
     );
     let events = game.hand_events();
     let last = &events[events.len() - 4..];
@@ -380,11 +381,11 @@ fn consecutive_added_kans_show_the_first_kans_dora() {
             [
                 Event::Kakan { .. },
                 Event::Dora { .. },
-                Event::Dora { .. },
                 Event::Draw {
                     replacement: true,
                     ..
-                }
+                },
+                Event::Dora { .. }
             ]
         ),
         "{last:?}"

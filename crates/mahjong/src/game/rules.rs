@@ -180,6 +180,38 @@ impl GameRules {
         Ok(())
     }
 
+    /// Tenhou's Phoenix-room final score of a game ended with these points, in thousands, as
+    /// its records write it beside the points (mjlog's `owari`): each seat's points less the
+    /// 30,000 returned (40,000 with three players), in thousands rounded to the nearest (a
+    /// half rounds up, or down for a seat below zero), plus the placement bonus: +20, +10,
+    /// -10, -20 (with three players +20, 0, -20); the first takes the balance, so the scores
+    /// sum to zero (the returned points and the bonus, the oka, go to it). Ties rank the seat
+    /// that was East first higher.
+    pub fn final_score(&self, scores: [i32; 4]) -> [i32; 4] {
+        let players = usize::from(self.players);
+        let mut order: Vec<usize> = (0..players).collect();
+        order.sort_by_key(|&seat| (std::cmp::Reverse(scores[seat]), seat));
+        let bonus: &[i32] = if self.three_player() {
+            &[0, 0, -20]
+        } else {
+            &[0, 10, -10, -20]
+        };
+        let returned = self.target_points();
+        let mut result = [0; 4];
+        for (place, &seat) in order.iter().enumerate().skip(1) {
+            // In hundreds, then to thousands: a half up (-3.5 to -3), below zero down.
+            let hundreds = (scores[seat] - returned).div_euclid(100);
+            let thousands = if scores[seat] < 0 {
+                (hundreds - 5).div_euclid(10) + i32::from((hundreds - 5).rem_euclid(10) > 0)
+            } else {
+                (hundreds + 5).div_euclid(10)
+            };
+            result[seat] = thousands + bonus[place];
+        }
+        result[order[0]] = -result.iter().sum::<i32>();
+        result
+    }
+
     /// The scoring rules of the game's wins: Tenhou's, with the game's red fives and open
     /// tanyao.
     pub fn scoring(&self) -> ScoringRules {

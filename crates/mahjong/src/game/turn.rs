@@ -319,18 +319,21 @@ impl Game {
         match what {
             Claimed::Kakan => {
                 // The kan stands: an earlier kan's indicator still waiting shows now. This
-                // one's shows after the seat's discard or next kan, or at once when it was
-                // declared on a kan's replacement tile (Tenhou: three added kans in a row
+                // one's shows at the seat's discard or next kan; but when the kan was
+                // declared on a kan's replacement tile, once its own replacement tile is
+                // drawn, so a win on that tile counts it (Tenhou: two added kans in a row
+                // write the second's indicator after its replacement draw; three in a row
                 // won on the last replacement tile show three new indicators, where one
                 // added kan won on its replacement tile shows none).
                 self.end_ippatsu();
                 self.show_pending_dora()?;
+                self.draw_for(from, true)?;
                 if self.kan_on_replacement {
                     self.show_dora()?;
                 } else {
                     self.pending_dora += 1;
                 }
-                return self.draw_for(from, true);
+                return Ok(());
             }
             Claimed::Ankan | Claimed::Kita => {
                 self.end_ippatsu();

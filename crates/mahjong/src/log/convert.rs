@@ -3,8 +3,8 @@
 //! allow, in the form the target's readers expect).
 
 use super::replay::replay_with_events;
-use super::{mjai, read, tenhou6};
-use crate::game::Event;
+use super::{mjai, mjlog, read, tenhou6};
+use crate::game::{Event, GameRules};
 
 /// The format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,15 +13,48 @@ pub enum Target {
     Mjai,
     /// tenhou.net/6 JSON (what Tenhou's viewer and the review tools open).
     Tenhou6,
+    /// Tenhou's mjlog XML (what Tenhou's downloads hold, and mjx, mahjax and mjlog2json read).
+    Mjlog,
 }
 
 impl Target {
-    /// `mjai` or `tenhou6`.
+    /// Every format, in the order [`Target::NAMES`] names them.
+    pub const ALL: [Target; 3] = [Target::Mjai, Target::Tenhou6, Target::Mjlog];
+
+    /// The formats' names: `mjai`, `tenhou6` (also taken as `tenhou`), `mjlog`.
+    pub const NAMES: [&str; 3] = ["mjai", "tenhou6", "mjlog"];
+
+    /// The format of this name (`tenhou` is `tenhou6`, as [`super::format_of`] names it).
     pub fn named(name: &str) -> Option<Target> {
         match name {
-            "mjai" => Some(Target::Mjai),
-            "tenhou6" | "tenhou" => Some(Target::Tenhou6),
-            _ => None,
+            "tenhou" => Some(Target::Tenhou6),
+            _ => Target::NAMES
+                .iter()
+                .position(|one| *one == name)
+                .map(|at| Target::ALL[at]),
+        }
+    }
+
+    /// Its name: `mjai`, `tenhou6` or `mjlog`.
+    pub fn name(self) -> &'static str {
+        Target::NAMES[Target::ALL.iter().position(|one| *one == self).unwrap_or(0)]
+    }
+
+    /// A game's events written in this format.
+    ///
+    /// # Errors
+    ///
+    /// What the format cannot hold (an mjlog: red fives in some suits only).
+    pub fn write(
+        self,
+        rules: GameRules,
+        events: &[Event],
+        names: &[String],
+    ) -> Result<String, String> {
+        match self {
+            Target::Mjai => Ok(mjai::write(rules, events, names)),
+            Target::Tenhou6 => Ok(tenhou6::write(rules, events, names)),
+            Target::Mjlog => mjlog::write(rules, events, names),
         }
     }
 }
@@ -41,7 +74,8 @@ pub struct Converted {
 ///
 /// Why it is not converted: it cannot be read (where reading stopped), it has no hand, a hand
 /// disagrees with the engine (the hand and the first disagreement), or the final points do;
-/// to mjai, a record that stops before the game's end (tenhou.net/6 writes such parts).
+/// to mjai or mjlog, a record that stops before the game's end (tenhou.net/6 writes such
+/// parts); to mjlog, rules it cannot state (red fives in some suits only).
 pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
     let (log, error) = read(text);
     if let Some(error) = error {
@@ -69,12 +103,17 @@ pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
     if !matches!(events.last(), Some(Event::EndGame { .. })) {
         match verdict.final_scores.or(log.final_scores) {
             Some(scores) => events.push(Event::EndGame { scores }),
-            // A game's part: tenhou.net/6 can say so (no final points), mjai cannot.
-            None if to == Target::Mjai => {
-                return Err(
-                    "does not reach the game's end (no final points), and an mjai record ends with end_game"
-                        .to_owned(),
-                );
+            // A game's part: tenhou.net/6 can say so (no final points); an mjai record ends
+            // with end_game and an mjlog with owari (without them they read as cut short).
+            None if to != Target::Tenhou6 => {
+                let end = if to == Target::Mjai {
+                    "an mjai record ends with end_game"
+                } else {
+                    "an mjlog record ends with owari"
+                };
+                return Err(format!(
+                    "does not reach the game's end (no final points), and {end}"
+                ));
             }
             None => {}
         }
@@ -88,10 +127,7 @@ pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
                 .unwrap_or_else(|| format!("seat {seat}"))
         })
         .collect();
-    let text = match to {
-        Target::Mjai => mjai::write(log.rules, &events, &names),
-        Target::Tenhou6 => tenhou6::write(log.rules, &events, &names),
-    };
+    let text = to.write(log.rules, &events, &names)?;
     Ok(Converted {
         text,
         hands: log.hands.len(),

@@ -561,6 +561,7 @@ fn read_event(
                         tile: tile(field(event, "pai")?, "pai")?,
                         consumed: tiles(field(event, "consumed")?, "consumed")?,
                         discard: Some(reading.discards[from]),
+                        draws_before: Some(hand.draws[actor].len()),
                     };
                     hand.calls[actor].push_back(Logged::new(call, source.clone()));
                 }

@@ -136,6 +136,11 @@ pub struct CallLog {
     /// Which of `from`'s discards it took (1 its first), when the record places the call
     /// (mjlog and mjai write it right after the discard; tenhou.net/6 does not say).
     pub discard: Option<usize>,
+    /// How many tiles the caller had drawn in the hand before it (replacement tiles
+    /// included), when the record says: every format does (tenhou.net/6 lists a seat's calls
+    /// among its draws, in order), and it places a tenhou.net/6 call between two of the
+    /// caller's draws.
+    pub draws_before: Option<usize>,
 }
 
 /// A win as the record scores it.

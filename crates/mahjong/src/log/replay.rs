@@ -415,6 +415,14 @@ fn compare_win(
     })
 }
 
+/// The tiles `seat` has drawn this hand (replacement tiles included).
+fn drawn_by(game: &Game, seat: usize) -> usize {
+    game.hand_events()
+        .iter()
+        .filter(|event| matches!(event, Event::Draw { seat: by, .. } if *by == seat))
+        .count()
+}
+
 /// A branch of the replay that failed: why, and how far it got (record items used; a hand
 /// played to its end whose result disagrees counts as furthest).
 #[derive(Debug, Clone)]
@@ -771,6 +779,12 @@ impl Driver<'_> {
         };
         // The exact tile: a red five and a plain one are different tiles.
         if call.from != from || call.tile != tile || game.claim_is_kan_tile() {
+            return Ok((Action::Pass, None, false));
+        }
+        // Between the caller's draws the record puts it.
+        if let Some(before) = call.draws_before
+            && before != drawn_by(game, seat)
+        {
             return Ok((Action::Pass, None, false));
         }
         let placed = match call.discard {

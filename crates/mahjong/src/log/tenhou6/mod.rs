@@ -309,7 +309,8 @@ fn read_hand(hand: &Value, place: &str, players: u8) -> Result<HandLog, LogError
             let what = format!("seat {seat}'s draws, item {}", index + 1);
             match take {
                 Value::String(text) => {
-                    let call = read_call(text, seat, place, &what)?;
+                    let mut call = read_call(text, seat, place, &what)?;
+                    call.draws_before = Some(draws[seat].len());
                     calls[seat].push_back(Logged::new(call, source(place, &what, take)));
                 }
                 _ => draws[seat].push(tile_of(take, place, &what)?),
@@ -386,6 +387,7 @@ fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog
         tile,
         consumed,
         discard: None,
+        draws_before: None,
     })
 }
 

@@ -14,6 +14,9 @@
 //! The file is flat tags with attributes and no text, so it is read by a small scanner rather
 //! than a general XML parser.
 
+mod write;
+pub use write::write;
+
 use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
 };
@@ -213,61 +216,87 @@ fn decode(m: u32) -> (Call, u32) {
     (Call::Kan { tiles, called }, from)
 }
 
-/// A yaku by its Tenhou id (0-54), and whether it is one this engine scores (36, renhou, is
-/// not: Tenhou does not play it).
-fn yaku_of(id: i64) -> Option<Yaku> {
+/// Tenhou's yaku ids 0-54: the yaku of each (36, renhou, is none: Tenhou does not play it;
+/// 10-13 are the seat wind East to North, 14-17 the round wind).
+const TENHOU_YAKU: [Option<Yaku>; 55] = {
     use Yaku::*;
-    Some(match id {
-        0 => MenzenTsumo,
-        1 => Riichi,
-        2 => Ippatsu,
-        3 => Chankan,
-        4 => Rinshan,
-        5 => Haitei,
-        6 => Houtei,
-        7 => Pinfu,
-        8 => Tanyao,
-        9 => Iipeikou,
-        10..=13 => SeatWind,
-        14..=17 => RoundWind,
-        18 => Haku,
-        19 => Hatsu,
-        20 => Chun,
-        21 => DoubleRiichi,
-        22 => Chiitoitsu,
-        23 => Chanta,
-        24 => Ittsu,
-        25 => Sanshoku,
-        26 => SanshokuDoukou,
-        27 => Sankantsu,
-        28 => Toitoi,
-        29 => Sanankou,
-        30 => Shousangen,
-        31 => Honroutou,
-        32 => Ryanpeikou,
-        33 => Junchan,
-        34 => Honitsu,
-        35 => Chinitsu,
-        37 => Tenhou,
-        38 => Chiihou,
-        39 => Daisangen,
-        40 => Suuankou,
-        41 => SuuankouTanki,
-        42 => Tsuuiisou,
-        43 => Ryuuiisou,
-        44 => Chinroutou,
-        45 => Chuuren,
-        46 => JunseiChuuren,
-        47 => Kokushi,
-        48 => Kokushi13,
-        49 => Daisuushii,
-        50 => Shousuushii,
-        51 => Suukantsu,
-        52 => Dora,
-        53 => UraDora,
-        54 => AkaDora,
-        _ => return None,
-    })
+    [
+        Some(MenzenTsumo),
+        Some(Riichi),
+        Some(Ippatsu),
+        Some(Chankan),
+        Some(Rinshan),
+        Some(Haitei),
+        Some(Houtei),
+        Some(Pinfu),
+        Some(Tanyao),
+        Some(Iipeikou),
+        Some(SeatWind),
+        Some(SeatWind),
+        Some(SeatWind),
+        Some(SeatWind),
+        Some(RoundWind),
+        Some(RoundWind),
+        Some(RoundWind),
+        Some(RoundWind),
+        Some(Haku),
+        Some(Hatsu),
+        Some(Chun),
+        Some(DoubleRiichi),
+        Some(Chiitoitsu),
+        Some(Chanta),
+        Some(Ittsu),
+        Some(Sanshoku),
+        Some(SanshokuDoukou),
+        Some(Sankantsu),
+        Some(Toitoi),
+        Some(Sanankou),
+        Some(Shousangen),
+        Some(Honroutou),
+        Some(Ryanpeikou),
+        Some(Junchan),
+        Some(Honitsu),
+        Some(Chinitsu),
+        None,
+        Some(Tenhou),
+        Some(Chiihou),
+        Some(Daisangen),
+        Some(Suuankou),
+        Some(SuuankouTanki),
+        Some(Tsuuiisou),
+        Some(Ryuuiisou),
+        Some(Chinroutou),
+        Some(Chuuren),
+        Some(JunseiChuuren),
+        Some(Kokushi),
+        Some(Kokushi13),
+        Some(Daisuushii),
+        Some(Shousuushii),
+        Some(Suukantsu),
+        Some(Dora),
+        Some(UraDora),
+        Some(AkaDora),
+    ]
+};
+
+/// A yaku by its Tenhou id (0-54), if it is one this engine scores.
+fn yaku_of(id: i64) -> Option<Yaku> {
+    usize::try_from(id)
+        .ok()
+        .and_then(|id| TENHOU_YAKU.get(id).copied().flatten())
+}
+
+/// A yaku's Tenhou id: the winds by the winner's seat wind and the round's (none for the
+/// Norths set aside, which mjlog counts among the dora).
+fn tenhou_id(yaku: Yaku, seat_wind: Wind, round_wind: Wind) -> Option<u32> {
+    match yaku {
+        Yaku::SeatWind => Some(10 + seat_wind as u32),
+        Yaku::RoundWind => Some(14 + round_wind as u32),
+        _ => TENHOU_YAKU
+            .iter()
+            .position(|one| *one == Some(yaku))
+            .map(|id| id as u32),
+    }
 }
 
 /// A hand being read.
@@ -496,6 +525,7 @@ fn read_tag(
                 ));
             }
             let discard = reading.discards[from];
+            let draws_before = reading.hand.draws[seat].len();
             let mut push = |kind, tiles: &[u32], called: u32| -> Result<(), String> {
                 let consumed = tiles
                     .iter()
@@ -508,6 +538,7 @@ fn read_tag(
                     tile: tile(called)?,
                     consumed,
                     discard: Some(discard),
+                    draws_before: Some(draws_before),
                 };
                 reading.hand.calls[seat].push_back(Logged::new(call, source()));
                 Ok(())
