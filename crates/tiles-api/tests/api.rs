@@ -310,8 +310,13 @@ const REFUSED: &[(&str, &str, &str)] = &[
     ),
     (
         "mahjong/game",
+        r#"{"record":"mjlog","red_fives":[1,0,1]}"#,
+        "record: mjlog: red fives [1, 0, 1] (man, pin, sou): an mjlog's GO type has red fives in every suit or none",
+    ),
+    (
+        "mahjong/game",
         r#"{"record":"xml"}"#,
-        "record: expected mjai, tenhou or none, found \"xml\"",
+        "record: expected mjai, tenhou6 (or tenhou), mjlog or none, found \"xml\"",
     ),
     (
         "mahjong/replay",

@@ -42,8 +42,13 @@ pub enum Command {
     /// `{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"678s"}],"win":"8s"}`.
     #[command(after_help = crate::BATCH_EXIT)]
     Score(ScoreArgs),
-    /// Plays one four-player game of bots under Tenhou's rules and prints each hand's result
-    /// and the final points, or the game's record (`--format mjai` or `tenhou`).
+    /// Plays one game of bots under Tenhou's rules and prints each hand's result and the
+    /// final points, or the game's record (`--format mjai`, `tenhou6` or `mjlog`).
+    ///
+    /// A hand's changes are its payments with the riichi sticks its winner collects; the
+    /// sticks put down during the hand are not in them (they left the scores when they were
+    /// put down), so a hand's changes sum to the sticks collected, and each line says how
+    /// many sticks were put down and collected.
     ///
     /// With `--json`, reads one `mahjong/game` request per line instead
     /// (`{"seed":3,"length":"east"}`); the options are the defaults of its fields.
@@ -56,12 +61,15 @@ pub enum Command {
     /// `GO type`, tenhou.net/6's `rule`).
     ///
     /// A FILE is Tenhou mjlog XML, tenhou.net/6 JSON (one object, or a hand per line) or mjai
-    /// events (a JSON object per line); `-` reads stdin. Prints `FILE E1-0 agrees` or the first
+    /// events (a JSON object per line), gzipped or not; `-` reads stdin; a directory is walked
+    /// for records as `convert` walks it. Files that are not records (a licence, notes) are
+    /// left out and named in the summary. Prints `FILE E1-0 agrees` or the first
     /// disagreement per hand, which names the record's line (and column, for a one-line mjlog)
     /// and the item as the record writes it; a disagreeing win gives both sides in full. With
     /// `--json`, one object per hand, always with these fields in this order: `file`, `round`
     /// (`E1-0`; `end` for the final points; null for a file's error), `wind`, `number`,
-    /// `honba`, `agree`, `expected` (the record's four score changes), `got` (the engine's),
+    /// `honba`, `agree`, `expected` (the record's score changes, one per player), `got` (the
+    /// engine's),
     /// `error`. A file that cannot be read, or stops part-way, is an error naming the file and
     /// the place, printed before the hand it cut short; the hands before it are still
     /// replayed, and the other files go on. With more than one file, a summary ends on stderr:
@@ -93,13 +101,14 @@ pub enum Command {
     /// `aka_flag`), else Tenhou's.
     Bot(crate::mahjong_bot::BotArgs),
     /// Converts records: Tenhou mjlog, tenhou.net/6 and mjai in (gzipped or not, directories
-    /// walked), one file a game out in mjai (`.json.gz`, one event a line) or tenhou.net/6
-    /// (`.json`).
+    /// walked), one file a game out in mjai (`.json.gz`, one event a line), tenhou.net/6
+    /// (`.json`) or Tenhou's mjlog (`.mjlog`).
     ///
     /// Each game is replayed through the engine on the way and written from the engine's
     /// events only if every hand agrees; one that cannot be read or disagrees is reported on
-    /// stderr (`FILE: skipped: …`) and the rest go on. A summary ends on stderr. Exit 0 if
-    /// every game was converted, 1 if any was skipped.
+    /// stderr (`FILE: skipped: …`) and the rest go on. Files that are not records (a licence,
+    /// notes) are left out and named in the summary that ends on stderr. Exit 0 if every
+    /// game was converted, 1 if any was skipped.
     Convert(crate::mahjong_convert::ConvertArgs),
 }
 
@@ -184,8 +193,9 @@ pub struct GameArgs {
     /// The game's seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// What to print: `text` (each hand's result and the final points), `mjai` (the record as
-    /// mjai events) or `tenhou` (tenhou.net/6 JSON).
+    /// What to print: `text` (each hand's result and the final points), or the game's record
+    /// in a format `convert --to` takes: `mjai` (mjai events), `tenhou6` (or `tenhou`:
+    /// tenhou.net/6 JSON) or `mjlog` (Tenhou's XML).
     #[arg(long, default_value = "text")]
     format: String,
     #[command(flatten)]
@@ -474,6 +484,21 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
+/// The record formats `convert --to` and `game --format` take: `mjai, tenhou6 (or tenhou)
+/// or mjlog`.
+pub fn format_names() -> String {
+    use mahjong::log::convert::Target;
+    let names: Vec<String> = Target::ALL
+        .iter()
+        .map(|target| match target {
+            Target::Tenhou6 => "tenhou6 (or tenhou)".to_owned(),
+            other => other.name().to_owned(),
+        })
+        .collect();
+    let (last, rest) = names.split_last().expect("three formats");
+    format!("{} or {last}", rest.join(", "))
+}
+
 /// The option at fault in an API message about a field.
 fn as_option(message: &str) -> String {
     message
@@ -497,13 +522,15 @@ fn game_command(args: &GameArgs) -> ExitCode {
     }
     let record = match args.format.as_str() {
         "text" => "none",
-        "mjai" => "mjai",
-        "tenhou" => "tenhou",
-        other => {
-            return batch::unreadable(&format!(
-                "--format: expected text, mjai or tenhou, found {other:?}"
-            ));
-        }
+        other => match mahjong::log::convert::Target::named(other) {
+            Some(target) => target.name(),
+            None => {
+                return batch::unreadable(&format!(
+                    "--format: expected text, {}, found {other:?}",
+                    format_names()
+                ));
+            }
+        },
     };
     let request = GameRequest {
         seed: args.seed,
@@ -525,10 +552,21 @@ fn game_command(args: &GameArgs) -> ExitCode {
                 }
                 return ExitCode::SUCCESS;
             }
-            let mut text = format!("seed {}: {}\n", response.seed, response.bots.join(", "));
+            let mut text = format!(
+                "seed {}: {}\nchanges: each hand's payments with the riichi sticks its winner \
+                 collects (sticks put down left the scores when put down)\n",
+                response.seed,
+                response.bots.join(", ")
+            );
             for hand in &response.hands {
+                let sticks = match (hand.sticks_put_down, hand.sticks_collected) {
+                    (0, 0) => String::new(),
+                    (down, collected) => {
+                        format!("  (riichi sticks: {down} put down, {collected} collected)")
+                    }
+                };
                 text.push_str(&format!(
-                    "{:<6} {}  {:?}\n",
+                    "{:<6} {}  {:?}{sticks}\n",
                     hand.round, hand.result, hand.deltas
                 ));
             }

@@ -1,5 +1,6 @@
 //! `tiles mahjong replay`: records fed through the engine, a verdict per hand (text or JSON
-//! lines), a summary for many files, progress and Ctrl-C.
+//! lines), directories walked, files that are not records left out and named, a summary for
+//! many files, progress and Ctrl-C.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -8,11 +9,12 @@ use clap::Args;
 use serde_json::Map;
 
 use crate::batch;
+use crate::records::{self, Content};
 
 /// `tiles mahjong replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The records (`-`: stdin).
+    /// The records and directories of records (`-`: stdin).
     #[arg(required_unless_present = "json")]
     files: Vec<std::path::PathBuf>,
     /// One JSON object per hand.
@@ -30,8 +32,8 @@ struct ReplayLine<'a> {
     number: Option<u8>,
     honba: Option<u32>,
     agree: bool,
-    expected: Option<[i32; 4]>,
-    got: Option<[i32; 4]>,
+    expected: Option<&'a [i32]>,
+    got: Option<&'a [i32]>,
     error: Option<&'a str>,
 }
 
@@ -75,21 +77,6 @@ impl Tally {
     }
 }
 
-/// A record's text: a file's, or stdin's for `-`.
-fn record_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|error| format!("stdin: {error}"))?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|error| error.to_string())?
-    };
-    let bytes = crate::mahjong_convert::unzipped(bytes)?;
-    String::from_utf8(bytes)
-        .map_err(|error| format!("byte {}: not UTF-8 text", error.utf8_error().valid_up_to()))
-}
-
 /// Runs `tiles mahjong replay`.
 pub fn run(args: &ReplayArgs) -> ExitCode {
     use mahjong::log::format_of;
@@ -101,18 +88,27 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     let mut all_agree = true;
     let mut unreadable = false;
     let mut tally = Tally::default();
+    let (found, mut left_out) = records::collect(&args.files);
+    let many = found.len() > 1 || args.files.iter().any(|path| path.is_dir());
     let watch = crate::progress::Watch::start("files");
-    watch.stop().add_total(args.files.len() as u64);
-    for path in &args.files {
+    watch.stop().add_total(found.len() as u64);
+    let mut seen = 0;
+    for record in &found {
         if watch.stop().is_stopped() {
             break;
         }
+        seen += 1;
         watch.stop().advance(1);
+        let path = &record.path;
         let file = path.display().to_string();
-        tally.files += 1;
-        let text = match record_text(path) {
-            Ok(text) => text,
+        let text = match records::read(path) {
+            Ok(Content::Record(text)) => text,
+            Ok(Content::NotARecord) => {
+                left_out.push(path.clone());
+                continue;
+            }
             Err(message) => {
+                tally.files += 1;
                 unreadable = true;
                 tally.cut_or_unreadable += 1;
                 if batch::write_line(&mut out, &replay_error(&file, &message, args.json)).is_err() {
@@ -121,10 +117,12 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
                 continue;
             }
         };
+        tally.files += 1;
         let (log, error) = mahjong::log::read(&text);
         let verdict = mahjong::log::replay::replay(&log);
         let response = verdict_json(
             format_of(&text),
+            &log.rules,
             &verdict,
             log.final_scores,
             error.map(|error| error.to_string()),
@@ -156,8 +154,8 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
                     number: Some(hand.number),
                     honba: Some(hand.honba),
                     agree: hand.agree,
-                    expected: hand.expected,
-                    got: hand.got,
+                    expected: hand.expected.as_deref(),
+                    got: hand.got.as_deref(),
                     error: hand.error.as_deref(),
                 }
                 .text()
@@ -176,13 +174,14 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         {
             lines.push(replay_error(&file, error, args.json));
         }
-        if let Some(expected) = response.final_expected {
-            let agree = response.final_got == Some(expected);
+        if let Some(expected) = &response.final_expected {
+            let agree = response.final_got.as_ref() == Some(expected);
             tally.final_disagree += usize::from(!agree);
             let disagreement = format!(
                 "final points: the record {expected:?}, the engine {}",
                 response
                     .final_got
+                    .as_ref()
                     .map_or("no end of the game".to_owned(), |got| format!("{got:?}"))
             );
             lines.push(if args.json {
@@ -194,7 +193,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
                     honba: None,
                     agree,
                     expected: Some(expected),
-                    got: response.final_got,
+                    got: response.final_got.as_deref(),
                     error: (!agree).then_some(disagreement.as_str()),
                 }
                 .text()
@@ -211,15 +210,18 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
-    if args.files.len() > 1 {
-        eprintln!("{}", tally.summary());
+    if tally.files == 0 && !watch.interrupted() {
+        eprintln!(
+            "tiles: no record to replay{} (an mjlog starts with <, tenhou.net/6 and mjai with {{)",
+            records::left_out_note(&left_out)
+        );
+        return ExitCode::from(2);
+    }
+    if many || !left_out.is_empty() {
+        eprintln!("{}{}", tally.summary(), records::left_out_note(&left_out));
     }
     if watch.interrupted() {
-        eprintln!(
-            "stopped after {} of {} files",
-            tally.files,
-            args.files.len()
-        );
+        eprintln!("stopped after {seen} of {} files", found.len());
         return ExitCode::from(130);
     }
     if unreadable {

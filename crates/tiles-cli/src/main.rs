@@ -19,6 +19,7 @@ mod mahjong_convert;
 mod mahjong_replay;
 mod progress;
 mod puzzle;
+mod records;
 mod rummikub;
 mod serve;
 

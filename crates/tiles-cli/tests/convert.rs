@@ -105,7 +105,7 @@ fn every_converted_game_replays_to_the_sources_results() {
         logs().join("tenhou-sanma"),
         zipped.clone(),
     ];
-    for (to, extension) in [("mjai", "json.gz"), ("tenhou6", "json")] {
+    for (to, extension) in [("mjai", "json.gz"), ("tenhou6", "json"), ("mjlog", "mjlog")] {
         let out = scratch(to);
         let mut args = vec![
             "mahjong".to_owned(),
@@ -123,7 +123,8 @@ fn every_converted_game_replays_to_the_sources_results() {
         let run = tiles(&args, b"");
         let stderr = text(&run.stderr);
         // Two tenhou.net/6 records are no games the rules allow (see the replay tests): they
-        // are reported and skipped, and everything else converts.
+        // are reported and skipped, and everything else converts (but for mjai-reviewer's
+        // records of a game's part, to mjai and mjlog, whose records end with the game's).
         assert_eq!(run.status.code(), Some(1), "{stderr}");
         let skipped: Vec<&str> = stderr
             .lines()
@@ -206,6 +207,9 @@ fn a_bad_record_is_skipped_and_the_rest_go_on() {
     let sources = scratch("bad");
     std::fs::write(sources.join("broken.json"), "{\"log\": [[[0, 0, 0]]]}").unwrap();
     std::fs::write(sources.join("not-a-record.mjlog"), [0x1f, 0x8b, 0, 1, 2]).unwrap();
+    // Files that are no records at all are left out and named, not counted as broken.
+    std::fs::write(sources.join("LICENSE-x"), "Permission is hereby granted").unwrap();
+    std::fs::write(sources.join("notes.json"), "  notes, not JSON").unwrap();
     std::fs::copy(
         logs().join("tenhou-json/double_ron.json"),
         sources.join("good.json"),
@@ -235,6 +239,12 @@ fn a_bad_record_is_skipped_and_the_rest_go_on() {
         "{stderr}"
     );
     assert!(stderr.contains("1 games converted"), "{stderr}");
+    assert!(
+        stderr.contains("2 skipped; 2 files left out, not records: ")
+            && stderr.contains("LICENSE-x")
+            && stderr.contains("notes.json"),
+        "{stderr}"
+    );
     assert!(out.join("good.json").exists());
     let run = tiles(
         &[
@@ -249,7 +259,12 @@ fn a_bad_record_is_skipped_and_the_rest_go_on() {
         b"",
     );
     assert_eq!(run.status.code(), Some(2));
-    assert!(text(&run.stderr).contains("--to: expected mjai or tenhou6, found \"xml\""));
+    assert!(
+        text(&run.stderr)
+            .contains("--to: expected mjai, tenhou6 (or tenhou) or mjlog, found \"xml\""),
+        "{}",
+        text(&run.stderr)
+    );
     std::fs::remove_dir_all(&sources).unwrap();
     std::fs::remove_dir_all(&out).unwrap();
 }

@@ -98,7 +98,7 @@ fn json_has_one_object_per_hand() {
 
 #[test]
 fn a_bot_game_written_as_a_record_replays() {
-    for format in ["mjai", "tenhou"] {
+    for format in ["mjai", "tenhou", "tenhou6", "mjlog"] {
         let out = tiles(
             &[
                 "mahjong",
@@ -130,7 +130,7 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.starts_with("seed 5: efficiency, efficiency, efficiency, efficiency\nE1-0 "),
+        stdout.starts_with("seed 5: efficiency, efficiency, efficiency, efficiency\nchanges: "),
         "{stdout}"
     );
     assert!(stdout.contains("final: ["), "{stdout}");
@@ -163,7 +163,7 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
         ),
         (
             vec!["mahjong", "game", "--format", "xml"],
-            "--format: expected text, mjai or tenhou",
+            "--format: expected text, mjai, tenhou6 (or tenhou) or mjlog",
         ),
         (
             vec!["mahjong", "tournament", "--bots", "random,random"],
@@ -450,8 +450,8 @@ fn a_call_the_engine_does_not_offer_is_named() {
 #[test]
 fn three_player_games_tournaments_and_hands_from_the_command_line() {
     // A game of three written in each format replays to its final points, and the Tenhou
-    // three-player record agrees.
-    for format in ["mjai", "tenhou"] {
+    // three-player record agrees, its points three seats'.
+    for format in ["mjai", "tenhou6", "mjlog"] {
         let out = tiles(
             &[
                 "mahjong",
@@ -475,9 +475,15 @@ fn three_player_games_tournaments_and_hands_from_the_command_line() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.matches(" agrees").count(), 6, "{stdout}");
     assert!(
-        stdout.contains("final points agree [27400, 83100, -5500, 0]"),
+        stdout.contains("sanma2.mjlog final points agree [27400, 83100, -5500]\n"),
         "{stdout}"
     );
+    let out = tiles(&["mahjong", "replay", "--json", &sanma], b"");
+    for line in text(&out.stdout).lines() {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(line["expected"].as_array().unwrap().len(), 3, "{line}");
+        assert_eq!(line["got"].as_array().unwrap().len(), 3, "{line}");
+    }
     // The text of a game: three seats' changes and final points.
     let out = tiles(&["mahjong", "game", "--players", "3", "--seed", "4"], b"");
     let stdout = text(&out.stdout);
@@ -571,6 +577,144 @@ fn three_player_games_tournaments_and_hands_from_the_command_line() {
     );
     assert!(
         stdout.contains("tsumo 1300/2600 (each non-dealer/dealer) = 3900"),
+        "{stdout}"
+    );
+}
+
+/// A directory of records is walked as `convert` walks it; what is not a record (a licence,
+/// notes), given in a directory or by a shell glob, is left out and named in the summary, not
+/// counted as an unreadable record; nothing but non-records is an error.
+#[test]
+fn replay_walks_directories_and_leaves_out_what_is_not_a_record() {
+    let dir = std::env::temp_dir().join(format!("tiles-replay-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("more")).unwrap();
+    for (from, to) in [
+        (
+            logs("tenhou-sanma").join("sanma2.mjlog"),
+            dir.join("sanma2.mjlog"),
+        ),
+        (
+            logs("tenhou-json").join("double_ron.json"),
+            dir.join("more/double_ron.json"),
+        ),
+        (
+            logs("tenhou-sanma").join("LICENSE-dnovikoff-tenhou"),
+            dir.join("LICENSE"),
+        ),
+    ] {
+        std::fs::copy(from, to).unwrap();
+    }
+    std::fs::write(dir.join("more/notes.json"), "notes about the games").unwrap();
+    let out = tiles(&["mahjong", "replay", &path_text(&dir)], b"");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(stdout.matches(" agrees").count(), 7, "{stdout}");
+    assert!(
+        stderr.contains("2 files, 7 hands: 7 agree, 0 disagree, 0 files cut short or unreadable; 2 files left out, not records: "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("LICENSE") && stderr.contains("notes.json"),
+        "{stderr}"
+    );
+    // As a shell glob gives them: the licence is named, not replayed.
+    let licence = path_text(&dir.join("LICENSE"));
+    let sanma = path_text(&dir.join("sanma2.mjlog"));
+    let out = tiles(&["mahjong", "replay", &licence, &sanma], b"");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("1 file, 6 hands: 6 agree, 0 disagree, 0 files cut short or unreadable; 1 file left out, not records: "),
+        "{stderr}"
+    );
+    let out = tiles(&["mahjong", "replay", &licence], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no record to replay; 1 file left out, not records: "),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `game --format` and `convert --to` take the same format names, and refuse others alike.
+#[test]
+fn game_and_convert_take_the_same_format_names() {
+    let record = path_text(&logs("tenhou-json").join("ranked_game.json"));
+    let out_dir = std::env::temp_dir().join(format!("tiles-format-names-{}", std::process::id()));
+    for name in ["mjai", "tenhou", "tenhou6", "mjlog"] {
+        let game = tiles(
+            &["mahjong", "game", "--length", "east", "--format", name],
+            b"",
+        );
+        assert_eq!(
+            game.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&game.stderr)
+        );
+        let converted = tiles(
+            &[
+                "mahjong",
+                "convert",
+                "--to",
+                name,
+                &record,
+                "--out",
+                &path_text(&out_dir),
+            ],
+            b"",
+        );
+        assert_eq!(
+            converted.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&converted.stderr)
+        );
+    }
+    let expected = "mjai, tenhou6 (or tenhou) or mjlog, found \"xml\"";
+    let game = tiles(&["mahjong", "game", "--format", "xml"], b"");
+    assert!(
+        text(&game.stderr).contains(expected),
+        "{}",
+        text(&game.stderr)
+    );
+    let converted = tiles(
+        &[
+            "mahjong",
+            "convert",
+            "--to",
+            "xml",
+            &record,
+            "--out",
+            &path_text(&out_dir),
+        ],
+        b"",
+    );
+    assert!(
+        text(&converted.stderr).contains(expected),
+        "{}",
+        text(&converted.stderr)
+    );
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
+
+/// A game's text says what each hand's changes hold: the riichi sticks put down and collected.
+#[test]
+fn a_games_changes_say_what_they_hold() {
+    let out = tiles(&["mahjong", "game", "--seed", "5", "--length", "east"], b"");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("changes: each hand's payments with the riichi sticks its winner collects"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("[0, 0, -7700, 8700]  (riichi sticks: 1 put down, 1 collected)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("[0, 0, 0, 0]  (riichi sticks: 1 put down, 0 collected)"),
         "{stdout}"
     );
 }

@@ -618,28 +618,11 @@ impl PyGame {
         self.game.scores()[..self.game.players()].to_vec()
     }
 
-    /// The game so far as a record: `mjai` (events, one JSON object per line) or `tenhou`
-    /// (tenhou.net/6 JSON).
+    /// The game so far as a record: `mjai` (events, one JSON object per line), `tenhou6` or
+    /// `tenhou` (tenhou.net/6 JSON) or `mjlog` (Tenhou's XML).
     #[pyo3(signature = (format = "mjai"))]
     fn record(&self, format: &str) -> PyResult<String> {
-        let names: Vec<String> = (0..self.game.players())
-            .map(|seat| seat.to_string())
-            .collect();
-        match format {
-            "mjai" => Ok(mahjong::log::mjai::write(
-                self.rules,
-                self.game.events(),
-                &names,
-            )),
-            "tenhou" => Ok(mahjong::log::tenhou6::write(
-                self.rules,
-                self.game.events(),
-                &names,
-            )),
-            other => Err(BadRequest::new_err(format!(
-                "format: expected mjai or tenhou, found {other:?}"
-            ))),
-        }
+        record_text(self.rules, self.game.events(), format)
     }
 
     fn __copy__(&self) -> PyGame {
@@ -668,4 +651,23 @@ impl PyGame {
             if self.game.is_over() { ", over" } else { "" }
         )
     }
+}
+
+/// A game's events as a record in the format named (`mjai`, `tenhou6` or `tenhou`, `mjlog`),
+/// its seats named by their numbers.
+pub(crate) fn record_text(
+    rules: mahjong::game::GameRules,
+    events: &[mahjong::game::Event],
+    format: &str,
+) -> PyResult<String> {
+    use mahjong::log::convert::Target;
+    let target = Target::named(format).ok_or_else(|| {
+        BadRequest::new_err(format!(
+            "format: expected mjai, tenhou6 (or tenhou) or mjlog, found {format:?}"
+        ))
+    })?;
+    let names: Vec<String> = rules.seats().map(|seat| seat.to_string()).collect();
+    target
+        .write(rules, events, &names)
+        .map_err(|error| BadRequest::new_err(format!("format: {error}")))
 }

@@ -359,7 +359,8 @@ impl PyVecEnv {
         Ok(list)
     }
 
-    /// The game of index `index` as a record (`mjai` or `tenhou`), for looking at one.
+    /// The game of index `index` as a record (`mjai`, `tenhou6` or `mjlog`), for looking at
+    /// one.
     #[pyo3(signature = (index, format = "mjai"))]
     fn record(&self, index: usize, format: &str) -> PyResult<String> {
         let slot = self.slots.get(index).ok_or_else(|| {
@@ -368,24 +369,7 @@ impl PyVecEnv {
                 self.slots.len() - 1
             ))
         })?;
-        let names: Vec<String> = (0..usize::from(self.rules.players))
-            .map(|seat| seat.to_string())
-            .collect();
-        match format {
-            "mjai" => Ok(mahjong::log::mjai::write(
-                self.rules,
-                slot.game.events(),
-                &names,
-            )),
-            "tenhou" => Ok(mahjong::log::tenhou6::write(
-                self.rules,
-                slot.game.events(),
-                &names,
-            )),
-            other => Err(crate::BadRequest::new_err(format!(
-                "format: expected mjai or tenhou, found {other:?}"
-            ))),
-        }
+        crate::game::record_text(self.rules, slot.game.events(), format)
     }
 }
 

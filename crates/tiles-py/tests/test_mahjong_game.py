@@ -33,11 +33,13 @@ def test_a_random_game_steps_to_its_end_and_its_record_replays():
     assert sorted(result["ranks"]) == [1, 2, 3, 4]
     assert sum(result["scores"]) == 100_000
     assert result["scores"] == game.scores
-    for form in ("mjai", "tenhou"):
+    for form in ("mjai", "tenhou", "tenhou6", "mjlog"):
         verdict = mahjong.replay(game.record(form))
         assert verdict["agree"], verdict
         assert verdict["final_got"] == result["scores"]
         assert [hand["round"] for hand in verdict["hands"]] == [hand["round"] for hand in result["hands"]]
+    with pytest.raises(tiles.BadRequest, match=r"format: expected mjai, tenhou6 \(or tenhou\) or mjlog, found \"xml\""):
+        game.record("xml")
 
 
 def test_the_same_seed_and_choices_give_the_same_game():
@@ -559,7 +561,7 @@ def test_a_three_player_game_steps_pickles_and_replays():
     result = game.result
     assert sorted(result["ranks"]) == [1, 2, 3] and sum(result["scores"]) == 105_000
     assert all(len(hand["deltas"]) == 3 for hand in result["hands"])
-    for form in ("mjai", "tenhou"):
+    for form in ("mjai", "tenhou", "tenhou6", "mjlog"):
         verdict = mahjong.replay(game.record(form))
         assert verdict["agree"], verdict
         assert verdict["final_got"][:3] == result["scores"]

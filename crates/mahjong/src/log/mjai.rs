@@ -71,7 +71,7 @@ fn wind_name(wind: Wind) -> &'static str {
 /// 1], "open_tanyao": true}`), which mjai itself leaves out; a record without them is read
 /// under Tenhou's (a hanchan with red fives and open tanyao).
 pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(events.len() * 48);
     let mut line = |value: Value| {
         out.push_str(&value.to_string());
         out.push('\n');
@@ -91,11 +91,45 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     }));
     let players = usize::from(rules.players);
     for event in mjai_order(events) {
-        if let Some(value) = event_json(event, None) {
-            line(for_players(value, players));
+        // The events of every turn, written straight as serde_json writes their values (its
+        // keys in order); the rest through their values.
+        if !draw_or_discard_line(event, &mut out)
+            && let Some(value) = event_json(event, None)
+        {
+            out.push_str(&for_players(value, players).to_string());
+            out.push('\n');
         }
     }
     out
+}
+
+/// A draw's or a discard's line, as `event_json(event, None)` writes it, straight into `out`
+/// (most of a record's lines); false for any other event.
+fn draw_or_discard_line(event: &Event, out: &mut String) -> bool {
+    use std::fmt::Write as _;
+    match event {
+        Event::Draw { seat, tile, .. } => {
+            let _ = writeln!(
+                out,
+                "{{\"actor\":{seat},\"pai\":\"{}\",\"type\":\"tsumo\"}}",
+                tile_name(*tile)
+            );
+            true
+        }
+        Event::Discard {
+            seat,
+            tile,
+            tsumogiri,
+        } => {
+            let _ = writeln!(
+                out,
+                "{{\"actor\":{seat},\"pai\":\"{}\",\"tsumogiri\":{tsumogiri},\"type\":\"dahai\"}}",
+                tile_name(*tile)
+            );
+            true
+        }
+        _ => false,
+    }
 }
 
 /// An event with its seat lists cut to the players (three entries at a three-player table).
@@ -654,4 +688,32 @@ fn read_event(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// The lines written straight are the lines of the events' values, byte for byte.
+    #[test]
+    fn draws_and_discards_written_straight_are_their_values_lines() {
+        let mut written = 0;
+        for seed in 0..4 {
+            let mut game = Game::new(GameRules::default(), seed);
+            while let Some(seat) = game.to_move() {
+                let action = tiles_core::Bot::choose(&crate::game::EfficiencyBot, &game.view(seat));
+                game.act(seat, action).unwrap();
+            }
+            for event in game.events() {
+                let mut line = String::new();
+                if draw_or_discard_line(event, &mut line) {
+                    let value = event_json(event, None).unwrap();
+                    assert_eq!(line, format!("{value}\n"));
+                    written += 1;
+                }
+            }
+        }
+        assert!(written > 1000, "{written}");
+    }
 }

@@ -6,7 +6,7 @@ use mahjong::game::{
     self as engine, BOT_NAMES, Event, Form, Game, GameRules, HostError, Length, Limits, MAX_MOVES,
     Seat, bot_named, hand_changes, hands,
 };
-use mahjong::log::{self, replay::GameVerdict};
+use mahjong::log::{self, convert::Target, replay::GameVerdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tiles_core::{Bot, Stop};
@@ -265,7 +265,9 @@ pub struct GameRequest {
     /// aside, tsumo loss; `true` red fives are then 5p and 5s).
     #[serde(default = "four")]
     pub players: u8,
-    /// The record to return: `mjai` (default), `tenhou` (tenhou.net/6 JSON) or `none`.
+    /// The record to return: `mjai` (default), `tenhou6` (or `tenhou`: tenhou.net/6 JSON),
+    /// `mjlog` (Tenhou's XML; not for red fives in some suits only, which its rules cannot
+    /// state) or `none`.
     #[serde(default = "record_default")]
     pub record: String,
     /// Seconds an outside seat (`mjai:COMMAND`) has to answer (default 3, as mjai.app).
@@ -284,9 +286,16 @@ pub struct HandResultJson {
     /// What happened: `seat 2 ron from seat 0: 3900 (30 fu 3 han)`, `exhaustive draw
     /// (tenpai: 0, 2)`.
     pub result: String,
-    /// Each seat's change of points at the end of the hand (sticks collected included), one
-    /// per player.
+    /// Each seat's change of points at the end of the hand, one per player: the hand's
+    /// payments with the riichi sticks its winner collects. The sticks put down during the
+    /// hand are not in them (they left the scores when put down), so the changes sum to
+    /// 1,000 a stick collected.
     pub deltas: Vec<i32>,
+    /// Riichi sticks put down during the hand.
+    pub sticks_put_down: u32,
+    /// Riichi sticks a winner collected at its end (those on the table at the deal and those
+    /// put down; none at a draw, when they stay on the table).
+    pub sticks_collected: u32,
 }
 
 /// A `mahjong/game` response.
@@ -303,7 +312,8 @@ pub struct GameResponse {
     pub final_scores: Vec<i32>,
     /// Each seat's placement, 1 best (ties to the seat that was East first).
     pub ranks: Vec<usize>,
-    /// The record in the format asked for (mjai lines, or tenhou.net/6 JSON), or null.
+    /// The record in the format asked for (mjai lines, tenhou.net/6 JSON or mjlog XML), or
+    /// null.
     pub record: Option<String>,
     /// Why an outside seat forfeited the game (a late, unreadable or illegal answer): absent
     /// when none did.
@@ -340,10 +350,17 @@ fn describe(events: &[Event], players: usize) -> Vec<HandResultJson> {
                     _ => None,
                 })
                 .collect();
+            let deltas = hand_changes(events);
+            let put_down = events
+                .iter()
+                .filter(|event| matches!(event, Event::RiichiAccepted { .. }))
+                .count();
             HandResultJson {
                 round: id.to_string(),
                 result: result.join("; "),
-                deltas: hand_changes(events)[..players].to_vec(),
+                deltas: deltas[..players].to_vec(),
+                sticks_put_down: put_down as u32,
+                sticks_collected: (deltas.iter().sum::<i32>() / 1000).max(0) as u32,
             }
         })
         .collect()
@@ -363,11 +380,18 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         &request.bots,
     )?;
     let players = entries.len();
-    if !["mjai", "tenhou", "none"].contains(&request.record.as_str()) {
-        return Err(ApiError::BadRequest(format!(
-            "record: expected mjai, tenhou or none, found {:?}",
-            request.record
-        )));
+    let target = match request.record.as_str() {
+        "none" => None,
+        name => Some(Target::named(name).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "record: expected mjai, tenhou6 (or tenhou), mjlog or none, found {:?}",
+                request.record
+            ))
+        })?),
+    };
+    if target == Some(Target::Mjlog) {
+        log::mjlog::can_write(&rules)
+            .map_err(|error| ApiError::BadRequest(format!("record: mjlog: {error}")))?;
     }
     let seats: Vec<Seat<'_>> = entries.iter().map(Entry::seat).collect();
     let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
@@ -397,11 +421,10 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
     for (place, seat) in ranking.iter().take(players).enumerate() {
         ranks[*seat] = place + 1;
     }
-    let record = match request.record.as_str() {
-        "mjai" => Some(log::mjai::write(rules, game.events(), &names)),
-        "tenhou" => Some(log::tenhou6::write(rules, game.events(), &names)),
-        _ => None,
-    };
+    let record = target
+        .map(|target| target.write(rules, game.events(), &names))
+        .transpose()
+        .map_err(|error| ApiError::BadRequest(format!("record: {error}")))?;
     Ok(GameResponse {
         seed: request.seed,
         bots: names,
@@ -473,10 +496,11 @@ pub struct HandVerdictJson {
     pub honba: u32,
     /// Every action was legal and the result and score changes are the record's.
     pub agree: bool,
-    /// The record's score changes (null if the record stops before the result).
-    pub expected: Option<[i32; 4]>,
-    /// The engine's (null if it did not reach the end).
-    pub got: Option<[i32; 4]>,
+    /// The record's score changes, one per player (null if the record stops before the
+    /// result).
+    pub expected: Option<Vec<i32>>,
+    /// The engine's, one per player (null if it did not reach the end).
+    pub got: Option<Vec<i32>>,
     /// The first disagreement.
     pub error: Option<String>,
 }
@@ -487,12 +511,15 @@ pub struct HandVerdictJson {
 pub struct ReplayResponse {
     /// `mjlog`, `tenhou` or `mjai`.
     pub format: String,
+    /// The players: 4, or 3 (the record's rules).
+    pub players: u8,
     /// Each hand's verdict.
     pub hands: Vec<HandVerdictJson>,
-    /// The record's final points, if it has them.
-    pub final_expected: Option<[i32; 4]>,
-    /// The engine's final points after the last hand, if it ended the game there.
-    pub final_got: Option<[i32; 4]>,
+    /// The record's final points, one per player, if it has them.
+    pub final_expected: Option<Vec<i32>>,
+    /// The engine's final points after the last hand, one per player, if it ended the game
+    /// there.
+    pub final_got: Option<Vec<i32>>,
     /// Every hand agrees, and the final points too when the record has them.
     pub agree: bool,
     /// Where reading stopped, for a record cut short or broken part-way (the hands before it
@@ -500,13 +527,16 @@ pub struct ReplayResponse {
     pub read_error: Option<String>,
 }
 
-/// The verdicts as the API writes them.
+/// The verdicts as the API writes them: every list of points one entry per player of
+/// `rules`.
 pub fn verdict_json(
     format: &str,
+    rules: &GameRules,
     verdict: &GameVerdict,
     expected_final: Option<[i32; 4]>,
     error: Option<String>,
 ) -> ReplayResponse {
+    let seats = |points: Option<[i32; 4]>| points.map(|points| points[rules.seats()].to_vec());
     let hands: Vec<HandVerdictJson> = verdict
         .hands
         .iter()
@@ -516,8 +546,8 @@ pub fn verdict_json(
             number: hand.id.number,
             honba: hand.id.honba,
             agree: hand.agree,
-            expected: hand.expected,
-            got: hand.got,
+            expected: seats(hand.expected),
+            got: seats(hand.got),
             error: hand.error.clone(),
         })
         .collect();
@@ -527,9 +557,10 @@ pub fn verdict_json(
         && verdict.final_agree != Some(false);
     ReplayResponse {
         format: format.to_owned(),
+        players: rules.players,
         hands,
-        final_expected: expected_final,
-        final_got: verdict.final_scores,
+        final_expected: seats(expected_final),
+        final_got: seats(verdict.final_scores),
         agree,
         read_error: error,
     }
@@ -547,6 +578,7 @@ pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, Api
     stop.check()?;
     Ok(verdict_json(
         log::format_of(&request.record),
+        &log.rules,
         &verdict,
         log.final_scores,
         error.map(|error| error.to_string()),

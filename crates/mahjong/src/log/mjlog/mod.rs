@@ -15,7 +15,7 @@
 //! than a general XML parser.
 
 mod write;
-pub use write::write;
+pub use write::{can_write, write};
 
 use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,

@@ -279,15 +279,13 @@ fn percent_encode(text: &str) -> String {
     text.bytes().map(|byte| format!("%{byte:02X}")).collect()
 }
 
-/// A game's events as Tenhou's mjlog XML.
+/// Whether an mjlog can state these rules: its `GO type` has red fives in every suit or in
+/// none (with three players, in pin and sou or in none).
 ///
 /// # Errors
 ///
-/// Rules an mjlog cannot state (red fives in some suits only: its `GO type` says all or none),
-/// or events that are no game of these rules (a fifth copy of a tile, a seat letting go of a
-/// tile it does not hold).
-pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> Result<String, String> {
-    let players = usize::from(rules.players);
+/// The red fives it cannot state, named.
+pub fn can_write(rules: &GameRules) -> Result<(), String> {
     let suits = if rules.three_player() { 1..3 } else { 0..3 };
     let reds: Vec<u8> = suits.map(|suit| rules.red_fives[suit]).collect();
     if reds.iter().any(|&count| count != reds[0]) {
@@ -296,6 +294,19 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> Result<Str
             rules.red_fives
         ));
     }
+    Ok(())
+}
+
+/// A game's events as Tenhou's mjlog XML.
+///
+/// # Errors
+///
+/// Rules an mjlog cannot state (red fives in some suits only: its `GO type` says all or none),
+/// or events that are no game of these rules (a fifth copy of a tile, a seat letting go of a
+/// tile it does not hold).
+pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> Result<String, String> {
+    can_write(&rules)?;
+    let players = usize::from(rules.players);
     let mut out = String::from("<mjloggm ver=\"2.3\"><SHUFFLE seed=\"\" ref=\"\"/>");
     let _ = write!(out, "<GO type=\"{}\" lobby=\"0\"/>", lobby_type(&rules));
     out.push_str("<UN");

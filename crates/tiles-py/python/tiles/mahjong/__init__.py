@@ -88,7 +88,7 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
 #: ``players=3`` plays Tenhou's three-player rules, seats 0-2),
 #: ``to_act`` (the seats that must decide), ``legal_actions(seat)``, ``step({seat: action})``,
 #: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
-#: ``record("mjai" | "tenhou")``. The state stays in Rust; actions are small objects.
+#: ``record("mjai" | "tenhou6" | "mjlog")``. The state stays in Rust; actions are small objects.
 Game = _tiles.MahjongGame
 
 #: A winning hand's score, as :func:`score` and :func:`score_many` give it: ``han``, ``fu``,
