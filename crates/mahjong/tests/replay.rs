@@ -548,9 +548,33 @@ fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
     let four = sanma.replace("<GO type=\"185\"", "<GO type=\"169\"");
     let error = read(&four).1.unwrap();
     assert!(error.message.contains("hai3 deals no tiles"), "{error}");
+    // A custom lobby: refused, naming what the record states of its settings.
     let custom = text.replace("<GO type=\"169\"", "<GO type=\"169\" csrule=\"0,0,0\"");
     let (_, error) = read(&custom);
-    assert!(error.unwrap().message.contains("csrule=\"0,0,0\""));
+    let error = error.unwrap().message;
+    assert!(
+        error.starts_with(
+            "<GO>: csrule=\"0,0,0\": a custom lobby's own rules are not supported: the settings \
+             it states (its GO type's room: hanchan, red fives, open tanyao, 4 players; the \
+             starting points) are the engine's"
+        ),
+        "{error}"
+    );
+    let at = custom.find("ten=\"250,250,250,250\"").unwrap();
+    let thirty = format!(
+        "{}ten=\"300,300,300,300\"{}",
+        &custom[..at],
+        &custom[at + "ten=\"250,250,250,250\"".len()..]
+    );
+    let error = read(&thirty).1.unwrap().message;
+    assert!(
+        error.contains(
+            "a custom lobby's own rules are not supported: it differs from the engine's rules in \
+             starting points 30,000 each (the engine's: 25,000) (its GO type's room: hanchan, red \
+             fives, open tanyao, 4 players)"
+        ),
+        "{error}"
+    );
     let at = text.find(" sc=\"").unwrap() + 5;
     let chips = format!("{}0,0,0,0,0,0,0,0,{}", &text[..at], &text[at..]);
     let (log, error) = read(&chips);

@@ -327,9 +327,12 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     let mut lines = Lines::default();
     for tag in &tags {
         let place = lines.place(text, tag.offset);
-        if let Err(message) = read_tag(tag, &place, &mut log, &mut current) {
+        if let Err(mut message) = read_tag(tag, &place, &mut log, &mut current) {
             if let Some(reading) = current.take() {
                 log.hands.push(reading.hand);
+            }
+            if let Some(rule) = tag.get("csrule").filter(|_| tag.name == "GO") {
+                message = custom_lobby(rule, &log.rules, &tags);
             }
             return (
                 log,
@@ -393,10 +396,9 @@ fn read_tag(
                 .map_err(|_| format!("type={text:?}: not a number"))?;
             log.rules = lobby_rules(kind)?;
             log.length_stated = true;
-            if let Some(rule) = tag.get("csrule") {
-                return Err(format!(
-                    "csrule=\"{rule}\": a custom lobby's own rules are not supported"
-                ));
+            if tag.get("csrule").is_some() {
+                // Refused in `read`, which sees the rest of the record.
+                return Err(String::new());
             }
         }
         "UN" => {
@@ -639,6 +641,82 @@ fn read_tag(
         }
     }
     Ok(())
+}
+
+/// Why a custom lobby's record (`GO csrule`) is refused, naming the settings the record states
+/// where they differ from the engine's: the starting points of its first hand (`INIT ten`),
+/// and the room's rules its `GO type` says (the engine plays those); the others a custom lobby
+/// sets (the points to end, the placement bonus) the record does not state.
+fn custom_lobby(rule: &str, rules: &GameRules, tags: &[Tag<'_>]) -> String {
+    let mut differ = Vec::new();
+    let start = tags
+        .iter()
+        .find(|tag| tag.name == "INIT")
+        .and_then(|tag| tag.get("ten"))
+        .and_then(|ten| numbers(ten).ok());
+    if let Some(start) = start {
+        let points: Vec<i64> = start
+            .iter()
+            .take(usize::from(rules.players))
+            .map(|hundreds| hundreds * 100)
+            .collect();
+        let engine = i64::from(rules.start_points());
+        if points.iter().any(|&points| points != engine) {
+            let first = points.first().copied().unwrap_or_default();
+            let stated = if points.iter().all(|&each| each == first) {
+                format!("{} each", thousands(first))
+            } else {
+                points
+                    .iter()
+                    .map(|&points| thousands(points))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            differ.push(format!(
+                "starting points {stated} (the engine's: {})",
+                thousands(engine)
+            ));
+        }
+    }
+    let room = format!(
+        "{}, {}, {}, {} players",
+        rules.length.name(),
+        if rules.has_red_fives() {
+            "red fives"
+        } else {
+            "no red fives"
+        },
+        if rules.open_tanyao {
+            "open tanyao"
+        } else {
+            "no open tanyao"
+        },
+        rules.players
+    );
+    let stated = if differ.is_empty() {
+        format!(
+            "the settings it states (its GO type's room: {room}; the starting points) are the \
+             engine's, but a custom lobby's others (the points to end, the placement bonus) are \
+             not stated"
+        )
+    } else {
+        format!(
+            "it differs from the engine's rules in {} (its GO type's room: {room})",
+            differ.join("; ")
+        )
+    };
+    format!("csrule=\"{rule}\": a custom lobby's own rules are not supported: {stated}")
+}
+
+/// `30,000`.
+fn thousands(points: i64) -> String {
+    let sign = if points < 0 { "-" } else { "" };
+    let points = points.unsigned_abs();
+    if points >= 1000 {
+        format!("{sign}{},{:03}", points / 1000, points % 1000)
+    } else {
+        format!("{sign}{points}")
+    }
 }
 
 /// The rules of a lobby by its `GO type` bits (0x10: three players, whose set has red fives
