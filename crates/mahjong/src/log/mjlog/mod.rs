@@ -14,14 +14,21 @@
 //! The file is flat tags with attributes and no text, so it is read by a small scanner rather
 //! than a general XML parser.
 
+mod lobby;
 mod write;
+mod yaku;
+
+pub use lobby::{lobby_rules, lobby_type};
 pub use write::{can_write, write};
+
+use lobby::custom_lobby;
+use yaku::{tenhou_id, yaku_of};
 
 use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
 };
-use crate::game::{DrawKind, GameRules, HandId, Length};
-use crate::score::{MeldKind, Piece, Wind, Yaku};
+use crate::game::{DrawKind, GameRules, HandId};
+use crate::score::{MeldKind, Piece, Wind};
 use crate::tile::Tile;
 
 /// One tag: its name, its attributes, the byte offset it starts at and its text.
@@ -214,89 +221,6 @@ fn decode(m: u32) -> (Call, u32) {
     let kind = called / 4;
     let tiles = [kind * 4, kind * 4 + 1, kind * 4 + 2, kind * 4 + 3];
     (Call::Kan { tiles, called }, from)
-}
-
-/// Tenhou's yaku ids 0-54: the yaku of each (36, renhou, is none: Tenhou does not play it;
-/// 10-13 are the seat wind East to North, 14-17 the round wind).
-const TENHOU_YAKU: [Option<Yaku>; 55] = {
-    use Yaku::*;
-    [
-        Some(MenzenTsumo),
-        Some(Riichi),
-        Some(Ippatsu),
-        Some(Chankan),
-        Some(Rinshan),
-        Some(Haitei),
-        Some(Houtei),
-        Some(Pinfu),
-        Some(Tanyao),
-        Some(Iipeikou),
-        Some(SeatWind),
-        Some(SeatWind),
-        Some(SeatWind),
-        Some(SeatWind),
-        Some(RoundWind),
-        Some(RoundWind),
-        Some(RoundWind),
-        Some(RoundWind),
-        Some(Haku),
-        Some(Hatsu),
-        Some(Chun),
-        Some(DoubleRiichi),
-        Some(Chiitoitsu),
-        Some(Chanta),
-        Some(Ittsu),
-        Some(Sanshoku),
-        Some(SanshokuDoukou),
-        Some(Sankantsu),
-        Some(Toitoi),
-        Some(Sanankou),
-        Some(Shousangen),
-        Some(Honroutou),
-        Some(Ryanpeikou),
-        Some(Junchan),
-        Some(Honitsu),
-        Some(Chinitsu),
-        None,
-        Some(Tenhou),
-        Some(Chiihou),
-        Some(Daisangen),
-        Some(Suuankou),
-        Some(SuuankouTanki),
-        Some(Tsuuiisou),
-        Some(Ryuuiisou),
-        Some(Chinroutou),
-        Some(Chuuren),
-        Some(JunseiChuuren),
-        Some(Kokushi),
-        Some(Kokushi13),
-        Some(Daisuushii),
-        Some(Shousuushii),
-        Some(Suukantsu),
-        Some(Dora),
-        Some(UraDora),
-        Some(AkaDora),
-    ]
-};
-
-/// A yaku by its Tenhou id (0-54), if it is one this engine scores.
-fn yaku_of(id: i64) -> Option<Yaku> {
-    usize::try_from(id)
-        .ok()
-        .and_then(|id| TENHOU_YAKU.get(id).copied().flatten())
-}
-
-/// A yaku's Tenhou id: the winds by the winner's seat wind and the round's (none for the
-/// Norths set aside, which mjlog counts among the dora).
-fn tenhou_id(yaku: Yaku, seat_wind: Wind, round_wind: Wind) -> Option<u32> {
-    match yaku {
-        Yaku::SeatWind => Some(10 + seat_wind as u32),
-        Yaku::RoundWind => Some(14 + round_wind as u32),
-        _ => TENHOU_YAKU
-            .iter()
-            .position(|one| *one == Some(yaku))
-            .map(|id| id as u32),
-    }
 }
 
 /// A hand being read.
@@ -641,126 +565,6 @@ fn read_tag(
         }
     }
     Ok(())
-}
-
-/// Why a custom lobby's record (`GO csrule`) is refused, naming the settings the record states
-/// where they differ from the engine's: the starting points of its first hand (`INIT ten`),
-/// and the room's rules its `GO type` says (the engine plays those); the others a custom lobby
-/// sets (the points to end, the placement bonus) the record does not state.
-fn custom_lobby(rule: &str, rules: &GameRules, tags: &[Tag<'_>]) -> String {
-    let mut differ = Vec::new();
-    let start = tags
-        .iter()
-        .find(|tag| tag.name == "INIT")
-        .and_then(|tag| tag.get("ten"))
-        .and_then(|ten| numbers(ten).ok());
-    if let Some(start) = start {
-        let points: Vec<i64> = start
-            .iter()
-            .take(usize::from(rules.players))
-            .map(|hundreds| hundreds * 100)
-            .collect();
-        let engine = i64::from(rules.start_points());
-        if points.iter().any(|&points| points != engine) {
-            let first = points.first().copied().unwrap_or_default();
-            let stated = if points.iter().all(|&each| each == first) {
-                format!("{} each", thousands(first))
-            } else {
-                points
-                    .iter()
-                    .map(|&points| thousands(points))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            differ.push(format!(
-                "starting points {stated} (the engine's: {})",
-                thousands(engine)
-            ));
-        }
-    }
-    let room = format!(
-        "{}, {}, {}, {} players",
-        rules.length.name(),
-        if rules.has_red_fives() {
-            "red fives"
-        } else {
-            "no red fives"
-        },
-        if rules.open_tanyao {
-            "open tanyao"
-        } else {
-            "no open tanyao"
-        },
-        rules.players
-    );
-    let stated = if differ.is_empty() {
-        format!(
-            "the settings it states (its GO type's room: {room}; the starting points) are the \
-             engine's, but a custom lobby's others (the points to end, the placement bonus) are \
-             not stated"
-        )
-    } else {
-        format!(
-            "it differs from the engine's rules in {} (its GO type's room: {room})",
-            differ.join("; ")
-        )
-    };
-    format!("csrule=\"{rule}\": a custom lobby's own rules are not supported: {stated}")
-}
-
-/// `30,000`.
-fn thousands(points: i64) -> String {
-    let sign = if points < 0 { "-" } else { "" };
-    let points = points.unsigned_abs();
-    if points >= 1000 {
-        format!("{sign}{},{:03}", points / 1000, points % 1000)
-    } else {
-        format!("{sign}{points}")
-    }
-}
-
-/// The rules of a lobby by its `GO type` bits (0x10: three players, whose set has red fives
-/// of pin and sou only).
-///
-/// # Errors
-///
-/// None now (every room's bits name rules the engine plays); kept for rules it may not.
-pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
-    let three = kind & 0x10 != 0;
-    let red = kind & 0x02 == 0;
-    Ok(GameRules {
-        length: if kind & 0x08 != 0 {
-            Length::Hanchan
-        } else {
-            Length::East
-        },
-        red_fives: if three {
-            [0, u8::from(red), u8::from(red)]
-        } else {
-            GameRules::all_red(red)
-        },
-        open_tanyao: kind & 0x04 == 0,
-        players: if three { 3 } else { 4 },
-    })
-}
-
-/// The `GO type` of a lobby with these rules (a Phoenix room against people: 0x01, 0x20 and
-/// 0x80 set), as the writer puts it.
-pub fn lobby_type(rules: &GameRules) -> u32 {
-    let mut kind = 0x01 | 0x20 | 0x80;
-    if !rules.has_red_fives() {
-        kind |= 0x02;
-    }
-    if !rules.open_tanyao {
-        kind |= 0x04;
-    }
-    if rules.length == Length::Hanchan {
-        kind |= 0x08;
-    }
-    if rules.three_player() {
-        kind |= 0x10;
-    }
-    kind
 }
 
 /// Each seat's change of points, from `sc` (points and change in hundreds, seat by seat).
