@@ -1,5 +1,6 @@
 //! Tenhou's mjlog XML written from a game's events: the tags Tenhou writes, in its order, with
-//! its attributes, so that Tenhou's own readers (and mjx, mahjax, mjlog2json) take it.
+//! its attributes (Tenhou's own records, rewritten from their replay, come out tag for tag;
+//! `tests/convert.rs` checks it), for the readers of Tenhou's XML.
 //!
 //! mjlog names each of the 136 tiles (kind × 4 + copy; 16, 52 and 88 are the red fives), where
 //! the engine knows kinds: the writer gives each tile a copy as it first appears (dealt,
@@ -7,11 +8,11 @@
 //! hand to river and meld, so a discard of the tile just drawn has the drawn copy's number
 //! (mjlog's only sign of tsumogiri) and any other discard another copy's.
 //!
-//! What the events do not hold is written as Tenhou's records fill it in when it says
-//! nothing of the rules: `SHUFFLE` without a seed, dice of 0, a Phoenix room's `GO type` for
-//! the rules, ranks and rates of a new player in `UN`. A new dora indicator shown before a
-//! discard (an open or added kan's) is written before that discard, as Tenhou does; a
-//! yakuman's `ten` has 0 fu.
+//! What the events do not hold is written as for a Phoenix room with nothing else known:
+//! `SHUFFLE` without a seed, dice of 0, the `GO type` of a Phoenix room with the game's rules,
+//! the ranks and rates of new players in `UN`, and a yakuman's `ten` with 0 fu. A new dora
+//! indicator shown with a discard (an open or added kan's) is written before that discard, as
+//! Tenhou does.
 
 use std::fmt::Write as _;
 
@@ -225,11 +226,11 @@ fn list(values: &[u32]) -> String {
         .join(",")
 }
 
-/// Tenhou's order of the yaku in a win's `yaku` list (its ids; the winds and dragons, 10-20,
-/// come together where 10 stands, in the order of their ids), as its records list them.
-const ORDER: [u32; 35] = [
+/// Tenhou's order of the yaku in a win's `yaku` list, by their ids, as its records list them
+/// (the winds and dragons, 10-20, come together where 10 stands, in the order of their ids).
+const ORDER: [u32; 29] = [
     1, 21, 3, 4, 2, 30, 5, 6, 0, 22, 29, 7, 24, 28, 9, 25, 35, 33, 8, 10, 23, 34, 26, 27, 31, 32,
-    52, 54, 53, 11, 12, 13, 14, 15, 16,
+    52, 54, 53,
 ];
 
 /// `yaku`: id and han pairs in Tenhou's order; the Norths set aside counted among the dora
