@@ -17,7 +17,14 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 
 /// Crates with benchmarks, in the order of the table.
-pub const BENCH_CRATES: &[&str] = &["rummikub", "rummikub-puzzle", "fiveup", "huxxy", "mahjong"];
+pub const BENCH_CRATES: &[&str] = &[
+    "rummikub",
+    "rummikub-puzzle",
+    "fiveup",
+    "huxxy",
+    "mahjong",
+    "mahjong-game",
+];
 
 /// One timed figure.
 #[derive(Debug, Clone, PartialEq)]

@@ -35,6 +35,10 @@ pub const GAMES: &[Game] = &[
         run_fixture: mahjong::run_fixture,
     },
     Game {
+        name: "mahjong-game",
+        run_fixture: mahjong_game::run_fixture,
+    },
+    Game {
         name: "rummikub",
         run_fixture: rummikub::run_fixture,
     },

@@ -22,11 +22,18 @@ pub const MOST_LINES: usize = 800;
 
 /// The game crates: they share the notation toolkit and the core of turn-based play, and
 /// nothing else.
-const GAMES: [&str; 5] = ["fiveup", "huxxy", "mahjong", "rummikub", "rummikub-puzzle"];
+const GAMES: [&str; 6] = [
+    "fiveup",
+    "huxxy",
+    "mahjong",
+    "mahjong-game",
+    "rummikub",
+    "rummikub-puzzle",
+];
 
 /// Crates that speak JSON, the only ones that may depend on serde: the API, its callers, and
-/// mahjong, whose game records (tenhou.net/6, mjai) are JSON.
-const JSON: [&str; 4] = ["tiles-api", "tiles-cli", "tiles-py", "mahjong"];
+/// mahjong-game, whose game records (tenhou.net/6, mjai) are JSON.
+const JSON: [&str; 4] = ["tiles-api", "tiles-cli", "tiles-py", "mahjong-game"];
 
 /// A crate's manifest, as far as the rules need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +80,7 @@ fn allowed_workspace_dependencies(name: &str) -> Option<Vec<&'static str>> {
     let mut allowed = match name {
         "tiles-notation" | "tiles-core" | "tiles-testkit" => vec![],
         "rummikub-puzzle" => vec!["tiles-notation", "rummikub"],
+        "mahjong-game" => vec!["tiles-notation", "mahjong"],
         game if GAMES.contains(&game) => vec!["tiles-notation"],
         "tiles-api" => GAMES.to_vec(),
         "tiles-cli" | "tiles-py" => GAMES.to_vec(),

@@ -12,15 +12,9 @@
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
 //!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
 //!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
-//! - `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`: a seeded game of bots (four players, or three with `--sanma`)
-//!   (`efficiency` unless named), every event of it (a golden playthrough);
-//! - `replay RECORD`: a game record on one line (an mjlog, or tenhou.net/6 JSON; a real
-//!   record's hand cut out of it, or one made for a rule no real record shows) replayed
-//!   through the engine: what could not be read (a hand cut out of an mjlog has no `owari`),
-//!   then each hand's events as the engine plays them and its verdict.
 //!
-//! The transcript echoes each query after `> ` (a `replay` query by its format and size,
-//! not the record), then its answer; errors become `error: …` lines.
+//! The transcript echoes each query after `> `, then its answer; errors become `error: …`
+//! lines. (The game's queries, `game` and `replay`, are `mahjong-game`'s fixtures.)
 
 use std::fmt::Write as _;
 
@@ -41,24 +35,13 @@ pub fn run_fixture(input: &str) -> String {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        let _ = writeln!(transcript, "> {line}");
         let (command, text) = match line.split_once(' ') {
-            Some((command @ ("row" | "seed" | "score" | "game" | "replay"), text)) => {
-                (command, text)
-            }
+            Some((command @ ("row" | "seed" | "score"), text)) => (command, text),
             _ => ("report", line),
         };
-        if command == "replay" {
-            let format = crate::log::format_of(text);
-            let _ = writeln!(transcript, "> replay ({format}, {} bytes)", text.len());
-        } else {
-            let _ = writeln!(transcript, "> {line}");
-        }
         let answer = if command == "score" {
             score_query(text)
-        } else if command == "replay" {
-            Ok(replay_query(text))
-        } else if command == "game" {
-            game_query(text)
         } else if has_melds(text) {
             parse_full_hand(text)
                 .map_err(|error| error.summary())
@@ -211,101 +194,4 @@ fn score_query(text: &str) -> Result<String, String> {
     score(&hand, &situation, &rules)
         .map(|score| score.to_string())
         .map_err(|error| error.to_string())
-}
-
-/// `replay RECORD`: what could not be read, then each hand's events and verdict.
-fn replay_query(text: &str) -> String {
-    let (log, error) = crate::log::read(text);
-    let mut out = String::new();
-    if let Some(error) = error {
-        let _ = writeln!(out, "read: {error}");
-    }
-    for hand in &log.hands {
-        let (verdict, game) = crate::log::replay::replay_hand(log.rules, log.notation, hand);
-        if let Some(game) = game {
-            for event in game.hand_events() {
-                let _ = writeln!(out, "{event}");
-            }
-        }
-        match &verdict.error {
-            None => {
-                let _ = writeln!(out, "{}: agrees", verdict.id);
-            }
-            Some(error) => {
-                let _ = writeln!(out, "{}: disagrees: {error}", verdict.id);
-            }
-        }
-    }
-    out
-}
-
-/// `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`:
-/// every event of a seeded bot game (`--sanma`: three players, red 5p and 5s unless `--red`
-/// or `--no-red` says otherwise, three bots).
-fn game_query(text: &str) -> Result<String, String> {
-    use crate::game::{Game, GameRules, Length, bot_named};
-    let mut words = text.split_whitespace();
-    let seed: u64 = words
-        .next()
-        .and_then(|word| word.parse().ok())
-        .ok_or("game: expected a seed")?;
-    let mut rules = GameRules::default();
-    let mut names = Vec::new();
-    let mut red_given = false;
-    while let Some(word) = words.next() {
-        match word {
-            "--sanma" => rules.players = 3,
-            "--east" => rules.length = Length::East,
-            "--no-red" => {
-                rules.red_fives = [0; 3];
-                red_given = true;
-            }
-            "--no-open-tanyao" => rules.open_tanyao = false,
-            "--red" => {
-                let counts: Vec<u8> = words
-                    .next()
-                    .ok_or("--red: expected M,P,S")?
-                    .split(',')
-                    .map(|count| count.parse().map_err(|_| "--red: expected M,P,S of 0 or 1"))
-                    .collect::<Result<_, _>>()?;
-                rules.red_fives = counts
-                    .try_into()
-                    .map_err(|_| "--red: expected three counts")?;
-                red_given = true;
-            }
-            "--bots" => {
-                names = words
-                    .next()
-                    .ok_or("--bots: expected four names")?
-                    .split(',')
-                    .collect()
-            }
-            other => return Err(format!("game: unknown option {other:?}")),
-        }
-    }
-    if rules.three_player() && !red_given {
-        rules.red_fives[0] = 0;
-    }
-    rules.check()?;
-    let players = usize::from(rules.players);
-    if names.is_empty() {
-        names = vec!["efficiency"; players];
-    }
-    let bots = names
-        .iter()
-        .map(|name| bot_named(name).ok_or_else(|| format!("--bots: unknown bot {name:?}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    if bots.len() != players {
-        return Err(format!("--bots: {players} bots"));
-    }
-    let mut game = Game::new(rules, seed);
-    while let Some(seat) = game.to_move() {
-        let action = bots[seat].choose(&game.view(seat));
-        game.act(seat, action).map_err(|error| error.to_string())?;
-    }
-    let mut out = String::new();
-    for event in game.events() {
-        let _ = writeln!(out, "{event}");
-    }
-    Ok(out)
 }

@@ -1,14 +1,14 @@
-//! Mahjong hands: completeness, every reading, waits, shanten, and the score of a winning hand.
+//! Mahjong hands: completeness, every reading, waits, shanten, the score of a winning hand, and
+//! a hand's outlook to one player.
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 mod agari;
 mod analysis;
 mod fixture;
-pub mod game;
-pub mod log;
 mod notation;
 mod open;
+pub mod outlook;
 mod residue;
 mod score;
 mod shanten;
@@ -22,7 +22,6 @@ pub use agari::{
 };
 pub use analysis::{Analysis, NotInSet, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
-pub use game::encoding;
 pub use notation::{has_melds, parse_hand};
 pub use residue::{
     Block, ResidueTrace, SeedAttempt, SeedFailure, pair_candidates, residue_trace, suit_complete,
@@ -33,9 +32,10 @@ pub use score::{
     Situation, UnknownMeldKind, UnknownScoringRules, UnknownWind, Wait, Wind, Yaku, YakuHan,
     base_points, dora_of, parse_full_hand, parse_pieces, score,
 };
-pub use shanten::{Shanten, TileCountError, shanten, shanten_overall};
-pub use tile::{COPIES, Hand, HandError, KINDS, MAX_TILES, Suit, Tile, show_tiles};
-/// The shared game interface the game is played on (its version, for bots written against it).
-pub use tiles_core;
+pub use shanten::{
+    Shanten, TileCountError, counts_shanten, seven_pairs_shanten, shanten, shanten_after_discards,
+    shanten_overall, standard_lack_with_draws, thirteen_orphans_shanten,
+};
+pub use tile::{COPIES, Hand, HandError, KINDS, MAX_TILES, Suit, Tile, show_tiles, tiles_in};
 pub use tiles_notation::ParseError;
 pub use waits::{Discard, Effective, discards, effective_tiles, waits};

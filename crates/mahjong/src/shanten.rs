@@ -81,8 +81,8 @@ pub fn shanten(hand: &Hand) -> Result<Shanten, TileCountError> {
     let special = hand.len() >= 13;
     Ok(Shanten {
         standard: standard_lack(hand.counts(), melds) as i8 - 1,
-        seven_pairs: special.then(|| seven_pairs(hand.counts())),
-        thirteen_orphans: special.then(|| thirteen_orphans(hand.counts())),
+        seven_pairs: special.then(|| seven_pairs_shanten(hand.counts())),
+        thirteen_orphans: special.then(|| thirteen_orphans_shanten(hand.counts())),
     })
 }
 
@@ -102,8 +102,13 @@ pub(crate) fn hand_shanten(hand: &Hand) -> i8 {
 }
 
 /// The least shanten over the forms of counts of `size` tiles (a size that has one: not a
-/// multiple of three, at most 14), unchecked: the fast path for bots.
-pub(crate) fn counts_shanten(counts: &[u8; KINDS], size: usize) -> i8 {
+/// multiple of three, at most 14), unchecked: the fast path for bots, which keep their hands
+/// as counts ([`shanten`] checks a [`Hand`]).
+///
+/// # Panics
+///
+/// May panic, or answer nonsense, for a count above 4 or a size that has no shanten.
+pub fn counts_shanten(counts: &[u8; KINDS], size: usize) -> i8 {
     overall(counts, size / 3, size >= 13)
 }
 
@@ -114,8 +119,8 @@ fn overall(counts: &[u8; KINDS], melds: usize, special: bool) -> i8 {
         return standard;
     }
     standard
-        .min(seven_pairs(counts))
-        .min(thirteen_orphans(counts))
+        .min(seven_pairs_shanten(counts))
+        .min(thirteen_orphans_shanten(counts))
 }
 
 /// The fewest tiles the hand lacks to be `melds` melds and a pair.
@@ -137,13 +142,11 @@ pub(crate) fn standard_lack(counts: &[u8; KINDS], melds: usize) -> u8 {
     lack_of_suits(indices, melds)
 }
 
-/// [`standard_lack`] of the hand with each of `draws` (a bit per kind) added in turn: only the
-/// drawn tile's suit is looked up again. Kinds not in `draws` are left at `u8::MAX`.
-pub(crate) fn standard_lack_with_draws(
-    counts: &[u8; KINDS],
-    melds: usize,
-    draws: u64,
-) -> [u8; KINDS] {
+/// The fewest tiles the hand of `counts` lacks to be `melds` melds and a pair (the standard
+/// form's shanten plus one), with each of `draws` (a bit per kind) added in turn: only the
+/// drawn tile's suit is looked up again. Kinds not in `draws`, or held four times, are left at
+/// `u8::MAX`.
+pub fn standard_lack_with_draws(counts: &[u8; KINDS], melds: usize, draws: u64) -> [u8; KINDS] {
     lack_with_each(counts, melds, draws, 1)
 }
 
@@ -203,7 +206,11 @@ fn lack_with_each(counts: &[u8; KINDS], melds: usize, kinds: u64, change: i8) ->
 /// The least shanten over the forms of `counts` (`size` tiles, `3k + 2`) after each discard
 /// of a kind held: `i8::MAX` for kinds not held. Only the discarded tile's suit is looked up
 /// again for the standard form.
-pub(crate) fn shanten_after_discards(counts: &[u8; KINDS], size: usize) -> [i8; KINDS] {
+///
+/// # Panics
+///
+/// May panic for a size that is not `3k + 2` (at most 14).
+pub fn shanten_after_discards(counts: &[u8; KINDS], size: usize) -> [i8; KINDS] {
     let melds = (size - 1) / 3;
     let lacks = standard_lack_with_discards(counts, melds, u64::MAX >> 30);
     let special = size > 13;
@@ -217,8 +224,8 @@ pub(crate) fn shanten_after_discards(counts: &[u8; KINDS], size: usize) -> [i8; 
         if special {
             trial[index] -= 1;
             shanten = shanten
-                .min(seven_pairs(&trial))
-                .min(thirteen_orphans(&trial));
+                .min(seven_pairs_shanten(&trial))
+                .min(thirteen_orphans_shanten(&trial));
             trial[index] += 1;
         }
         *slot = shanten;
@@ -290,8 +297,8 @@ fn combine(a: &Costs, b: &Costs) -> Costs {
     out
 }
 
-/// Seven-pairs shanten: `6 - pairs + max(0, 7 - kinds)`.
-pub(crate) fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
+/// Seven-pairs shanten of counts: `6 - pairs + max(0, 7 - kinds)`.
+pub fn seven_pairs_shanten(counts: &[u8; KINDS]) -> i8 {
     let (mut pairs, mut kinds) = (0i8, 0i8);
     for &count in counts {
         pairs += i8::from(count >= 2);
@@ -300,8 +307,9 @@ pub(crate) fn seven_pairs(counts: &[u8; KINDS]) -> i8 {
     6 - pairs + (7 - kinds).max(0)
 }
 
-/// Thirteen-orphans shanten: `13 - orphan kinds held - 1 if one of them is held twice`.
-pub(crate) fn thirteen_orphans(counts: &[u8; KINDS]) -> i8 {
+/// Thirteen-orphans shanten of counts: `13 - orphan kinds held - 1 if one of them is held
+/// twice`.
+pub fn thirteen_orphans_shanten(counts: &[u8; KINDS]) -> i8 {
     let mut kinds = 0;
     let mut paired = false;
     for index in ORPHANS {
@@ -320,7 +328,7 @@ mod tests {
     use crate::tile::Tile;
 
     /// A random hand of `size` tiles as counts (at most four of a kind).
-    fn random_counts(random: &mut tiles_core::SplitMix, size: usize) -> [u8; KINDS] {
+    fn random_counts(random: &mut tiles_testkit::Random, size: usize) -> [u8; KINDS] {
         let mut counts = [0u8; KINDS];
         let mut placed = 0;
         while placed < size {
@@ -346,7 +354,7 @@ mod tests {
     /// without the tile, over seeded random hands of 2 to 14 tiles.
     #[test]
     fn shanten_after_each_discard_is_the_plain_shanten() {
-        let mut random = tiles_core::SplitMix::new(11);
+        let mut random = tiles_testkit::Random::new(11);
         for _ in 0..3000 {
             let size = [2, 5, 8, 11, 14][random.below(5)];
             let counts = random_counts(&mut random, size);
@@ -371,7 +379,7 @@ mod tests {
     /// seeded random hands of 1 to 13 tiles (and every draw).
     #[test]
     fn lacks_with_draws_are_the_plain_lacks() {
-        let mut random = tiles_core::SplitMix::new(9);
+        let mut random = tiles_testkit::Random::new(9);
         for _ in 0..3000 {
             let size = [1, 4, 7, 10, 13][random.below(5)];
             let counts = random_counts(&mut random, size);

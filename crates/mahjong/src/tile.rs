@@ -77,9 +77,14 @@ impl Tile {
             .then(|| Tile((suit.first_index() + usize::from(rank) - 1) as u8))
     }
 
-    /// The kind with this index, which the caller knows is below 34.
-    pub(crate) fn at(index: usize) -> Tile {
-        debug_assert!(index < KINDS);
+    /// The kind with this index, which the caller knows is below 34 (the fast form of
+    /// [`Tile::from_index`]).
+    ///
+    /// # Panics
+    ///
+    /// If `index` is 34 or more.
+    pub fn at(index: usize) -> Tile {
+        assert!(index < KINDS, "no tile kind {index}: 0 to 33");
         Tile(index as u8)
     }
 
@@ -259,7 +264,7 @@ impl fmt::Display for Hand {
 }
 
 /// How many tiles `counts` holds (a count per kind).
-pub(crate) fn tiles_in(counts: &[u8]) -> usize {
+pub fn tiles_in(counts: &[u8]) -> usize {
     counts.iter().map(|&count| usize::from(count)).sum()
 }
 

@@ -487,7 +487,7 @@ pub fn run(command: Command) -> ExitCode {
 /// The record formats `convert --to` and `game --format` take: `mjai, tenhou6 (or tenhou)
 /// or mjlog`.
 pub fn format_names() -> String {
-    use mahjong::log::convert::Target;
+    use mahjong_game::records::convert::Target;
     let names: Vec<String> = Target::ALL
         .iter()
         .map(|target| match target {
@@ -522,7 +522,7 @@ fn game_command(args: &GameArgs) -> ExitCode {
     }
     let record = match args.format.as_str() {
         "text" => "none",
-        other => match mahjong::log::convert::Target::named(other) {
+        other => match mahjong_game::records::convert::Target::named(other) {
             Some(target) => target.name(),
             None => {
                 return batch::unreadable(&format!(
@@ -543,7 +543,7 @@ fn game_command(args: &GameArgs) -> ExitCode {
         answer_limit: args.lineup.answer_limit,
         start_limit: args.lineup.start_limit,
     };
-    match game(request, &mahjong::tiles_core::Stop::never()) {
+    match game(request, &mahjong_game::tiles_core::Stop::never()) {
         Ok(response) => {
             if let Some(record) = response.record {
                 batch::print(&record);

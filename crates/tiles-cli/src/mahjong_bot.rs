@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
-use mahjong::game::{BOT_NAMES, MjaiBot, bot_named};
+use mahjong_game::{BOT_NAMES, MjaiBot, bot_named};
 use serde_json::{Value, json};
 
 /// `tiles mahjong bot`.
@@ -42,9 +42,9 @@ pub fn run(args: &BotArgs) -> ExitCode {
         return ExitCode::from(2);
     };
     let rules = if args.players == 3 {
-        mahjong::game::GameRules::TENHOU_SANMA
+        mahjong_game::GameRules::TENHOU_SANMA
     } else {
-        mahjong::game::GameRules::TENHOU
+        mahjong_game::GameRules::TENHOU
     };
     let mut player = MjaiBot::with_rules(bot, args.seat.map(usize::from), rules);
     let stdin = std::io::stdin().lock();

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Args;
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use mahjong::log::convert::{Target, convert};
+use mahjong_game::records::convert::{Target, convert};
 use rayon::prelude::*;
 
 use crate::records::{self, Content};

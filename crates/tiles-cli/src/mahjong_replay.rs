@@ -79,7 +79,7 @@ impl Tally {
 
 /// Runs `tiles mahjong replay`.
 pub fn run(args: &ReplayArgs) -> ExitCode {
-    use mahjong::log::format_of;
+    use mahjong_game::records::format_of;
     use tiles_api::mahjong::game::verdict_json;
     if args.files.is_empty() {
         return batch::json_batch("mahjong/replay", Map::new());
@@ -118,8 +118,8 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             }
         };
         tally.files += 1;
-        let (log, error) = mahjong::log::read(&text);
-        let verdict = mahjong::log::replay::replay(&log);
+        let (log, error) = mahjong_game::records::read(&text);
+        let verdict = mahjong_game::records::replay::replay(&log);
         let response = verdict_json(
             format_of(&text),
             &log.rules,

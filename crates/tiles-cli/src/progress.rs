@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use mahjong::tiles_core::{Progress, Stop, StopFlag};
+use mahjong_game::tiles_core::{Progress, Stop, StopFlag};
 
 /// The flag Ctrl-C raises: the running command's.
 static CURRENT: Mutex<Option<StopFlag>> = Mutex::new(None);

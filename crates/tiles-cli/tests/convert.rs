@@ -12,7 +12,7 @@ use serde_json::Value;
 use support::{text, tiles};
 
 fn logs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/mahjong/logs")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/mahjong-game/logs")
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -9,7 +9,7 @@ use support::{replays_from_stdin, text, tiles};
 
 fn logs(folder: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/mahjong/logs")
+        .join("../../testdata/mahjong-game/logs")
         .join(folder)
 }
 

@@ -3,9 +3,9 @@
 
 use mahjong::MeldKind;
 use mahjong::Piece;
-use mahjong::encoding;
-use mahjong::game::{Action, Game};
-use mahjong::log::mjai::tile_name;
+use mahjong_game::encoding;
+use mahjong_game::mjai::wire::tile_name;
+use mahjong_game::{Action, Game};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

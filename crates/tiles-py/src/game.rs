@@ -9,9 +9,9 @@
 
 use mahjong::MeldKind;
 use mahjong::Piece;
-use mahjong::encoding;
-use mahjong::game::{Action, Game, GameRules, Length};
-use mahjong::log::mjai::{event_json, mjai_order, tile_name};
+use mahjong_game::encoding;
+use mahjong_game::mjai::wire::{event_json, mjai_order, tile_name};
+use mahjong_game::{Action, Game, GameRules, Length};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -545,10 +545,10 @@ impl PyGame {
         let mut seats: [Option<&'static (dyn Bot<Game> + Sync)>; 4] = [None; 4];
         for (seat, name) in bots.iter().enumerate() {
             if let Some(name) = name {
-                seats[seat] = Some(mahjong::game::bot_named(name).ok_or_else(|| {
+                seats[seat] = Some(mahjong_game::bot_named(name).ok_or_else(|| {
                     BadRequest::new_err(format!(
                         "bots: unknown bot {name:?}: expected {}",
-                        mahjong::game::BOT_NAMES.join(" or ")
+                        mahjong_game::BOT_NAMES.join(" or ")
                     ))
                 })?);
             }
@@ -599,12 +599,12 @@ impl PyGame {
         }
         dict.set_item("ranks", ranks)?;
         let hands = PyList::empty(py);
-        for (id, events) in mahjong::game::hands(self.game.events()) {
+        for (id, events) in mahjong_game::hands(self.game.events()) {
             let item = PyDict::new(py);
             item.set_item("round", id.to_string())?;
             item.set_item(
                 "deltas",
-                mahjong::game::hand_changes(events)[..players].to_vec(),
+                mahjong_game::hand_changes(events)[..players].to_vec(),
             )?;
             hands.append(item)?;
         }
@@ -656,11 +656,11 @@ impl PyGame {
 /// A game's events as a record in the format named (`mjai`, `tenhou6` or `tenhou`, `mjlog`),
 /// its seats named by their numbers.
 pub(crate) fn record_text(
-    rules: mahjong::game::GameRules,
-    events: &[mahjong::game::Event],
+    rules: mahjong_game::GameRules,
+    events: &[mahjong_game::Event],
     format: &str,
 ) -> PyResult<String> {
-    use mahjong::log::convert::Target;
+    use mahjong_game::records::convert::Target;
     let target = Target::named(format).ok_or_else(|| {
         BadRequest::new_err(format!(
             "format: expected mjai, tenhou6 (or tenhou) or mjlog, found {format:?}"

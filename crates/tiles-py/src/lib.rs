@@ -55,7 +55,7 @@ create_exception!(
 /// `channels`, `columns`.
 #[pyfunction]
 fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    use mahjong::encoding;
+    use mahjong_game::encoding;
     let info = PyDict::new(py);
     info.set_item("name", encoding::ENCODING)?;
     info.set_item("actions", encoding::ACTIONS)?;
@@ -71,11 +71,11 @@ fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 /// with three players `kita`).
 #[pyfunction]
 fn action_name(id: usize) -> PyResult<String> {
-    mahjong::encoding::action_name(id).ok_or_else(|| {
+    mahjong_game::encoding::action_name(id).ok_or_else(|| {
         PyValueError::new_err(format!(
             "id: expected 0 to {} ({} with three players), found {id}",
-            mahjong::encoding::ACTIONS - 1,
-            mahjong::encoding::ACTIONS_THREE - 1
+            mahjong_game::encoding::ACTIONS - 1,
+            mahjong_game::encoding::ACTIONS_THREE - 1
         ))
     })
 }

@@ -1,7 +1,7 @@
 //! Rewards for learning agents: each seat's change of points at the end of each hand, scaled,
 //! and placement points at the end of the game.
 
-use mahjong::game::{Event, Game};
+use mahjong_game::{Event, Game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

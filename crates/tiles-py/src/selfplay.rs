@@ -2,8 +2,8 @@
 //! the GIL released), kept as records or as the encoded decisions (observation, mask, the
 //! action taken), and the merge of a tournament's shards (`tiles.ray`).
 
-use mahjong::encoding;
-use mahjong::game::{Game, bot_named};
+use mahjong_game::encoding;
+use mahjong_game::{Game, bot_named};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use rayon::prelude::*;
@@ -26,7 +26,7 @@ struct Encoded {
 /// Plays the game of `seed` with `bots` (seat order), keeping its record, or with `encode`
 /// every decision encoded.
 fn play(
-    rules: mahjong::game::GameRules,
+    rules: mahjong_game::GameRules,
     seed: u64,
     bots: &[&'static (dyn Bot<Game> + Sync)],
     encode: bool,
@@ -56,7 +56,7 @@ fn play(
     }
     if !encode {
         let names: Vec<String> = bots.iter().map(|bot| bot.name().to_owned()).collect();
-        out.record = mahjong::log::mjai::write(rules, game.events(), &names);
+        out.record = mahjong_game::records::mjai::write(rules, game.events(), &names);
     }
     out
 }
@@ -95,7 +95,7 @@ pub(crate) fn mahjong_self_play<'py>(
             bot_named(name).ok_or_else(|| {
                 BadRequest::new_err(format!(
                     "bots: unknown bot {name:?}: expected {}",
-                    mahjong::game::BOT_NAMES.join(" or ")
+                    mahjong_game::BOT_NAMES.join(" or ")
                 ))
             })
         })

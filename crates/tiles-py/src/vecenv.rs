@@ -8,8 +8,8 @@
 //! of the seat to act next, that seat, each seat's reward since the last step and whether the
 //! game finished.
 
-use mahjong::encoding;
-use mahjong::game::{Action, Game, GameRules};
+use mahjong_game::encoding;
+use mahjong_game::{Action, Game, GameRules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

@@ -44,7 +44,7 @@ CALLS = [
     (mahjong.analyze, "mahjong/analyze", {"hand": "123m456p789s1122z"}),
     (mahjong.score, "mahjong/score", {"hand": "123m456p789s11555z", "win": "5z"}),
     (mahjong.game, "mahjong/game", {"seed": 2}),
-    (mahjong.replay, "mahjong/replay", {"record": (TESTDATA / "mahjong/logs/tenhou-json/double_ron.json").read_text()}),
+    (mahjong.replay, "mahjong/replay", {"record": (TESTDATA / "mahjong-game/logs/tenhou-json/double_ron.json").read_text()}),
     (mahjong.tournament, "mahjong/tournament", {"games": 4, "length": "east"}),
 ]
 

@@ -2,11 +2,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use mahjong::game::{
+use mahjong_game::records::{self as log, convert::Target, replay::GameVerdict};
+use mahjong_game::{
     self as engine, BOT_NAMES, Event, Form, Game, GameRules, HostError, Length, Limits, MAX_MOVES,
     Seat, bot_named, hand_changes, hands,
 };
-use mahjong::log::{self, convert::Target, replay::GameVerdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tiles_core::{Bot, Stop};

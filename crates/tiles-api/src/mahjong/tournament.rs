@@ -1,7 +1,7 @@
 //! `mahjong/tournament`: many games of a line-up (bots of ours, outside seats where commands
 //! may run), duplicate or not, with the statistics bots are compared by.
 
-use mahjong::game::{
+use mahjong_game::{
     self as engine, EntryStats, Seat, Tournament, TournamentResult, default_rank_points,
     is_challenge,
 };

@@ -1,0 +1,33 @@
+//! Riichi mahjong at the table: the four- and three-player game under Tenhou's rules, its
+//! bots, mjai, game records (Tenhou mjlog, tenhou.net/6, mjai) read, written and replayed,
+//! tournaments and the encoding for learning agents, on the `mahjong` crate's hands.
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod bots;
+pub mod encoding;
+mod engine;
+mod fixture;
+mod host;
+pub mod mjai;
+pub mod records;
+pub mod tournament;
+
+pub use bots::{BOT_NAMES, DefenceBot, EfficiencyBot, RandomBot, ValueBot, bot_named};
+pub use engine::{
+    Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, LIVE_DRAWS, Length, Meld,
+    RiverTile, START_POINTS, TARGET_POINTS, View, Wall, Win, all_tiles, hand_changes, hands,
+    seat_list,
+};
+pub use fixture::run_fixture;
+pub use host::{
+    Answer, Form, HostError, Hosted, Limits, Seat, action_of, form_prefix, outside_seat,
+    play_hosted,
+};
+pub use mjai::{Follower, MjaiBot, to_mjai};
+/// The shared game interface the game is played on (its version, for bots written against it).
+pub use tiles_core;
+pub use tournament::{
+    EntryStats, MAX_MOVES, PHOENIX_RANK_POINTS, SANMA_RANK_POINTS, Tournament, TournamentResult,
+    default_rank_points, is_challenge, run, tournament, tournament_range,
+};

@@ -1,0 +1,9 @@
+//! mjai both ways: its wire form (`wire`, which the records use too), a game followed from
+//! one seat's mjai events ([`Follower`]), and our bots answering mjai ([`MjaiBot`]).
+
+mod bot;
+pub(crate) mod follow;
+pub mod wire;
+
+pub use bot::{MjaiBot, to_mjai};
+pub use follow::Follower;

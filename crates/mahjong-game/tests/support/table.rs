@@ -1,0 +1,130 @@
+//! Hands set up for a rule or a replay test: a record's wall (the dealt tiles and each
+//! seat's draws), and each seat's decisions made by hand.
+
+#![allow(dead_code)]
+
+use mahjong::{Piece, Tile, Wind, Yaku, parse_pieces};
+use mahjong_game::{Action, Event, Game, GameRules, HandId, Wall};
+
+pub fn pieces(text: &str) -> Vec<Piece> {
+    parse_pieces(text).unwrap_or_else(|error| panic!("{text}: {error}"))
+}
+
+pub fn tile(text: &str) -> Piece {
+    pieces(text)[0]
+}
+
+/// A hand dealt from these tiles (seat 0 deals East 1), each seat drawing `draws` in order.
+pub fn deal(hands: [&str; 4], draws: [&str; 4], honba: u32, sticks: u32) -> Game {
+    deal_with(hands, draws, "8m3p", honba, sticks)
+}
+
+/// A hand dealt as [`deal`] does, with these dora indicators in the order they show.
+pub fn deal_with(
+    hands: [&str; 4],
+    draws: [&str; 4],
+    indicators: &str,
+    honba: u32,
+    sticks: u32,
+) -> Game {
+    deal_full(hands, draws, indicators, "", honba, sticks)
+}
+
+/// A hand dealt as [`deal_with`] does, with these ura indicators under the dora indicators.
+pub fn deal_full(
+    hands: [&str; 4],
+    draws: [&str; 4],
+    indicators: &str,
+    ura: &str,
+    honba: u32,
+    sticks: u32,
+) -> Game {
+    let id = HandId {
+        wind: Wind::East,
+        number: 1,
+        honba,
+    };
+    let scores = [25_000 - 1000 * sticks as i32, 25_000, 25_000, 25_000];
+    let mut game = Game::for_replay(GameRules::default(), id, 0, sticks, scores);
+    let indicators = pieces(indicators);
+    let ura = if ura.is_empty() {
+        Vec::new()
+    } else {
+        pieces(ura)
+    };
+    let wall = Wall::given(draws.map(pieces), indicators.clone(), ura);
+    game.deal_replayed(hands.map(pieces), wall, indicators[0])
+        .unwrap();
+    game
+}
+
+/// `seat` makes this claim; every other seat that may claim the tile passes.
+pub fn claim(game: &mut Game, seat: usize, action: Action) {
+    game.act(seat, action).unwrap();
+    pass_all(game);
+}
+
+/// The seat's pon of `text` with two plain copies from its hand.
+pub fn pon(text: &str) -> Action {
+    Action::Pon {
+        tiles: [tile(text), tile(text)],
+    }
+}
+
+/// Each seat in turn discards its tile (drawn or held), every claim passed.
+pub fn go_round(game: &mut Game, discards: &[(usize, &str)]) {
+    for &(seat, text) in discards {
+        discard(game, seat, text, false);
+        pass_all(game);
+    }
+}
+
+pub fn yaku_of(win: &mahjong_game::Win) -> Vec<Yaku> {
+    win.score.yaku.iter().map(|one| one.yaku).collect()
+}
+
+/// The seat's legal discard of `text` (from the hand if it can, else the tile just drawn).
+pub fn discard(game: &mut Game, seat: usize, text: &str, riichi: bool) {
+    let wanted = tile(text);
+    let legal = game.legal_actions(seat);
+    let action = legal
+        .iter()
+        .copied()
+        .find(|action| {
+            matches!(action, Action::Discard { tile, riichi: declared, tsumogiri: false } if *tile == wanted && *declared == riichi)
+        })
+        .or_else(|| {
+            legal.iter().copied().find(|action| {
+                matches!(action, Action::Discard { tile, riichi: declared, .. } if *tile == wanted && *declared == riichi)
+            })
+        })
+        .unwrap_or_else(|| panic!("seat {seat} cannot discard {text}: {legal:?}"));
+    game.act(seat, action).unwrap();
+}
+
+pub fn pass_all(game: &mut Game) {
+    while game.claim_on_table().is_some() && !game.is_over() && !game.deciding().is_empty() {
+        let seat = game.deciding()[0];
+        game.act(seat, Action::Pass).unwrap();
+    }
+}
+
+pub fn discards_of(game: &Game, seat: usize) -> Vec<Tile> {
+    game.legal_actions(seat)
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Discard { tile, .. } => Some(tile.tile),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn wins(game: &Game) -> Vec<mahjong_game::Win> {
+    game.hand_events()
+        .iter()
+        .filter_map(|event| match event {
+            Event::Win(win) => Some((**win).clone()),
+            _ => None,
+        })
+        .collect()
+}
