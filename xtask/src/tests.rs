@@ -243,6 +243,27 @@ fn tidy_catches_an_unused_dependency() {
     );
 }
 
+/// The tidy check catches a game crate's source that runs a process or a thread or reads the
+/// clock, however it names them, and lets a `Duration` and comments pass.
+#[test]
+fn tidy_catches_a_game_that_runs_processes_threads_or_clocks() {
+    use crate::tidy::runs_outside_a_game;
+    let clean = "//! A game.\nuse std::time::Duration;\n// std::thread is the host's, not ours.\n";
+    assert!(runs_outside_a_game("clean.rs", clean).is_empty());
+    for (code, named) in [
+        ("use std::process::Command;", "std::process"),
+        ("    std::thread::spawn(|| {});", "std::thread"),
+        ("let now = std::time::Instant::now();", "std::time::Instant"),
+        ("use std::time::{Duration, Instant};", "std::time::Instant"),
+        ("use std::{io, thread};", "std::thread"),
+        ("use std::time::SystemTime;", "std::time::SystemTime"),
+    ] {
+        let found = runs_outside_a_game("game.rs", code);
+        assert_eq!(found.len(), 1, "{code}: {found:?}");
+        assert!(found[0].contains(named), "{code}: {found:?}");
+    }
+}
+
 /// The tidy check catches a source file without a `//!` line.
 #[test]
 fn tidy_catches_a_file_without_module_doc() {

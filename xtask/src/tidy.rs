@@ -9,6 +9,9 @@
 //! - No dependency is declared and unused: each one is named somewhere in the code that can
 //!   use it (the crate's sources for a dependency; also its tests, benches and examples for a
 //!   dev-dependency).
+//! - A game crate's sources run no process, thread or clock (`std::process`, `std::thread`,
+//!   `std::time::Instant` or `SystemTime`): that is the CLI's layer (`tiles-host` runs outside
+//!   bots for it and for the Python package).
 //! - Every `.rs` file starts with a `//!` saying what it is.
 //! - No `.rs` file is over [`MOST_LINES`] lines.
 //! - No doc (a Markdown file) or comment line cites a file that is not in the repository.
@@ -81,6 +84,7 @@ fn allowed_workspace_dependencies(name: &str) -> Option<Vec<&'static str>> {
         "tiles-notation" | "tiles-core" | "tiles-testkit" => vec![],
         "rummikub-puzzle" => vec!["tiles-notation", "rummikub"],
         "mahjong-game" => vec!["tiles-notation", "mahjong"],
+        "tiles-host" => vec!["mahjong-game"],
         game if GAMES.contains(&game) => vec!["tiles-notation"],
         "tiles-api" => GAMES.to_vec(),
         "tiles-cli" | "tiles-py" => GAMES.to_vec(),
@@ -88,7 +92,7 @@ fn allowed_workspace_dependencies(name: &str) -> Option<Vec<&'static str>> {
         _ => return None,
     };
     if matches!(name, "tiles-cli" | "tiles-py") {
-        allowed.push("tiles-api");
+        allowed.extend(["tiles-api", "tiles-host"]);
     }
     if !matches!(name, "tiles-notation" | "tiles-core" | "tiles-testkit") {
         allowed.extend(["tiles-notation", "tiles-core"]);
@@ -170,6 +174,60 @@ pub fn unused_dependencies(manifest: &Manifest, sources: &str, test_sources: &st
         }
     }
     unused
+}
+
+/// What a game crate's sources may not name: processes, threads and the clock.
+const NO_GAME_RUNS: [&str; 4] = [
+    "std::process",
+    "std::thread",
+    "std::time::Instant",
+    "std::time::SystemTime",
+];
+
+/// A game crate's source that runs a process or a thread or reads the clock (comments aside).
+pub fn runs_outside_a_game(path: &str, code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (number, line) in code.lines().enumerate() {
+        let code_part = line.split("//").next().unwrap_or_default();
+        let mut named: Vec<&str> = NO_GAME_RUNS
+            .iter()
+            .copied()
+            .filter(|name| code_part.contains(name))
+            .collect();
+        // `use std::time::{Duration, Instant}` and `use std::{process, thread}` name them too.
+        let words = |list: &str| -> Vec<String> {
+            list.split([',', '{', '}', ' '])
+                .map(str::trim)
+                .filter(|word| !word.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        if let Some(rest) = code_part.split("std::time::{").nth(1) {
+            for word in words(rest) {
+                if word == "Instant" {
+                    named.push("std::time::Instant");
+                } else if word == "SystemTime" {
+                    named.push("std::time::SystemTime");
+                }
+            }
+        }
+        if let Some(rest) = code_part.split("std::{").nth(1) {
+            for word in words(rest) {
+                if word == "process" {
+                    named.push("std::process");
+                } else if word == "thread" {
+                    named.push("std::thread");
+                }
+            }
+        }
+        for name in named {
+            found.push(format!(
+                "{path}:{}: names {name}: a game crate runs no process, thread or clock",
+                number + 1
+            ));
+        }
+    }
+    found
 }
 
 /// A source file that does not start with a `//!` line.
@@ -310,6 +368,12 @@ pub fn check(root: &Path) -> Vec<String> {
         let sources = read_all(&["src"]);
         let test_sources = read_all(&["tests", "benches", "examples"]);
         violations.extend(unused_dependencies(&manifest, &sources, &test_sources));
+        if GAMES.contains(&manifest.name.as_str()) {
+            for path in files(&dir.join("src"), &["rs"]) {
+                let code = fs::read_to_string(&path).unwrap_or_default();
+                violations.extend(runs_outside_a_game(&relative(&path), &code));
+            }
+        }
         manifests.push(manifest);
     }
     violations.extend(graph_violations(&manifests));

@@ -1,4 +1,4 @@
-//! Outside bots at our table: a seat played by a process that speaks mjai, as mjai.app runs
+//! Outside bots at our table: a seat played by a program that speaks mjai, as mjai.app runs
 //! its submissions (`COMMAND SEAT`, the batch form on stdin and stdout), or in the
 //! one-event-per-line form Mortal's own script speaks.
 //!
@@ -8,10 +8,13 @@
 //! that comes late, is not JSON, is not an action of the seat's or is not legal forfeits the
 //! game for that seat (it ranks last whatever its points; the game stops there, as a chombo
 //! would not stop it, but without guessing at the hand it spoiled), and the failure is told.
+//!
+//! The protocol is here; the line to the bot is the caller's: a [`Connect`] opens a [`Wire`]
+//! for each outside seat, and the wire runs the program, writes and reads its lines, keeps
+//! its time limits and ends it. A game crate runs no process, thread or clock, so the
+//! program behind a wire is run by the layer that owns processes (the `tiles-host` crate, for
+//! the `tiles` command and the Python package).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -56,7 +59,7 @@ impl Default for Limits {
 pub enum Seat<'a> {
     /// A bot of ours.
     Ours(&'a dyn Bot<Game>),
-    /// A command run as `COMMAND SEAT` (through `sh -c`), speaking mjai in `form`.
+    /// A command run as `COMMAND SEAT`, speaking mjai in `form`.
     Outside {
         /// The command.
         command: &'a str,
@@ -119,7 +122,15 @@ pub enum HostError {
         /// The command.
         command: String,
         /// Why.
-        error: std::io::Error,
+        error: String,
+    },
+    /// An outside seat where nothing can run it (no [`Connect`] given).
+    #[error("seat {seat}: {command:?} is an outside bot, and nothing here runs commands")]
+    NoCommands {
+        /// The seat.
+        seat: usize,
+        /// The command.
+        command: String,
     },
     /// The stop signal was raised.
     #[error(transparent)]
@@ -134,14 +145,60 @@ pub enum HostError {
     },
 }
 
+/// How long a hosted game waits for an outside bot's line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    /// An answer ([`Limits::answer`]).
+    Answer,
+    /// An answer to events that start the game or a hand ([`Limits::start`]).
+    Start,
+    /// The answer to the game's last events, which nothing waits on: at most a second, and
+    /// at most [`Limits::answer`].
+    Last,
+}
+
+/// The line to one outside bot: a running program's input and output, with its time limits.
+pub trait Wire: Send {
+    /// Writes `text` (whole lines) to the bot.
+    ///
+    /// # Errors
+    ///
+    /// Why it cannot be written (the bot stopped reading).
+    fn write(&mut self, text: &str) -> Result<(), String>;
+
+    /// The bot's next line (without its end), waited for as `wait` says.
+    ///
+    /// # Errors
+    ///
+    /// Why there is none: no line within the limit (`no answer within 3.0 s`), the bot ended,
+    /// its output cannot be read.
+    fn read(&mut self, wait: Wait) -> Result<String, String>;
+
+    /// The game is over: the bot's input is closed, and it is ended if it does not end by
+    /// itself within a second. (Dropped without `close`, a wire ends its bot at once.)
+    fn close(&mut self);
+}
+
+/// What runs outside bots: a [`Wire`] to `COMMAND SEAT` for a seat, with the time limits.
+pub trait Connect: Sync {
+    /// Runs `command` for `seat`.
+    ///
+    /// # Errors
+    ///
+    /// Why it cannot be run.
+    fn connect(&self, command: &str, seat: usize, limits: Limits) -> Result<Box<dyn Wire>, String>;
+}
+
 /// Plays the game dealt from `rules` and `seed` with `seats` (one a player), until it ends or
 /// `max_moves` moves have been made. Our bots choose from their views; an outside seat is
-/// sent its events and answers in mjai within `limits`.
+/// sent its events and answers in mjai within `limits`, over the wire `connect` gives it.
 ///
 /// # Errors
 ///
-/// [`HostError::Spawn`] if a command cannot be started; [`HostError::Stopped`] if the stop
-/// signal was raised (the processes are ended either way).
+/// [`HostError::Spawn`] if a command cannot be started, [`HostError::NoCommands`] if a seat
+/// is outside and `connect` is `None`; [`HostError::Stopped`] if the stop signal was raised
+/// (the bots are ended either way).
+#[allow(clippy::too_many_arguments)]
 pub fn play_hosted(
     rules: GameRules,
     seed: u64,
@@ -149,6 +206,7 @@ pub fn play_hosted(
     names: &[String],
     limits: Limits,
     max_moves: usize,
+    connect: Option<&dyn Connect>,
     stop: &Stop,
 ) -> Result<Hosted, HostError> {
     let mut game = Game::new(rules, seed);
@@ -168,12 +226,19 @@ pub fn play_hosted(
         outside.push(match entry {
             Seat::Ours(_) => None,
             Seat::Outside { command, form } => {
-                let mut process =
-                    Outside::spawn(command, *form, seat).map_err(|error| HostError::Spawn {
-                        seat,
-                        command: (*command).to_owned(),
-                        error,
-                    })?;
+                let connect = connect.ok_or_else(|| HostError::NoCommands {
+                    seat,
+                    command: (*command).to_owned(),
+                })?;
+                let wire =
+                    connect
+                        .connect(command, seat, limits)
+                        .map_err(|error| HostError::Spawn {
+                            seat,
+                            command: (*command).to_owned(),
+                            error,
+                        })?;
+                let mut process = Outside::new(wire, *form, seat);
                 process.pending.push(
                     json!({"type": "start_game", "id": seat, "names": names, "rules": game_rules}),
                 );
@@ -193,7 +258,7 @@ pub fn play_hosted(
         let view = game.view(seat);
         let action = match (&seats[seat], &mut outside[seat]) {
             (Seat::Ours(bot), _) => bot.choose(&view),
-            (_, Some(process)) => match process.decide(&view, limits) {
+            (_, Some(process)) => match process.decide(&view) {
                 Ok(action) => action,
                 Err(why) => {
                     process.failed = true;
@@ -220,7 +285,7 @@ pub fn play_hosted(
     // The last events (the end of the game), then the processes end.
     forward(&game, &mut sent, &mut outside);
     for process in outside.iter_mut().flatten() {
-        process.finish(limits.answer);
+        process.finish();
     }
     Ok(Hosted {
         game,
@@ -249,11 +314,9 @@ fn forward(game: &Game, sent: &mut usize, outside: &mut [Option<Outside>]) {
     *sent = game.events().len();
 }
 
-/// A running outside bot.
+/// An outside bot at its seat: its wire, and what it has yet to be sent.
 struct Outside {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    wire: Box<dyn Wire>,
     form: Form,
     seat: usize,
     pending: Vec<Value>,
@@ -264,50 +327,26 @@ struct Outside {
 }
 
 impl Outside {
-    fn spawn(command: &str, form: Form, seat: usize) -> std::io::Result<Outside> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{command} {seat}"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let end = line.is_err();
-                if send.send(line).is_err() || end {
-                    break;
-                }
-            }
-        });
-        Ok(Outside {
-            stdin: child.stdin.take(),
-            child,
-            lines,
+    fn new(wire: Box<dyn Wire>, form: Form, seat: usize) -> Outside {
+        Outside {
+            wire,
             form,
             seat,
             pending: Vec::new(),
             reach_echoed: false,
             failed: false,
-        })
+        }
     }
 
     /// Sends the pending events and reads one answer (the line form: after the last event).
-    fn exchange(&mut self, limits: Limits) -> Result<Value, String> {
+    fn exchange(&mut self, last: bool) -> Result<Value, String> {
         let starts = self.send()?;
-        let limit = if starts { limits.start } else { limits.answer };
-        let line = match self.lines.recv_timeout(limit) {
-            Ok(Ok(line)) => line,
-            Ok(Err(error)) => return Err(format!("its output cannot be read ({error})")),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("no answer within {:.1} s", limit.as_secs_f64()));
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err("it ended without answering".to_owned());
-            }
+        let wait = match (last, starts) {
+            (true, _) => Wait::Last,
+            (false, true) => Wait::Start,
+            (false, false) => Wait::Answer,
         };
+        let line = self.wire.read(wait)?;
         serde_json::from_str(line.trim())
             .map_err(|error| format!("its answer {:?} is not JSON ({error})", clip(&line)))
     }
@@ -332,19 +371,15 @@ impl Outside {
                 }
             }
         }
-        let stdin = self.stdin.as_mut().ok_or("its input is closed")?;
-        stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| stdin.flush())
-            .map_err(|error| format!("it stopped reading ({error})"))?;
+        self.wire.write(&text)?;
         Ok(starts)
     }
 
-    /// The seat's decision, asked of the process.
-    fn decide(&mut self, view: &View, limits: Limits) -> Result<Action, String> {
+    /// The seat's decision, asked of the bot.
+    fn decide(&mut self, view: &View) -> Result<Action, String> {
         let mut reach = false;
         loop {
-            let answer = self.exchange(limits)?;
+            let answer = self.exchange(false)?;
             match action_of(&answer, view, reach)? {
                 Answer::Action(action) => return Ok(action),
                 Answer::Reach if !reach => {
@@ -358,47 +393,25 @@ impl Outside {
         }
     }
 
-    /// The game is over: the last events are sent (their answer not awaited long), the input
-    /// closed, and the process ended if it has not ended by itself.
-    fn finish(&mut self, wait: Duration) {
+    /// The game is over: the last events are sent (their answer not awaited long), and the
+    /// wire closed (a bot that failed is dropped: ended at once, told nothing more).
+    fn finish(&mut self) {
         if self.failed {
-            return; // Dropped: ended at once.
+            return;
         }
-        if !self.pending.is_empty() && self.stdin.is_some() {
+        if !self.pending.is_empty() {
             // The batch form answers every batch (`none` here); the line form answers none of
             // these events, so nothing is awaited.
             match self.form {
                 Form::Batch => {
-                    let short = wait.min(Duration::from_secs(1));
-                    let _ = self.exchange(Limits {
-                        answer: short,
-                        start: short,
-                    });
+                    let _ = self.exchange(true);
                 }
                 Form::Line => {
                     let _ = self.send();
                 }
             }
         }
-        self.stdin = None;
-        let deadline = std::time::Instant::now() + Duration::from_secs(1);
-        while std::time::Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Outside {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        self.wire.close();
     }
 }
 

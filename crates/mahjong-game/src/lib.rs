@@ -21,8 +21,8 @@ pub use engine::{
 };
 pub use fixture::run_fixture;
 pub use host::{
-    Answer, Form, HostError, Hosted, Limits, Seat, action_of, form_prefix, outside_seat,
-    play_hosted,
+    Answer, Connect, Form, HostError, Hosted, Limits, Seat, Wait, Wire, action_of, form_prefix,
+    outside_seat, play_hosted,
 };
 pub use mjai::{Follower, MjaiBot, to_mjai};
 /// The shared game interface the game is played on (its version, for bots written against it).

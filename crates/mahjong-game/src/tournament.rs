@@ -16,7 +16,7 @@ use tiles_core::{Bot, PlayError, Stop, fold_games, game_seed, seating};
 use crate::engine::Event;
 use crate::engine::GameRules;
 use crate::engine::state::Game;
-use crate::host::{HostError, Limits, Seat, play_hosted};
+use crate::host::{Connect, HostError, Limits, Seat, play_hosted};
 
 /// Enough decisions for any game (a hanchan takes a few thousand).
 pub const MAX_MOVES: usize = 1_000_000;
@@ -285,13 +285,14 @@ impl TournamentResult {
 }
 
 /// Plays the tournament on every core: game `i` as [`Tournament::game`] says, our bots
-/// choosing from their views and outside seats answering over pipes. The results do not depend
-/// on the threads. Once `stop` is raised, the games not begun are skipped and one cut short is
-/// not counted; `stop` counts each game played (its progress).
+/// choosing from their views and outside seats answering over the wires `connect` gives them.
+/// The results do not depend on the threads. Once `stop` is raised, the games not begun are
+/// skipped and one cut short is not counted; `stop` counts each game played (its progress).
 ///
 /// # Errors
 ///
-/// [`HostError::Spawn`] if an outside seat's command cannot be started.
+/// [`HostError::Spawn`] if an outside seat's command cannot be started;
+/// [`HostError::NoCommands`] for an outside seat with no `connect`.
 ///
 /// # Panics
 ///
@@ -299,6 +300,7 @@ impl TournamentResult {
 pub fn run(
     tournament: &Tournament,
     lineup: &[Seat<'_>],
+    connect: Option<&dyn Connect>,
     stop: &Stop,
 ) -> Result<TournamentResult, HostError> {
     assert_eq!(
@@ -320,7 +322,7 @@ pub fn run(
     let totals = fold_games(
         tournament.games.clone(),
         stop,
-        |index| play_one(tournament, lineup, index, stop),
+        |index| play_one(tournament, lineup, index, connect, stop),
         empty,
         |totals, (game, entries, failure)| {
             add_game(&mut totals.entries, &game, &entries);
@@ -366,6 +368,7 @@ fn play_one(
     tournament: &Tournament,
     lineup: &[Seat<'_>],
     index: u64,
+    connect: Option<&dyn Connect>,
     stop: &Stop,
 ) -> Result<OneGame, HostError> {
     let (seed, entries) = tournament.game(index);
@@ -385,6 +388,7 @@ fn play_one(
         &names,
         tournament.limits,
         MAX_MOVES,
+        connect,
         stop,
     ) {
         Ok(hosted) => hosted,
@@ -441,7 +445,7 @@ pub fn tournament_range(
         ..Tournament::new(rules, seed, 0)
     };
     let seats: Vec<Seat<'_>> = lineup.iter().map(|bot| Seat::Ours(*bot)).collect();
-    run(&setup, &seats, stop)
+    run(&setup, &seats, None, stop)
 }
 
 /// Adds one finished game to the totals; `entries[seat]` is the line-up entry at `seat`.

@@ -93,7 +93,7 @@ fn every_statistic_is_the_games_counted_one_by_one() {
             duplicate,
             ..Tournament::new(east(), 7, 12)
         };
-        let result = run(&tournament, &lineup().map(Seat::Ours), &Stop::never()).unwrap();
+        let result = run(&tournament, &lineup().map(Seat::Ours), None, &Stop::never()).unwrap();
         assert_eq!((result.games, result.played), (12, 12));
         let expected = counted_by_hand(&tournament);
         for (entry, (got, want)) in result.entries.iter().zip(&expected).enumerate() {
@@ -188,7 +188,7 @@ fn a_stopped_tournament_counts_the_games_played() {
     let (stop, flag) = Stop::flag();
     flag.raise();
     let tournament = Tournament::new(east(), 1, 1_000_000);
-    let result = run(&tournament, &lineup().map(Seat::Ours), &stop).unwrap();
+    let result = run(&tournament, &lineup().map(Seat::Ours), None, &stop).unwrap();
     assert_eq!((result.games, result.played), (1_000_000, 0));
     assert!(result.stopped());
     assert!(
@@ -307,7 +307,7 @@ fn every_bot_plays_whole_games_without_an_illegal_action() {
         };
         let tournament = Tournament::new(rules, 11 + index as u64, 16);
         let lineup = [bots[0], bots[1], bots[2], bots[3]].map(Seat::Ours);
-        let result = run(&tournament, &lineup, &Stop::never()).unwrap();
+        let result = run(&tournament, &lineup, None, &Stop::never()).unwrap();
         assert_eq!(result.played, 16);
         for entry in &result.entries {
             assert_eq!(entry.forfeits, 0, "{}", entry.bot);

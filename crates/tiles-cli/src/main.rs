@@ -100,8 +100,11 @@ where
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Outside bots (`mjai:COMMAND` seats) run commands: the command line may, a server not.
-    tiles_api::mahjong::game::allow_commands(!matches!(cli.game, Game::Serve(_)));
+    // Outside bots (`mjai:COMMAND` seats) run commands: the command line runs them as
+    // processes, a server not.
+    if !matches!(cli.game, Game::Serve(_)) {
+        tiles_api::mahjong::game::allow_commands(Some(&tiles_host::PROCESSES));
+    }
     match cli.game {
         Game::Fiveup(command) => fiveup::run(command),
         Game::Huxxy(command) => huxxy::run(command),

@@ -268,7 +268,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     // Line-ups may name outside bots (`mjai:COMMAND`): Python runs them as the tiles command
     // does (a server does not).
-    tiles_api::mahjong::game::allow_commands(true);
+    tiles_api::mahjong::game::allow_commands(Some(&tiles_host::PROCESSES));
     module.add("TilesError", py.get_type::<TilesError>())?;
     module.add("BadRequest", py.get_type::<BadRequest>())?;
     module.add("UnknownOperation", py.get_type::<UnknownOperation>())?;

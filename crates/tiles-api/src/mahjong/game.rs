@@ -1,11 +1,11 @@
 //! `mahjong/game`, `mahjong/replay` and `mahjong/tournament`: whole games under Tenhou's rules.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::RwLock;
 
 use mahjong_game::records::{self as log, convert::Target, replay::GameVerdict};
 use mahjong_game::{
-    self as engine, BOT_NAMES, Event, Form, Game, GameRules, HostError, Length, Limits, MAX_MOVES,
-    Seat, bot_named, hand_changes, hands,
+    self as engine, BOT_NAMES, Connect, Event, Form, Game, GameRules, HostError, Length, Limits,
+    MAX_MOVES, Seat, bot_named, hand_changes, hands,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -116,14 +116,24 @@ pub fn table(
     Ok((rules, entries))
 }
 
-/// Whether line-ups may name outside seats (`mjai:COMMAND`), which run commands: the `tiles`
-/// command and the Python package allow them, `tiles serve` does not.
-static COMMANDS: AtomicBool = AtomicBool::new(false);
+/// What runs outside seats (`mjai:COMMAND`), if line-ups may name them: the `tiles` command
+/// and the Python package give theirs (`tiles-host`'s processes), `tiles serve` none.
+static COMMANDS: RwLock<Option<&'static dyn Connect>> = RwLock::new(None);
 
 /// Lets line-ups name outside seats that run commands (`mjai:COMMAND`,
-/// `mjai-line:COMMAND`), or stops them. Off until a caller that may run commands turns it on.
-pub fn allow_commands(allowed: bool) {
-    COMMANDS.store(allowed, Ordering::Relaxed);
+/// `mjai-line:COMMAND`), run by `connect`, or stops them (`None`). Off until a caller that may
+/// run commands gives what runs them.
+pub fn allow_commands(connect: Option<&'static dyn Connect>) {
+    *COMMANDS
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = connect;
+}
+
+/// What runs outside seats, if anything here may.
+pub(crate) fn commands() -> Option<&'static dyn Connect> {
+    *COMMANDS
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A line-up entry: a bot of ours, or an outside bot's command.
@@ -180,7 +190,7 @@ pub fn entries(bots: &Names, players: usize) -> Result<Vec<Entry>, String> {
         .iter()
         .map(|name| {
             if let Some(Seat::Outside { command, form }) = engine::outside_seat(name) {
-                if !COMMANDS.load(Ordering::Relaxed) {
+                if commands().is_none() {
                     return Err(format!(
                         "bots: {name:?} runs a command, which only the tiles command and the Python package do (not a server)"
                     ));
@@ -397,9 +407,17 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
     let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
     let (game, failure) = if entries.iter().any(Entry::is_outside) {
         let limits = limits(request.answer_limit, request.start_limit)?;
-        let hosted =
-            engine::play_hosted(rules, request.seed, &seats, &names, limits, MAX_MOVES, stop)
-                .map_err(host_error)?;
+        let hosted = engine::play_hosted(
+            rules,
+            request.seed,
+            &seats,
+            &names,
+            limits,
+            MAX_MOVES,
+            commands(),
+            stop,
+        )
+        .map_err(host_error)?;
         let failure = hosted
             .failure
             .map(|(seat, why)| format!("seat {seat} ({}) forfeits: {why}", names[seat]));

@@ -207,7 +207,7 @@ pub fn run_tournament(
     stop: &Stop,
 ) -> Result<TournamentResult, ApiError> {
     let seats: Vec<Seat<'_>> = lineup.iter().map(Entry::seat).collect();
-    engine::run(tournament, &seats, stop).map_err(host_error)
+    engine::run(tournament, &seats, super::game::commands(), stop).map_err(host_error)
 }
 
 /// Answers `mahjong/tournament`.

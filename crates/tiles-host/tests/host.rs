@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
+use mahjong_game::tiles_core::Stop;
 use mahjong_game::{Form, GameRules, Limits, Seat, bot_named, play_hosted};
-use tiles_core::Stop;
 
 fn names() -> [String; 4] {
     ["outside", "b", "c", "d"].map(str::to_owned)
@@ -27,6 +27,7 @@ fn hosted(command: &str, form: Form, limits: Limits) -> mahjong_game::Hosted {
         &names(),
         limits,
         100_000,
+        Some(&tiles_host::PROCESSES),
         &Stop::never(),
     )
     .unwrap()
