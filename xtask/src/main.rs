@@ -8,10 +8,12 @@
 //! - `cargo xtask bench [CRATE...]`: run every crate's benchmarks (or some crates') and print
 //!   one table of their medians, with the ratio against a side-by-side peer.
 //! - `cargo xtask test [--no-python] [--no-browser]`: every test: `cargo test --workspace`,
-//!   the Python package's pytest, then the page's tests in headless Chromium.
+//!   every install command the documents give (run as written), the Python package's pytest,
+//!   then the page's tests in headless Chromium.
 
 mod bench;
 mod fixtures;
+mod installs;
 mod snapshots;
 mod suite;
 #[cfg(test)]
@@ -30,8 +32,9 @@ commands:
   accept   accept every pending snapshot
   reject   delete every pending snapshot
   bench    run the benchmarks and print one table of their medians
-  test     run every test: cargo test --workspace, the Python package's pytest, then the
-           page's tests in headless Chromium (--no-python, --no-browser leave those out)";
+  test     run every test: cargo test --workspace, the documents' install commands, the
+           Python package's pytest, then the page's tests in headless Chromium (--no-python,
+           --no-browser leave those out)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,14 +1,18 @@
-//! `cargo xtask test`: every test of the workspace — `cargo test --workspace`; the Python
-//! package's tests (`crates/tiles-py`: pip builds and installs it into a virtual environment
-//! under `target/py-venv` with pytest, and pytest runs its tests and its README's examples);
-//! then the page's end-to-end tests in headless Chromium (`crates/tiles-cli/web-tests`, Node's
-//! test runner driving the system's browser through playwright-core, installed from the npm
-//! registry by `npm ci` on first use).
+//! `cargo xtask test`: every test of the workspace — `cargo test --workspace`; every install
+//! command the documents give, run as written (`cargo install --path crates/tiles-cli` into
+//! `target/install-check`; the `pip install`s of the Python package into a virtual
+//! environment under `target/py-venv`, which is how the package under test is installed);
+//! the Python package's tests (pytest over its tests and its README's examples); then the
+//! page's end-to-end tests in headless Chromium (`crates/tiles-cli/web-tests`, Node's test
+//! runner driving the system's browser through playwright-core, installed from the npm
+//! registry by `npm ci` on first use) with the `tiles` binary `cargo test` built.
 
 use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+
+use crate::installs;
 
 const USAGE: &str = "usage: cargo xtask test [--no-python] [--no-browser]";
 
@@ -29,6 +33,8 @@ pub fn run(args: &[String]) -> Result<bool> {
     // reported in a second, not after the Rust tests.
     let python = if python { Some(find_python()?) } else { None };
     let chromium = if browser { Some(find_browser()?) } else { None };
+    let installs = installs::commands(&root)?;
+    step("Rust tests: cargo test --workspace");
     if !status(
         Command::new(&cargo)
             .args(["test", "--workspace"])
@@ -36,10 +42,20 @@ pub fn run(args: &[String]) -> Result<bool> {
     )? {
         return Ok(false);
     }
+    for install in installs.iter().filter(|i| i.kind == installs::Kind::Cargo) {
+        step(&format!(
+            "install command {} (into target/install-check; a release build, a few minutes \
+             the first time)",
+            install.describe()
+        ));
+        if !installs::run(&root, install, None)? {
+            return Ok(false);
+        }
+    }
     match python {
         None => println!("Python tests: skipped (--no-python)"),
         Some(python) => {
-            if !python_tests(&root, &python)? {
+            if !python_tests(&root, &python, &installs)? {
                 return Ok(false);
             }
         }
@@ -96,14 +112,19 @@ fn find_browser() -> Result<String> {
     Ok(chromium)
 }
 
-/// The Python package built and installed into `target/py-venv`, and pytest over it.
-fn python_tests(root: &Path, python: &str) -> Result<bool> {
+/// The Python package built and installed into `target/py-venv` by the documents' own
+/// `pip install` commands, and pytest over it.
+fn python_tests(root: &Path, python: &str, installs: &[installs::Install]) -> Result<bool> {
     let venv = root.join("target/py-venv");
     let bin = venv.join("bin");
-    if !bin.join("python").exists()
-        && !status(Command::new(python).args(["-m", "venv"]).arg(&venv))?
-    {
-        bail!("cannot make a virtual environment at {}", venv.display());
+    if !bin.join("python").exists() {
+        step(&format!(
+            "Python tests: making a virtual environment at {}",
+            venv.display()
+        ));
+        if !status(Command::new(python).args(["-m", "venv"]).arg(&venv))? {
+            bail!("cannot make a virtual environment at {}", venv.display());
+        }
     }
     let pip = |args: &[&str]| {
         status(
@@ -122,6 +143,7 @@ fn python_tests(root: &Path, python: &str) -> Result<bool> {
     // riichienv: the differential test plays its seeded games and replays them here; numpy,
     // pettingzoo and gymnasium: the package's `rl` extra, whose environments the tests check;
     // ray: the `ray` extra, tested on a local cluster the test starts.
+    step("Python tests: installing pytest, riichienv, numpy, PettingZoo, Gymnasium and Ray (pip)");
     if !pip(&[
         "pytest",
         "riichienv==0.4.11",
@@ -129,13 +151,25 @@ fn python_tests(root: &Path, python: &str) -> Result<bool> {
         "pettingzoo>=1.24",
         "gymnasium>=0.29",
         "ray>=2.9",
-    ])? || !pip(&["--force-reinstall", "--no-deps", "./crates/tiles-py"])?
-    {
+    ])? {
         bail!(
-            "cannot install the Python package, pytest, riichienv and the rl and ray extras into {}",
+            "cannot install pytest, riichienv and the rl and ray extras into {}",
             venv.display()
         );
     }
+    // The package itself, by each `pip install` the documents give, as written (the last
+    // one's install is the one tested; they build the same package).
+    for install in installs.iter().filter(|i| i.kind == installs::Kind::Pip) {
+        step(&format!(
+            "Python tests: install command {} (maturin builds the package in release, a minute \
+             or two the first time)",
+            install.describe()
+        ));
+        if !installs::run(root, install, Some(&bin))? {
+            return Ok(false);
+        }
+    }
+    step("Python tests: pytest");
     let passed = status(
         Command::new(bin.join("python"))
             .args(["-m", "pytest", "-q"])
@@ -158,9 +192,13 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
             bail!("npm ci failed in {}", tests.display());
         }
     }
+    // The `tiles` binary `cargo test` built for the CLI's tests (target/debug/tiles): asking
+    // for it again as `cargo test` builds it costs nothing, where a `cargo build -p tiles-cli`
+    // would build it and its dependencies anew with other features.
+    step("browser tests: the page in headless Chromium");
     if !status(
         Command::new(cargo)
-            .args(["build", "-p", "tiles-cli"])
+            .args(["test", "--workspace", "--no-run", "--quiet"])
             .current_dir(root),
     )? {
         return Ok(false);
@@ -180,6 +218,11 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
         screenshots.display()
     );
     Ok(passed)
+}
+
+/// Says which step starts, on its own line.
+fn step(what: &str) {
+    println!("\n== {what}");
 }
 
 /// Runs `command`; whether it succeeded.

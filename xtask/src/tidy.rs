@@ -4,8 +4,9 @@
 //!
 //! - The crate graph keeps ARCHITECTURE.md's invariants: `tiles-notation` and `tiles-core`
 //!   depend on no workspace crate; a game crate on `tiles-notation` and `tiles-core` only (and
-//!   `rummikub-puzzle` on `rummikub`); `tiles-testkit` only as a dev-dependency; serde only
-//!   where JSON is spoken.
+//!   `rummikub-puzzle` on `rummikub`, `mahjong-game` on `mahjong`), the hand crate `mahjong`
+//!   on `tiles-notation` alone; `tiles-testkit` only as a dev-dependency; serde only where
+//!   JSON is spoken.
 //! - No dependency is declared and unused: each one is named somewhere in the code that can
 //!   use it (the crate's sources for a dependency; also its tests, benches and examples for a
 //!   dev-dependency).
@@ -94,7 +95,12 @@ fn allowed_workspace_dependencies(name: &str) -> Option<Vec<&'static str>> {
     if matches!(name, "tiles-cli" | "tiles-py") {
         allowed.extend(["tiles-api", "tiles-host"]);
     }
-    if !matches!(name, "tiles-notation" | "tiles-core" | "tiles-testkit") {
+    // The hand crate compiles with the notation toolkit alone: a program that scores hands
+    // builds no game loop, tournament runner or rayon.
+    if !matches!(
+        name,
+        "tiles-notation" | "tiles-core" | "tiles-testkit" | "mahjong"
+    ) {
         allowed.extend(["tiles-notation", "tiles-core"]);
     }
     Some(allowed)

@@ -26,6 +26,7 @@
 //! | 387 | kita: set a North aside (three players only: their action space has 388 ids) |
 
 use crate::engine::{Action, Game};
+use mahjong::Players;
 use mahjong::{KINDS, Tile};
 use mahjong::{Piece, dora_of};
 
@@ -50,8 +51,8 @@ pub const OBSERVATION_SIZE: usize = CHANNELS * COLUMNS;
 pub const OBSERVATION_SIZE_THREE: usize = CHANNELS_THREE * COLUMNS;
 
 /// Bytes of an observation of a game of `players` (3 or 4).
-pub fn observation_size_for(players: usize) -> usize {
-    if players == 3 {
+pub fn observation_size_for(players: Players) -> usize {
+    if players.is_three() {
         OBSERVATION_SIZE_THREE
     } else {
         OBSERVATION_SIZE
@@ -59,8 +60,8 @@ pub fn observation_size_for(players: usize) -> usize {
 }
 
 /// Planes of an observation of a game of `players`.
-pub fn channels_for(players: usize) -> usize {
-    if players == 3 {
+pub fn channels_for(players: Players) -> usize {
+    if players.is_three() {
         CHANNELS_THREE
     } else {
         CHANNELS
@@ -68,8 +69,8 @@ pub fn channels_for(players: usize) -> usize {
 }
 
 /// The encoding's name for a game of `players`.
-pub fn encoding_for(players: usize) -> &'static str {
-    if players == 3 {
+pub fn encoding_for(players: Players) -> &'static str {
+    if players.is_three() {
         ENCODING_THREE
     } else {
         ENCODING
@@ -92,8 +93,12 @@ const PASS: usize = 386;
 const KITA: usize = 387;
 
 /// Number of action ids for a game of `players` (3 or 4).
-pub fn actions_for(players: usize) -> usize {
-    if players == 3 { ACTIONS_THREE } else { ACTIONS }
+pub fn actions_for(players: Players) -> usize {
+    if players.is_three() {
+        ACTIONS_THREE
+    } else {
+        ACTIONS
+    }
 }
 
 /// A piece's number 0-36: its kind, or 34-36 for the red fives.
@@ -333,8 +338,8 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     if let Some(piece) = drawn.or(claimable).filter(|piece| piece.red) {
         row(out, plane::NEW_RED)[piece.tile.index()] = 1;
     }
-    for relative in 0..players {
-        let other = (seat + relative) % players;
+    for relative in players.seats() {
+        let other = (seat + relative) % players.count();
         let base = plane::SEATS + plane::PER_SEAT * relative;
         let mut meld_counts = [0u8; KINDS];
         for piece in game.melds[other].iter().flat_map(|meld| &meld.tiles) {
@@ -371,7 +376,7 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     let mut dora = [0u8; KINDS];
     for piece in &game.indicators {
         indicators[piece.tile.index()] += 1;
-        let shown = if players == 3 {
+        let shown = if players.is_three() {
             game.scoring.dora_of(piece.tile)
         } else {
             dora_of(piece.tile)
@@ -392,12 +397,12 @@ pub fn encode(game: &Game, seat: usize, out: &mut [u8]) {
     row(out, plane::HONBA).fill(cap(game.id.honba));
     row(out, plane::STICKS).fill(cap(game.sticks));
     row(out, plane::LIVE).fill(cap(game.wall.live_left()));
-    for relative in 0..players {
-        let other = (seat + relative) % players;
+    for relative in players.seats() {
+        let other = (seat + relative) % players.count();
         let thousands = (game.scores[other].max(0) / 1000) as u32;
         row(out, plane::SCORES + relative).fill(cap(thousands));
         row(out, plane::RIICHI + relative).fill(u8::from(game.riichi[other].declared));
-        if players == 3 {
+        if players.is_three() {
             row(out, plane::KITA + relative).fill(game.kita[other]);
         }
     }

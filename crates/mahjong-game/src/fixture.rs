@@ -90,7 +90,7 @@ fn game_query(text: &str) -> Result<String, String> {
     let mut red_given = false;
     while let Some(word) = words.next() {
         match word {
-            "--sanma" => rules.players = 3,
+            "--sanma" => rules.players = mahjong::Players::Three,
             "--east" => rules.length = Length::East,
             "--no-red" => {
                 rules.red_fives = [0; 3];

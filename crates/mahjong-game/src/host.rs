@@ -210,10 +210,10 @@ pub fn play_hosted(
     stop: &Stop,
 ) -> Result<Hosted, HostError> {
     let mut game = Game::new(rules, seed);
-    if seats.len() != game.players() {
+    if seats.len() != game.players().count() {
         return Err(HostError::Seats {
             seats: seats.len(),
-            players: game.players(),
+            players: game.players().count(),
         });
     }
     let mut outside: Vec<Option<Outside>> = Vec::with_capacity(4);

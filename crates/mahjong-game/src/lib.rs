@@ -24,6 +24,11 @@ pub use host::{
     Answer, Connect, Form, HostError, Hosted, Limits, Seat, Wait, Wire, action_of, form_prefix,
     outside_seat, play_hosted,
 };
+/// The hands the game is played with (tiles, analysis, scoring), for one dependency.
+pub use mahjong;
+/// How many sit at the table: the one player-count type the game, the hands and every entry
+/// point share.
+pub use mahjong::Players;
 pub use mjai::{Follower, MjaiBot, to_mjai};
 /// The shared game interface the game is played on (its version, for bots written against it).
 pub use tiles_core;

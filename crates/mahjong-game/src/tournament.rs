@@ -227,7 +227,7 @@ impl Tournament {
 
     /// Game `index`'s walls' seed and, per seat, the line-up entry playing it.
     pub fn game(&self, index: u64) -> (u64, Vec<usize>) {
-        let players = u64::from(self.rules.players);
+        let players = self.rules.players.count() as u64;
         if self.duplicate {
             (
                 game_seed(self.seed, index / players),

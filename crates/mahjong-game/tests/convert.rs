@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use mahjong_game::records::convert::{Target, convert};
 use mahjong_game::records::{read, replay::replay_with_events};
-use mahjong_game::{Action, EfficiencyBot, Event, Game, GameRules, Length};
+use mahjong_game::{Action, EfficiencyBot, Event, Game, GameRules, Length, Players};
 
 fn every_record() -> Vec<PathBuf> {
     let mut folders =
@@ -263,7 +263,7 @@ fn seeded_games_written_in_each_format_replay_to_the_same_game() {
                 (false, _) => [1, 1, 1],
             },
             open_tanyao: seed % 5 != 1,
-            players: if three { 3 } else { 4 },
+            players: if three { Players::Three } else { Players::Four },
         };
         let mut game = Game::new(rules, seed);
         let players = usize::from(rules.players);

@@ -4,7 +4,7 @@
 //! the notes single out on seeded games' events.
 
 use mahjong_game::{
-    Action, DefenceBot, EfficiencyBot, Event, Game, GameRules, Length, RandomBot, ValueBot,
+    Action, DefenceBot, EfficiencyBot, Event, Game, GameRules, Length, Players, RandomBot, ValueBot,
 };
 use tiles_core::Bot;
 
@@ -154,7 +154,7 @@ fn three_player_records_replay_in_each_format_we_write() {
         ] {
             let (log, error) = read(&text);
             assert_eq!(error, None, "seed {seed} {format}");
-            assert_eq!(log.rules.players, 3, "seed {seed} {format}");
+            assert_eq!(log.rules.players, Players::Three, "seed {seed} {format}");
             let verdict = replay(&log);
             for hand in &verdict.hands {
                 assert!(
@@ -175,7 +175,7 @@ fn three_player_records_replay_in_each_format_we_write() {
         let other = four_slots(&mjai::write(rules, game.events(), &names));
         let (log, error) = read(&other);
         assert_eq!(error, None, "seed {seed}");
-        assert_eq!(log.rules.players, 3, "seed {seed}");
+        assert_eq!(log.rules.players, Players::Three, "seed {seed}");
         for hand in &replay(&log).hands {
             assert!(
                 hand.agree,

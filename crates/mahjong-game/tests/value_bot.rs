@@ -71,7 +71,7 @@ fn turn(hand: &str, drawn: &str) -> View {
         indicators: pieces("1z"),
         live_left: 60,
         legal,
-        players: 4,
+        players: mahjong_game::Players::Four,
         kita: [0; 4],
         rules: GameRules::TENHOU,
     }

@@ -17,8 +17,9 @@ use itertools::Itertools;
 use std::fmt;
 
 use crate::agari::{Readings, readings};
+use crate::full_hand::{CalledMeld, FullHand};
 use crate::open::{capped_shanten, caps_of, open_discards, open_effective, open_waits};
-use crate::score::{CalledMeld, FullHand};
+use crate::players::Players;
 use crate::shanten::{Shanten, TileCountError, shanten};
 use crate::tile::{Hand, MAX_TILES, Tile, show_tiles};
 use crate::waits::{Discard, Effective, discards, effective_tiles, exchanges, waits};
@@ -41,7 +42,7 @@ pub struct Analysis {
     pub waits: Option<Vec<Tile>>,
     /// The players at the table: 4, or 3 ([`Analysis::for_players`]: 2m-8m are not in the
     /// set, so they are no wait and no effective tile).
-    pub players: u8,
+    pub players: Players,
 }
 
 /// A hand holding a kind the three-player set does not have.
@@ -64,7 +65,7 @@ pub fn analyze(hand: &Hand) -> Result<Analysis, TileCountError> {
         readings: readings(hand),
         shanten,
         waits: (!drawn).then(|| waits(hand)).transpose()?,
-        players: 4,
+        players: Players::Four,
     })
 }
 
@@ -98,7 +99,7 @@ pub fn analyze_full(hand: &FullHand) -> Result<Analysis, TileCountError> {
             thirteen_orphans: None,
         },
         waits: (!drawn).then(|| open_waits(concealed, &caps)),
-        players: 4,
+        players: Players::Four,
     })
 }
 
@@ -168,16 +169,16 @@ impl Analysis {
         self.advice().1
     }
 
-    /// The analysis with `players` at the table (3 or 4). With three the set has no 2m-8m:
+    /// The analysis with `players` at the table. With three the set has no 2m-8m:
     /// the hand may hold none, and they are dropped from the waits, the effective tiles and
     /// each discard's draws (the shanten, which counts only the tiles held, is the same).
     ///
     /// # Errors
     ///
     /// [`NotInSet`] for three players and a hand (or meld) holding 2m-8m.
-    pub fn for_players(mut self, players: u8) -> Result<Analysis, NotInSet> {
-        self.players = if players == 3 { 3 } else { 4 };
-        if self.players == 3 {
+    pub fn for_players(mut self, players: Players) -> Result<Analysis, NotInSet> {
+        self.players = players;
+        if self.players.is_three() {
             let melded = self.melds.iter().flat_map(|meld| meld.tiles());
             if let Some(tile) = self
                 .hand
@@ -197,7 +198,7 @@ impl Analysis {
     /// [`Analysis::effective`] and [`Analysis::discards`], worked out together.
     fn advice(&self) -> (Vec<Effective>, Vec<Discard>) {
         let (mut effective, mut discards) = self.advice_of_all();
-        if self.players == 3 {
+        if self.players.is_three() {
             let kept = |one: &Effective| in_three_player_set(one.tile);
             effective.retain(kept);
             for discard in &mut discards {

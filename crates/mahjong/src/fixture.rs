@@ -21,11 +21,12 @@ use std::fmt::Write as _;
 use tiles_notation::ParseError;
 
 use crate::analysis::{analyze, analyze_full};
+use crate::full_hand::{FullHand, Piece};
 use crate::notation::has_melds;
 use crate::notation::parse_hand;
 use crate::residue::{ResidueTrace, residue_trace};
 use crate::score::parse_full_hand;
-use crate::score::{FullHand, Piece, ScoringRules, Situation, Wind, score};
+use crate::score::{ScoringRules, Situation, Wind, score};
 use crate::tile::{Hand, Suit};
 
 /// Runs a fixture and returns its transcript. Never panics: every error becomes a line.

@@ -6,9 +6,11 @@
 mod agari;
 mod analysis;
 mod fixture;
+mod full_hand;
 mod notation;
 mod open;
 pub mod outlook;
+mod players;
 mod residue;
 mod score;
 mod shanten;
@@ -22,14 +24,17 @@ pub use agari::{
 };
 pub use analysis::{Analysis, NotInSet, TSV_HEADER, analyze, analyze_full, best_of};
 pub use fixture::run_fixture;
+pub use full_hand::{
+    CalledMeld, FullHand, FullHandError, MeldError, MeldKind, Piece, UnknownMeldKind,
+};
 pub use notation::{has_melds, parse_hand};
+pub use players::{Players, PlayersError};
 pub use residue::{
     Block, ResidueTrace, SeedAttempt, SeedFailure, pair_candidates, residue_trace, suit_complete,
 };
 pub use score::{
-    CalledMeld, Contradiction, FuPart, FullHand, FullHandError, Limit, MeldError, MeldKind, PairFu,
-    Piece, Points, Reading, RuleError, Score, ScoreError, ScoredSet, ScoringRules, SetKind,
-    Situation, UnknownMeldKind, UnknownScoringRules, UnknownWind, Wait, Wind, Yaku, YakuHan,
+    Contradiction, FuPart, Limit, PairFu, Points, Reading, RuleError, Score, ScoreError, ScoredSet,
+    ScoringRules, SetKind, Situation, UnknownScoringRules, UnknownWind, Wait, Wind, Yaku, YakuHan,
     base_points, dora_of, parse_full_hand, parse_pieces, score,
 };
 pub use shanten::{

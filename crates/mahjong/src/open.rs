@@ -5,7 +5,7 @@
 //! copies). The strict shanten respects that: a target that would need a copy a meld holds is
 //! no target, and a wait or an effective tile whose every copy is in sight is none.
 
-use crate::score::CalledMeld;
+use crate::full_hand::CalledMeld;
 use crate::shanten::hand_shanten;
 use crate::tile::{COPIES, Hand, KINDS, Suit, Tile};
 use crate::waits::{Discard, Effective, best_draws, waits};

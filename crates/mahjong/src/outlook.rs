@@ -11,9 +11,8 @@
 
 use std::collections::HashMap;
 
-use crate::score::{
-    CalledMeld, FullHand, Piece, ScoringRules, Situation, Wind, base_points, score,
-};
+use crate::full_hand::{CalledMeld, FullHand, Piece};
+use crate::score::{ScoringRules, Situation, Wind, base_points, score};
 use crate::shanten::{counts_shanten, shanten_after_discards, standard_lack_with_draws};
 use crate::tile::{KINDS, Tile};
 
@@ -179,7 +178,7 @@ impl<'a> Outlook<'a> {
         let closed = setting
             .melds
             .iter()
-            .all(|meld| meld.kind == crate::score::MeldKind::Ankan);
+            .all(|meld| meld.kind == crate::full_hand::MeldKind::Ankan);
         Outlook {
             setting,
             stakes,
@@ -419,7 +418,7 @@ impl Turnwise {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::MeldKind;
+    use crate::full_hand::MeldKind;
 
     fn counts(text: &str) -> [u8; KINDS] {
         let mut counts = [0u8; KINDS];

@@ -35,7 +35,7 @@ proptest! {
     #[test]
     fn three_player_advice_draws_only_the_sets_tiles(hand in sanma_hand()) {
         let four = analyze(&hand).expect("an analysis");
-        let three = four.clone().for_players(3).expect("a three-player hand");
+        let three = four.clone().for_players(mahjong::Players::Three).expect("a three-player hand");
         prop_assert_eq!(three.shanten, four.shanten);
         let overall = shanten_overall(&hand).expect("a shanten");
         let drawable = || Tile::all().filter(|&tile| in_set(tile) && hand.count(tile) < 4);
@@ -87,7 +87,7 @@ fn an_isolated_one_man_waits_for_no_two_or_three_man() {
     assert!(four.contains(&"2m".to_owned()));
     let three: Vec<String> = analyze(&hand)
         .expect("an analysis")
-        .for_players(3)
+        .for_players(mahjong::Players::Three)
         .expect("in the set")
         .effective()
         .iter()
@@ -99,6 +99,8 @@ fn an_isolated_one_man_waits_for_no_two_or_three_man() {
 #[test]
 fn a_hand_holding_two_to_eight_man_is_not_a_three_player_hand() {
     let hand = parse_hand("159m234567p22678s").expect("a hand");
-    let refused = analyze(&hand).expect("an analysis").for_players(3);
+    let refused = analyze(&hand)
+        .expect("an analysis")
+        .for_players(mahjong::Players::Three);
     assert_eq!(refused, Err(NotInSet("5m".parse().expect("a tile"))));
 }

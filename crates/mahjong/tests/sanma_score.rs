@@ -42,7 +42,7 @@ proptest! {
         sticks in 0u32..5,
     ) {
         let four = Points::new(base, dealer, tsumo, honba, sticks);
-        let three = Points::at_table(3, base, dealer, tsumo, honba, sticks);
+        let three = Points::at_table(mahjong::Players::Three, base, dealer, tsumo, honba, sticks);
         prop_assert_eq!(three.ron, four.ron);
         prop_assert_eq!(three.dealer, four.dealer);
         prop_assert_eq!(three.non_dealer, four.non_dealer);

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use mahjong::{Players, PlayersError};
 use schemars::JsonSchema;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -245,4 +246,53 @@ impl<'de> Deserialize<'de> for Names {
             },
         )
     }
+}
+
+/// A request's `players` as the engine's [`Players`]: the one check of a player count, and its
+/// one message (`players: expected 3 or 4, found 5`), for every operation and caller.
+///
+/// # Errors
+///
+/// A count other than 3 or 4.
+pub fn players<N>(count: N) -> Result<Players, String>
+where
+    Players: TryFrom<N, Error = PlayersError>,
+{
+    Players::try_from(count).map_err(|error| format!("players: {error}"))
+}
+
+/// Reads a request's `players` field as [`Players`], whatever JSON it holds: a number other
+/// than 3 or 4, or anything else, is refused with [`Players`]' one message
+/// (`expected 3 or 4, found 300`), which the dispatcher prefixes with the field's path.
+///
+/// # Errors
+///
+/// A value other than 3 or 4.
+pub fn read_players<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Players, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    let found = match value.as_i64() {
+        Some(count) => return Players::try_from(count).map_err(de::Error::custom),
+        None => value.to_string(),
+    };
+    Err(de::Error::custom(PlayersError { found }))
+}
+
+/// [`read_players`] for a field that may be left out or `null`.
+///
+/// # Errors
+///
+/// A value other than 3, 4 or `null`.
+pub fn read_some_players<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Players>, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    if value.is_null() {
+        return Ok(None);
+    }
+    read_players(value).map(Some).map_err(de::Error::custom)
+}
+
+/// The schema of a `players` field: the integer 3 or 4.
+pub fn players_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "integer", "enum": [3, 4]})
 }

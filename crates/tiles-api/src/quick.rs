@@ -8,7 +8,7 @@
 //! A batch sends its fields in one order: each key is first compared, in place, with the field
 //! that followed the previous one in the schema's order, which costs less than reading it.
 
-use mahjong::ScoringRules;
+use mahjong::{Players, ScoringRules};
 
 use crate::mahjong::{SCORE_FIELDS as FIELDS, ScoreInput, TilesRef};
 
@@ -332,7 +332,11 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
         riichi_sticks: counts[1].unwrap_or(0),
         rules: Ok(rules.unwrap_or_default()),
         kita: table[0].unwrap_or(0),
-        players: table[1],
+        players: match table[1] {
+            None => None,
+            // Other counts are refused by the full reading, with its message.
+            Some(count) => Some(Players::try_from(count).ok()?),
+        },
     })
 }
 

@@ -96,6 +96,27 @@ fn fields_at_fault_are_named() {
             json!({"hand": "19m234567p22678s", "players": 2}),
             "players: expected 3 or 4, found 2",
         ),
+        // One check and one message for a player count, whatever the JSON holds.
+        (
+            "mahjong/game",
+            json!({"players": 300}),
+            "players: expected 3 or 4, found 300",
+        ),
+        (
+            "mahjong/tournament",
+            json!({"players": -1}),
+            "players: expected 3 or 4, found -1",
+        ),
+        (
+            "mahjong/analyze",
+            json!({"hand": "19m234567p22678s", "players": "3"}),
+            "players: expected 3 or 4, found \"3\"",
+        ),
+        (
+            "mahjong/score",
+            json!({"hand": "234p456p789s11p567s", "win": "5s", "players": 3.5}),
+            "players: expected 3 or 4, found 3.5",
+        ),
         (
             "mahjong/score",
             json!({"hand": "234p456p789s11p567s", "win": "5s", "kita": 1}),

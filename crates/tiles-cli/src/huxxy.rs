@@ -122,10 +122,12 @@ pub fn run(command: Command) -> ExitCode {
                 Ok((variant, bots)) => {
                     let watch = crate::progress::Watch::start("games");
                     match run_tournament(variant, args.seed, args.games, bots, watch.stop()) {
-                        Ok(result) => {
-                            batch::print(&result.to_string());
-                            crate::progress::finished(&watch, result.standings.games, args.games)
-                        }
+                        Ok(result) => crate::progress::finished(
+                            watch,
+                            &result.to_string(),
+                            result.standings.games,
+                            args.games,
+                        ),
                         Err(error) => batch::unreadable(&error.to_string()),
                     }
                 }

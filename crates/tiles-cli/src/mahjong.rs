@@ -11,6 +11,7 @@ use mahjong::{TSV_HEADER, analyze, analyze_full, has_melds, parse_hand};
 use serde_json::{Map, Value, json};
 
 use crate::batch;
+use mahjong::Players;
 
 /// Mahjong hands: completeness, every reading, shanten, waits, effective tiles and what to
 /// discard.
@@ -79,14 +80,16 @@ pub enum Command {
     /// (`{"record":"…"}`) and answers each.
     Replay(crate::mahjong_replay::ReplayArgs),
     /// Plays many games in parallel and prints, per line-up entry, its average rank and rank
-    /// points with their 95% intervals, 1st to 4th rates, win, deal-in, call, riichi and
-    /// busting rates, average win and deal-in points, and forfeits.
+    /// points with their 95% intervals, its rate of each place (1st to 4th, or to 3rd with
+    /// `--players 3`), win, deal-in, call, riichi and busting rates, average win and deal-in
+    /// points, and forfeits.
     ///
     /// The line-up turns one seat per game. Duplicate play (`--duplicate`, the default for one
-    /// challenger against three of a kind) deals each wall four times, the line-up rotated so
-    /// every entry plays it from every seat. Progress shows on stderr when it is a terminal;
-    /// Ctrl-C stops the tournament and prints the games played (`stopped after N of M games`,
-    /// exit 130). With `--json`, reads one `mahjong/tournament` request per line instead
+    /// challenger against the rest of a kind) deals each wall once per seat, four ways (three
+    /// with three players), the line-up rotated so every entry plays it from every seat.
+    /// Progress shows on stderr when it is a terminal, and ends with the count played and
+    /// the time taken; Ctrl-C stops the tournament and prints the games played (`stopped
+    /// after N of M games`, exit 130). With `--json`, reads one `mahjong/tournament` request per line instead
     /// (`{"games":100,"seed":2}`).
     #[command(after_help = crate::BATCH_EXIT)]
     Tournament(TournamentArgs),
@@ -144,8 +147,8 @@ pub struct Lineup {
     no_open_tanyao: bool,
     /// The players: 4, or 3 (Tenhou's three-player rooms: no 2m-8m, no chi, Norths set
     /// aside, tsumo loss, 35,000 to start and 40,000 to end; red fives 5p and 5s).
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
-    players: u8,
+    #[arg(long, value_name = "N", default_value_t = Players::Four, value_parser = players_option)]
+    players: Players,
     /// Read requests from stdin and write one JSON object per line.
     #[arg(long)]
     json: bool,
@@ -180,7 +183,7 @@ impl Lineup {
         defaults.insert("length".into(), json!(self.length));
         defaults.insert("red_fives".into(), json!(self.red()));
         defaults.insert("open_tanyao".into(), json!(!self.no_open_tanyao));
-        defaults.insert("players".into(), json!(self.players));
+        defaults.insert("players".into(), json!(self.players.count()));
         defaults.insert("answer_limit".into(), json!(self.answer_limit));
         defaults.insert("start_limit".into(), json!(self.start_limit));
         defaults
@@ -211,8 +214,9 @@ pub struct TournamentArgs {
     /// The tournament's seed (each game's walls follow from it and the game's number).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Play duplicate: sets of four games on one seed's walls, the line-up rotated so each
-    /// entry sits in each seat once (the default for one challenger against three of a kind).
+    /// Play duplicate: sets of games on one seed's walls, one per seat (four, or three with
+    /// three players), the line-up rotated so each entry sits in each seat once (the default
+    /// for one challenger against the rest of a kind).
     #[arg(long, conflicts_with = "no_duplicate")]
     duplicate: bool,
     /// Each game on walls of its own (the default for other line-ups).
@@ -321,8 +325,8 @@ pub struct ScoreArgs {
     kita: u32,
     /// The players at the table: 4, or 3 (Tenhou's three-player rules: tsumo loss, 200 a
     /// honba, no 2m-8m, 1m and 9m indicate each other).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..=4))]
-    players: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = players_option)]
+    players: Option<Players>,
     /// The rule set: tenhou (the default: red fives, open tanyao, 4 fu for a double-wind pair,
     /// counted yakuman, no double yakuman, no kiriage), majsoul (tenhou's with the four double
     /// yakuman), wrc or tenhou-sanma (tenhou's for three players).
@@ -386,7 +390,7 @@ impl ScoreArgs {
             "riichi_sticks": self.sticks,
             "rules": self.rules_json()?,
             "kita": self.kita,
-            "players": self.players,
+            "players": self.players.map(Players::count),
         }))
     }
 }
@@ -464,8 +468,8 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "json")]
     header: bool,
     /// The players at the table: 4, or 3 (the set has no 2m-8m to hold, draw or wait on).
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
-    players: u8,
+    #[arg(long, value_name = "N", default_value_t = Players::Four, value_parser = players_option)]
+    players: Players,
     /// Read and write one JSON object per line.
     #[arg(long, conflicts_with = "hand")]
     json: bool,
@@ -497,6 +501,12 @@ pub fn format_names() -> String {
         .collect();
     let (last, rest) = names.split_last().expect("three formats");
     format!("{} or {last}", rest.join(", "))
+}
+
+/// `--players N`: 3 or 4, read as every caller reads a player count ([`Players`]'s one check
+/// and message).
+pub fn players_option(text: &str) -> Result<Players, String> {
+    text.parse::<Players>().map_err(|error| error.to_string())
 }
 
 /// The option at fault in an API message about a field.
@@ -616,9 +626,10 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         Ok(setup) => setup,
         Err(error) => return batch::unreadable(&as_option(&error)),
     };
-    let watch = crate::progress::Watch::start("games");
+    let mut watch = crate::progress::Watch::start("games");
     match run_tournament(&setup, &lineup, watch.stop()) {
         Ok(result) => {
+            watch.end();
             batch::print(&result.to_string());
             if watch.interrupted() {
                 ExitCode::from(130)
@@ -637,7 +648,7 @@ fn error_row(input: &str, reason: &str) -> String {
 }
 
 /// One batch line: the hand's row, or the input and why it has none.
-fn row(line: &str, line_number: usize, players: u8) -> Result<String, String> {
+fn row(line: &str, line_number: usize, players: Players) -> Result<String, String> {
     analysis_of(line, players)
         .map_err(|error| match error {
             Unanswered::Unreadable(error) => error.on_line(line_number).summary(),
@@ -656,7 +667,7 @@ enum Unanswered {
 }
 
 /// The analysis of a hand text, with or without called melds.
-fn analysis_of(text: &str, players: u8) -> Result<mahjong::Analysis, Unanswered> {
+fn analysis_of(text: &str, players: Players) -> Result<mahjong::Analysis, Unanswered> {
     let analysis = if has_melds(text) {
         let hand = parse_full_hand(text).map_err(Unanswered::Unreadable)?;
         analyze_full(&hand)
@@ -673,8 +684,8 @@ fn analysis_of(text: &str, players: u8) -> Result<mahjong::Analysis, Unanswered>
 fn analyze_command(args: &AnalyzeArgs) -> ExitCode {
     if args.json {
         let mut defaults = Map::new();
-        if args.players != 4 {
-            defaults.insert("players".into(), json!(args.players));
+        if args.players.is_three() {
+            defaults.insert("players".into(), json!(args.players.count()));
         }
         return batch::json_batch("mahjong/analyze", defaults);
     }

@@ -20,8 +20,8 @@ pub struct BotArgs {
     /// The players when the host does not say (`start_game`'s `rules.players` or
     /// `num_players`, or a first hand dealing three, say it otherwise): 4, or 3 for Tenhou's
     /// three-player rules.
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
-    players: u8,
+    #[arg(long, value_name = "N", default_value_t = mahjong::Players::Four, value_parser = crate::mahjong::players_option)]
+    players: mahjong::Players,
     /// One event a line, an answer only to an event the seat may act on (gimite's server,
     /// Mortal's `mortal.py`), instead of mjai.app's batches.
     #[arg(long)]
@@ -41,7 +41,7 @@ pub fn run(args: &BotArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let rules = if args.players == 3 {
+    let rules = if args.players.is_three() {
         mahjong_game::GameRules::TENHOU_SANMA
     } else {
         mahjong_game::GameRules::TENHOU

@@ -96,7 +96,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             first.insert(output, job.input.clone());
         }
     }
-    let watch = crate::progress::Watch::start("files");
+    let mut watch = crate::progress::Watch::start("files");
     let stop = watch.stop();
     stop.add_total(jobs.len() as u64);
     let results: Vec<Option<Result<usize, Skip>>> = jobs
@@ -114,6 +114,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             Some(result)
         })
         .collect();
+    watch.end();
     let (mut converted, mut skipped, mut hands, mut not_records) = (0usize, 0usize, 0usize, 0usize);
     for (job, result) in jobs.iter().zip(&results) {
         match result {

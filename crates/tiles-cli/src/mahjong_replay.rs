@@ -90,7 +90,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     let mut tally = Tally::default();
     let (found, mut left_out) = records::collect(&args.files);
     let many = found.len() > 1 || args.files.iter().any(|path| path.is_dir());
-    let watch = crate::progress::Watch::start("files");
+    let mut watch = crate::progress::Watch::start_beside_output("files");
     watch.stop().add_total(found.len() as u64);
     let mut seen = 0;
     for record in &found {
@@ -210,6 +210,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
+    watch.end();
     if tally.files == 0 && !watch.interrupted() {
         eprintln!(
             "tiles: no record to replay{} (an mjlog starts with <, tenhou.net/6 and mjai with {{)",

@@ -1,6 +1,8 @@
 //! Long commands watched: progress on stderr while it is a terminal (done of total, the rate,
 //! the time left), and Ctrl-C stopping the work so the command prints what it has (a second
-//! Ctrl-C ends the process at once).
+//! Ctrl-C ends the process at once). When the work ends, finished or stopped, the progress
+//! line is redrawn once with the final count and the time taken and ended with a newline,
+//! before the command prints its results (`2000 of 2000 games in 1 min 5 s, 30.7/s`).
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,8 +26,20 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// Watches work counted in `unit` (`games`, `files`).
+    /// Watches work counted in `unit` (`games`, `files`) whose results are printed when it
+    /// ends.
     pub fn start(unit: &'static str) -> Watch {
+        Watch::watching(unit, std::io::stderr().is_terminal())
+    }
+
+    /// Watches work that prints its results as it goes: its progress is shown only while
+    /// stdout is not the terminal too (so a line printed never lands in the progress line).
+    pub fn start_beside_output(unit: &'static str) -> Watch {
+        let shown = std::io::stderr().is_terminal() && !std::io::stdout().is_terminal();
+        Watch::watching(unit, shown)
+    }
+
+    fn watching(unit: &'static str, shown: bool) -> Watch {
         let (stop, flag) = Stop::flag();
         let progress = Arc::new(Progress::default());
         let stop = stop.with_progress(Arc::clone(&progress));
@@ -33,7 +47,7 @@ impl Watch {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(flag.clone());
         listen();
-        let shown = std::io::stderr().is_terminal().then(|| {
+        let shown = shown.then(|| {
             let done = Arc::new(AtomicBool::new(false));
             let finished = Arc::clone(&done);
             let thread = std::thread::spawn(move || show(&progress, &finished, unit));
@@ -51,23 +65,37 @@ impl Watch {
     pub fn interrupted(&self) -> bool {
         self.flag.is_raised()
     }
-}
 
-impl Drop for Watch {
-    fn drop(&mut self) {
+    /// Ends the progress line (its final count drawn and a newline, if it was shown): call
+    /// before printing the results.
+    pub fn end(&mut self) {
         if let Some((done, thread)) = self.shown.take() {
             done.store(true, Ordering::Relaxed);
             let _ = thread.join();
         }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.end();
         *CURRENT
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     }
 }
 
-/// The end of a tournament that may have been stopped: `stopped after N of M games` if it
-/// played fewer than asked, and exit 130 if Ctrl-C stopped it (0 otherwise).
-pub fn finished(watch: &Watch, played: u64, asked: u64) -> std::process::ExitCode {
+/// The end of a tournament that may have been stopped: the progress line ended, the
+/// `results`, `stopped after N of M games` if it played fewer than asked, and exit 130 if
+/// Ctrl-C stopped it (0 otherwise).
+pub fn finished(
+    mut watch: Watch,
+    results: &str,
+    played: u64,
+    asked: u64,
+) -> std::process::ExitCode {
+    watch.end();
+    crate::batch::print(results);
     if played < asked {
         crate::batch::print(&format!("stopped after {played} of {asked} games\n"));
     }
@@ -78,7 +106,8 @@ pub fn finished(watch: &Watch, played: u64, asked: u64) -> std::process::ExitCod
     }
 }
 
-/// Redraws the progress line every half second until `finished`, then clears it.
+/// Redraws the progress line every half second until `finished`, then, if it drew one, draws
+/// the final count with the time taken and ends the line.
 fn show(progress: &Progress, finished: &AtomicBool, unit: &str) {
     let started = Instant::now();
     let mut stderr = std::io::stderr();
@@ -107,7 +136,14 @@ fn show(progress: &Progress, finished: &AtomicBool, unit: &str) {
         drawn = true;
     }
     if drawn {
-        let _ = write!(stderr, "\r\x1b[K");
+        let elapsed = started.elapsed();
+        let (done, total) = (progress.done(), progress.total());
+        let rate = done as f64 / elapsed.as_secs_f64();
+        let _ = writeln!(
+            stderr,
+            "\r\x1b[K{done} of {total} {unit} in {}, {rate:.1}/s",
+            duration(elapsed.as_secs_f64())
+        );
         let _ = stderr.flush();
     }
 }

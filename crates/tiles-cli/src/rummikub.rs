@@ -528,10 +528,12 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         Ok((options, bots)) => {
             let watch = crate::progress::Watch::start("games");
             match rummikub::tournament(&options, args.seed, args.games, &bots, watch.stop()) {
-                Ok(result) => {
-                    batch::print(&result.to_string());
-                    crate::progress::finished(&watch, result.standings.games, args.games)
-                }
+                Ok(result) => crate::progress::finished(
+                    watch,
+                    &result.to_string(),
+                    result.standings.games,
+                    args.games,
+                ),
                 Err(error) => batch::unreadable(&error),
             }
         }

@@ -1,4 +1,4 @@
-//! `tiles.mahjong.Game`: the four-player game step by step, for Python bots and training
+//! `tiles.mahjong.Game`: the game (four players, or three) step by step, for Python bots and training
 //! loops, and `tiles.mahjong.Action`, one legal decision.
 //!
 //! The game holds the engine's state in Rust; `legal_actions(seat)` hands out small frozen
@@ -18,6 +18,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::action::{PyAction, TYPES, type_name};
 use crate::{BadRequest, convert};
+use mahjong::Players;
 
 /// A riichi game under Tenhou's rules (four players, or three), played step by step.
 ///
@@ -46,11 +47,11 @@ pub struct PyGame {
 }
 
 /// A seat of a game of `players` (seats 0-2 with three).
-fn check_seat_for(seat: usize, players: usize) -> PyResult<()> {
-    if seat >= players {
+fn check_seat_for(seat: usize, players: Players) -> PyResult<()> {
+    if !players.seats().contains(&seat) {
         return Err(PyValueError::new_err(format!(
             "seat: expected 0 to {}, found {seat}",
-            players - 1
+            players.count() - 1
         )));
     }
     Ok(())
@@ -76,8 +77,9 @@ pub(crate) fn rules_of(
     length: &str,
     red_fives: Option<&Bound<'_, PyAny>>,
     open_tanyao: bool,
-    players: u8,
+    players: i64,
 ) -> PyResult<GameRules> {
+    let players = tiles_api::fields::players(players).map_err(BadRequest::new_err)?;
     use tiles_api::mahjong::game::RedFives;
     let red = match red_fives {
         None => RedFives::All(true),
@@ -266,7 +268,11 @@ impl PyGame {
             },
             red_fives: [bytes[10], bytes[11], bytes[12]],
             open_tanyao: bytes[13] == 1,
-            players: if bytes[0] == 2 { 3 } else { 4 },
+            players: if bytes[0] == 2 {
+                Players::Three
+            } else {
+                Players::Four
+            },
         };
         rules.check()?;
         let mut game = PyGame::new_game(rules, seed);
@@ -313,7 +319,7 @@ impl PyGame {
         length: &str,
         red_fives: Option<&Bound<'_, PyAny>>,
         open_tanyao: bool,
-        players: u8,
+        players: i64,
     ) -> PyResult<PyGame> {
         let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
         let rules = rules_of(length, red_fives, open_tanyao, players)?;
@@ -329,7 +335,7 @@ impl PyGame {
     /// The players: 4, or 3 (seats 0-2).
     #[getter]
     fn players(&self) -> usize {
-        self.game.players()
+        self.game.players().count()
     }
 
     /// Whether the game is over.
@@ -415,7 +421,7 @@ impl PyGame {
         dict.set_item("round", view.hand_id.to_string())?;
         dict.set_item("dealer", view.dealer)?;
         dict.set_item("sticks", view.sticks)?;
-        dict.set_item("scores", view.scores[..players].to_vec())?;
+        dict.set_item("scores", players.of(&view.scores))?;
         dict.set_item("to_act", self.game.deciding())?;
         dict.set_item("hand", tiles_list(&view.hand))?;
         dict.set_item("drew", view.drawn.map(tile_name))?;
@@ -429,7 +435,7 @@ impl PyGame {
             None => dict.set_item("claim", py.None())?,
         }
         let melds = PyList::empty(py);
-        for seat_melds in &view.melds[..players] {
+        for seat_melds in players.of(&view.melds) {
             let list = PyList::empty(py);
             for meld in seat_melds {
                 let item = PyDict::new(py);
@@ -452,7 +458,7 @@ impl PyGame {
         }
         dict.set_item("melds", melds)?;
         let rivers = PyList::empty(py);
-        for river in &view.rivers[..players] {
+        for river in players.of(&view.rivers) {
             let list = PyList::empty(py);
             for tile in river {
                 let item = PyDict::new(py);
@@ -465,9 +471,9 @@ impl PyGame {
             rivers.append(list)?;
         }
         dict.set_item("rivers", rivers)?;
-        dict.set_item("riichi", view.riichi[..players].to_vec())?;
-        if players == 3 {
-            dict.set_item("kita", view.kita[..players].to_vec())?;
+        dict.set_item("riichi", players.of(&view.riichi))?;
+        if players.is_three() {
+            dict.set_item("kita", players.of(&view.kita))?;
         }
         dict.set_item("dora_indicators", tiles_list(&view.indicators))?;
         dict.set_item("live_left", view.live_left)?;
@@ -535,10 +541,10 @@ impl PyGame {
     fn play_bots(&mut self, py: Python<'_>, bots: Vec<Option<String>>) -> PyResult<usize> {
         use tiles_core::Bot;
         let players = self.game.players();
-        if bots.len() != players {
+        if bots.len() != players.count() {
             return Err(BadRequest::new_err(format!(
                 "bots: expected {} (a name or None per seat), found {}",
-                if players == 3 { "three" } else { "four" },
+                players.in_words(),
                 bots.len()
             )));
         }
@@ -580,7 +586,7 @@ impl PyGame {
             crate::reward::Reward::for_players(score_scale, placement, self.game.players())?;
         let mut out = [0.0; 4];
         self.rewards.take(&self.game, &reward, &mut out);
-        Ok(out[..self.game.players()].to_vec())
+        Ok(self.game.players().of(&out).to_vec())
     }
 
     /// Once the game is over: `scores` (final points), `ranks` (per seat, 1 best) and each
@@ -592,20 +598,13 @@ impl PyGame {
         }
         let players = self.game.players();
         let dict = PyDict::new(py);
-        dict.set_item("scores", self.game.scores()[..players].to_vec())?;
-        let mut ranks = vec![0usize; players];
-        for (place, seat) in self.game.ranking().iter().take(players).enumerate() {
-            ranks[*seat] = place + 1;
-        }
-        dict.set_item("ranks", ranks)?;
+        dict.set_item("scores", players.of(&self.game.scores()))?;
+        dict.set_item("ranks", self.game.places())?;
         let hands = PyList::empty(py);
         for (id, events) in mahjong_game::hands(self.game.events()) {
             let item = PyDict::new(py);
             item.set_item("round", id.to_string())?;
-            item.set_item(
-                "deltas",
-                mahjong_game::hand_changes(events)[..players].to_vec(),
-            )?;
+            item.set_item("deltas", players.of(&mahjong_game::hand_changes(events)))?;
             hands.append(item)?;
         }
         dict.set_item("hands", hands)?;
@@ -615,7 +614,7 @@ impl PyGame {
     /// Each seat's points now.
     #[getter]
     fn scores(&self) -> Vec<i32> {
-        self.game.scores()[..self.game.players()].to_vec()
+        self.game.players().of(&self.game.scores()).to_vec()
     }
 
     /// The game so far as a record: `mjai` (events, one JSON object per line), `tenhou6` or

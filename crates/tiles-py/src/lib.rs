@@ -67,6 +67,24 @@ fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(info)
 }
 
+/// A count of players, checked as every entry point checks it (`mahjong::Players`): 3 or 4,
+/// else `BadRequest`: `players: expected 3 or 4, found 5`.
+#[pyfunction]
+fn players(count: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let checked = match count.extract::<i64>() {
+        Ok(count) => tiles_api::fields::players(count),
+        _ => Err(format!(
+            "players: {}",
+            mahjong::PlayersError {
+                found: count.repr()?.to_string()
+            }
+        )),
+    };
+    checked
+        .map(mahjong::Players::count)
+        .map_err(BadRequest::new_err)
+}
+
 /// The readable name of an action id (`discard 5m`, `chi 4-5-6m taking 4m`, `pass`, and
 /// with three players `kita`).
 #[pyfunction]
@@ -291,6 +309,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;
+    module.add_function(wrap_pyfunction!(players, module)?)?;
     module.add_class::<action::PyAction>()?;
     Ok(())
 }

@@ -30,21 +30,21 @@ impl Reward {
     pub(crate) fn for_players(
         score_scale: f32,
         placement: Option<Vec<f32>>,
-        players: usize,
+        players: mahjong::Players,
     ) -> PyResult<Reward> {
         let placement = match placement {
-            None if players == 3 => [20.0, 0.0, -20.0, 0.0],
+            None if players.is_three() => [20.0, 0.0, -20.0, 0.0],
             None => Reward::default().placement,
-            Some(points) if points.len() == players => {
+            Some(points) if points.len() == players.count() => {
                 let mut placement = [0.0; 4];
-                placement[..players].copy_from_slice(&points);
+                placement[..players.count()].copy_from_slice(&points);
                 placement
             }
             Some(points) => {
                 return Err(PyValueError::new_err(format!(
                     "placement: expected {} numbers (1st to {}), found {}",
-                    if players == 3 { "three" } else { "four" },
-                    if players == 3 { "3rd" } else { "4th" },
+                    players.in_words(),
+                    if players.is_three() { "3rd" } else { "4th" },
                     points.len()
                 )));
             }

@@ -232,7 +232,7 @@ pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'
         players: match field(21) {
             None => None,
             Some(value) if value.is_none() => None,
-            Some(value) => Some(whole(value)?),
+            Some(value) => Some(mahjong::Players::try_from(whole(value)?).ok()?),
         },
     })
 }

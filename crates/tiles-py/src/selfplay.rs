@@ -2,8 +2,8 @@
 //! the GIL released), kept as records or as the encoded decisions (observation, mask, the
 //! action taken), and the merge of a tournament's shards (`tiles.ray`).
 
+use mahjong_game::Game;
 use mahjong_game::encoding;
-use mahjong_game::{Game, bot_named};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use rayon::prelude::*;
@@ -49,11 +49,8 @@ fn play(
         }
         game.act(seat, action).expect("a bot's action is legal");
     }
-    out.scores = game.scores()[..players].to_vec();
-    out.ranks = vec![0; players];
-    for (place, seat) in game.ranking().iter().take(players).enumerate() {
-        out.ranks[*seat] = place as u8 + 1;
-    }
+    out.scores = players.of(&game.scores()).to_vec();
+    out.ranks = game.places().into_iter().map(|place| place as u8).collect();
     if !encode {
         let names: Vec<String> = bots.iter().map(|bot| bot.name().to_owned()).collect();
         out.record = mahjong_game::records::mjai::write(rules, game.events(), &names);
@@ -76,10 +73,10 @@ pub(crate) fn mahjong_self_play<'py>(
     red_fives: Option<&Bound<'py, PyAny>>,
     open_tanyao: bool,
     output: &str,
-    players: u8,
+    players: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
-    let players = usize::from(players);
+    let players = rules.players;
     let encode = match output {
         "mjai" => false,
         "encoded" => true,
@@ -89,25 +86,8 @@ pub(crate) fn mahjong_self_play<'py>(
             )));
         }
     };
-    let chosen: Vec<&'static (dyn Bot<Game> + Sync)> = bots
-        .iter()
-        .map(|name| {
-            bot_named(name).ok_or_else(|| {
-                BadRequest::new_err(format!(
-                    "bots: unknown bot {name:?}: expected {}",
-                    mahjong_game::BOT_NAMES.join(" or ")
-                ))
-            })
-        })
-        .collect::<PyResult<_>>()?;
-    if chosen.len() != players {
-        return Err(BadRequest::new_err(format!(
-            "bots: {} bots are needed, got {}",
-            if players == 3 { "three" } else { "four" },
-            chosen.len()
-        )));
-    }
-    let lineup = chosen;
+    let lineup = tiles_api::mahjong::game::lineup(&tiles_api::fields::Names::List(bots), players)
+        .map_err(BadRequest::new_err)?;
     let games: Vec<Encoded> = py.detach(|| {
         seeds
             .par_iter()

@@ -107,7 +107,7 @@ struct Arrays {
 impl Arrays {
     fn new(
         count: usize,
-        players: usize,
+        players: mahjong::Players,
         observation: &Bound<'_, PyAny>,
         mask: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
@@ -135,7 +135,7 @@ impl PyVecEnv {
         open_tanyao: bool,
         score_scale: f32,
         placement: Option<Vec<f32>>,
-        players: u8,
+        players: i64,
     ) -> PyResult<PyVecEnv> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(PyValueError::new_err(format!(
@@ -144,7 +144,7 @@ impl PyVecEnv {
         }
         let seed = seed.map(crate::game::seed_of).transpose()?.unwrap_or(0);
         let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
-        let reward = Reward::for_players(score_scale, placement, usize::from(players))?;
+        let reward = Reward::for_players(score_scale, placement, rules.players)?;
         let mut env = PyVecEnv {
             // `random_actions` draws from its own generator, apart from the games' seeds.
             rules,
@@ -174,7 +174,7 @@ impl PyVecEnv {
             self.seed = crate::game::seed_of(seed)?;
         }
         let count = self.slots.len();
-        let players = usize::from(self.rules.players);
+        let players = self.rules.players;
         let mut arrays = Arrays::new(count, players, observation, mask, seat)?;
         self.next_seed = self.seed;
         self.finished.clear();
@@ -234,9 +234,9 @@ impl PyVecEnv {
                 slot.seat
             )));
         }
-        let players = usize::from(self.rules.players);
+        let players = self.rules.players;
         let mut arrays = Arrays::new(count, players, observation, mask, seat)?;
-        let mut rewards = Target::<f32>::new(reward, count * players, "reward")?;
+        let mut rewards = Target::<f32>::new(reward, count * players.count(), "reward")?;
         let mut dones = Target::<u8>::new(done, count, "done")?;
         // SAFETY: the arrays are the environment's own, written here and nowhere else.
         let (observations, masks, seats, rewards, dones) = unsafe {
@@ -254,7 +254,7 @@ impl PyVecEnv {
             self.slots
                 .par_iter_mut()
                 .zip(&ids)
-                .zip(rewards.par_chunks_mut(players))
+                .zip(rewards.par_chunks_mut(players.count()))
                 .zip(dones.par_iter_mut())
                 .with_min_len(CHUNK)
                 .for_each(|(((slot, &id), reward), done)| {
@@ -264,7 +264,7 @@ impl PyVecEnv {
                         .expect("a legal action is taken");
                     let mut gained = [0.0; 4];
                     slot.tracker.take(&slot.game, &reward_rules, &mut gained);
-                    reward.copy_from_slice(&gained[..players]);
+                    reward.copy_from_slice(players.of(&gained));
                     *done = u8::from(slot.game.is_over());
                 });
             // Finished games start again on the next seeds, in game order.
@@ -345,11 +345,12 @@ impl PyVecEnv {
         for result in &self.finished {
             let item = PyDict::new(py);
             item.set_item("seed", result.seed)?;
-            let players = usize::from(self.rules.players);
-            item.set_item("scores", result.scores[..players].to_vec())?;
+            let players = self.rules.players;
+            item.set_item("scores", players.of(&result.scores))?;
             item.set_item(
                 "ranks",
-                result.ranks[..players]
+                players
+                    .of(&result.ranks)
                     .iter()
                     .map(|&rank| usize::from(rank))
                     .collect::<Vec<_>>(),

@@ -567,8 +567,23 @@ def test_a_three_player_game_steps_pickles_and_replays():
         assert verdict["final_got"][:3] == result["scores"]
     with pytest.raises(ValueError, match="seat: expected 0 to 2, found 3"):
         game.legal_actions(3)
-    with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found 5"):
-        mahjong.Game(players=5)
+    # One check of a player count, one message, whichever entry point is given it.
+    from tiles.mahjong import _rl, encoding
+
+    for call in (
+        lambda: mahjong.Game(players=5),
+        lambda: mahjong.game(players=5),
+        lambda: mahjong.tournament(players=5),
+        lambda: tiles._tiles.mahjong_self_play([1], ["efficiency"] * 4, players=5),
+        lambda: encoding.name_for(5),
+        lambda: _rl.checked_options(players=5),
+    ):
+        with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found 5"):
+            call()
+    with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found 300"):
+        mahjong.Game(players=300)
+    with pytest.raises(tiles.BadRequest, match="players: expected 3 or 4, found '3'"):
+        _rl.checked_options(players="3")
     played = mahjong.game(players=3, seed=2, bots="value,defence,efficiency", record="none")
     assert len(played["final_scores"]) == 3 and sum(played["final_scores"]) == 105_000
     standings = mahjong.tournament(players=3, games=3, bots=["value", "defence", "defence"])

@@ -546,3 +546,26 @@ def test_list_calls_leave_the_garbage_collector_as_it_was():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    "code, missing, extra",
+    [
+        ("import tiles.mahjong.pettingzoo", "numpy", "rl"),
+        ("import tiles.mahjong.gymnasium", "gymnasium", "rl"),
+        ("from tiles.mahjong import VecEnv", "numpy", "rl"),
+        ("from tiles.mahjong import encoding; encoding.empty()", "numpy", "rl"),
+        ("import tiles.ray", "ray", "ray"),
+    ],
+)
+def test_what_an_extra_adds_names_the_extra_when_missing(code, missing, extra):
+    # The module is hidden (None in sys.modules makes its import fail as a missing one would).
+    import subprocess
+    import sys
+
+    script = f"import sys; sys.modules[{missing!r}] = None\n{code}"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert run.returncode != 0
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError: this needs " + missing), run.stderr
+    assert f'pip install "./crates/tiles-py[{extra}]"' in last, run.stderr

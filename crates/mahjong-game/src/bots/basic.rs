@@ -130,7 +130,7 @@ fn useful_draws(counts: &[u8; KINDS], size: usize) -> u64 {
 /// with three players).
 pub(crate) fn dora_kind(view: &View, indicator: Tile) -> Tile {
     let rules = mahjong::ScoringRules {
-        players: view.players as u8,
+        players: view.players,
         ..mahjong::ScoringRules::TENHOU
     };
     rules.dora_of(indicator)
@@ -163,7 +163,7 @@ pub(crate) fn wants_kita(view: &View) -> bool {
 /// The yakuhai kinds for the seat: the dragons, its seat wind and the round wind.
 pub(crate) fn yakuhai(view: &View, tile: Tile) -> bool {
     let index = tile.index();
-    let seat_wind = 27 + (view.seat + view.players - view.dealer) % view.players;
+    let seat_wind = 27 + (view.seat + view.players.count() - view.dealer) % view.players.count();
     let round_wind = 27 + view.hand_id.wind as usize;
     (31..34).contains(&index) || index == seat_wind || index == round_wind
 }

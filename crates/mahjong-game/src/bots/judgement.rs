@@ -24,7 +24,7 @@ pub(super) struct Threat {
 /// The seats that may be ready, with what is safe against each.
 pub(super) fn threats(view: &View) -> Vec<Threat> {
     let mut found = Vec::new();
-    for seat in (0..view.players).filter(|&seat| seat != view.seat) {
+    for seat in (0..view.players.count()).filter(|&seat| seat != view.seat) {
         let river = &view.rivers[seat];
         let open = view.melds[seat]
             .iter()
@@ -66,7 +66,7 @@ pub(super) fn win_now(view: &View) -> Option<Action> {
 /// guess, for weighing one against another) and what is safe against it (its discards).
 pub(super) fn watched(view: &View) -> Vec<Threat> {
     let mut found = Vec::new();
-    for seat in (0..view.players).filter(|&seat| seat != view.seat && !view.riichi[seat]) {
+    for seat in (0..view.players.count()).filter(|&seat| seat != view.seat && !view.riichi[seat]) {
         let river = &view.rivers[seat];
         let open = view.melds[seat]
             .iter()
@@ -303,7 +303,7 @@ pub(super) struct Danger {
 
 /// The sticks and honba a win collects (100 a honba from each payer).
 pub(super) fn on_the_table(view: &View) -> f32 {
-    (100 * (view.players as u32 - 1) * view.hand_id.honba + 1_000 * view.sticks) as f32
+    (100 * (view.players.count() as u32 - 1) * view.hand_id.honba + 1_000 * view.sticks) as f32
 }
 
 /// The seat's stakes this hand: points, or points and placement in all-last.
@@ -362,12 +362,12 @@ impl Stakes for Placement {
 pub(super) fn all_last(view: &View) -> bool {
     let wind = view.hand_id.wind as u8;
     let last = view.rules.length.rounds() - 1;
-    wind > last || wind == last && usize::from(view.hand_id.number) >= view.players
+    wind > last || wind == last && usize::from(view.hand_id.number) >= view.players.count()
 }
 
 /// Draws the seat has left (its own).
 pub(super) fn turns_left(view: &View) -> usize {
-    (view.live_left as usize / view.players).min(TURNS)
+    (view.live_left as usize / view.players.count()).min(TURNS)
 }
 
 /// The threats, and (`watch`) the seats that have called, less likely ready.
@@ -441,7 +441,7 @@ pub(super) fn setting(
     for tile in &view.rivers[view.seat] {
         river |= 1 << tile.tile.tile.index();
     }
-    let players = view.players;
+    let players = view.players.count();
     let closed = melds.iter().all(|meld| meld.kind == MeldKind::Ankan);
     Setting {
         melds,
@@ -489,7 +489,7 @@ pub(super) fn placement(view: &View) -> Option<Placement> {
     all_last(view).then_some(Placement {
         scores: view.scores,
         seat: view.seat,
-        players: view.players,
+        players: view.players.count(),
     })
 }
 
@@ -590,7 +590,7 @@ mod tests {
         view.rules.length = Length::East;
         assert!(at(&mut view, Wind::East, 4));
         assert!(!at(&mut view, Wind::East, 3));
-        view.players = 3;
+        view.players = mahjong::Players::Three;
         assert!(at(&mut view, Wind::East, 3));
     }
 

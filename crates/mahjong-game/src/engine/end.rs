@@ -35,7 +35,7 @@ impl Game {
     /// The live wall is empty and the last discard passed: nagashi mangan, or tenpai
     /// payments.
     pub(crate) fn end_exhausted(&mut self) -> Result<(), IllegalAction> {
-        let players = self.players();
+        let players = self.seat_count();
         let tenpai: [bool; 4] = std::array::from_fn(|seat| self.waits[seat] != 0);
         let nagashi: Vec<usize> = (0..players)
             .filter(|&seat| {
@@ -103,8 +103,8 @@ impl Game {
             self.id.honba += 1;
         } else {
             self.id.honba = if won { 0 } else { self.id.honba + 1 };
-            self.dealer = (self.dealer + 1) % self.players();
-            if usize::from(self.id.number) == self.players() {
+            self.dealer = (self.dealer + 1) % self.seat_count();
+            if usize::from(self.id.number) == self.seat_count() {
                 self.id.number = 1;
                 self.id.wind = Wind::ALL[(self.id.wind as usize + 1) % 4];
             } else {
@@ -125,7 +125,7 @@ impl Game {
     /// forfeited the game ranks last (with three players, before the empty seat 3).
     pub fn ranking(&self) -> [usize; 4] {
         let mut seats = [0, 1, 2, 3];
-        let players = self.players();
+        let players = self.seat_count();
         seats.sort_by_key(|&seat| {
             (
                 seat >= players,
@@ -137,6 +137,16 @@ impl Game {
         seats
     }
 
+    /// Each seat's place, 1 for first, for the seats that play (as [`Game::ranking`] ranks
+    /// them): `[2, 1, 3]` at a three-player table where seat 1 leads.
+    pub fn places(&self) -> Vec<usize> {
+        let mut places = vec![0; self.seat_count()];
+        for (place, &seat) in self.ranking().iter().take(places.len()).enumerate() {
+            places[seat] = place + 1;
+        }
+        places
+    }
+
     /// Whether the game is over after this hand.
     pub(crate) fn game_ends(&self, dealer_stays: bool, abortive: bool) -> bool {
         if self.scores.iter().any(|&score| score < 0) {
@@ -144,7 +154,7 @@ impl Game {
         }
         let rounds = self.rules.length.rounds();
         let wind = self.id.wind as u8;
-        let last_number = self.players() as u8;
+        let last_number = self.seat_count() as u8;
         let all_last = wind + 1 > rounds || (wind + 1 == rounds && self.id.number == last_number);
         if !all_last {
             return false;

@@ -308,7 +308,7 @@ impl Game {
             options.push(Action::Daiminkan);
         }
         // No chi with three players.
-        if self.players() == 4 && seat == (from + 1) % 4 && tile.tile.suit() != Suit::Honor {
+        if self.seat_count() == 4 && seat == (from + 1) % 4 && tile.tile.suit() != Suit::Honor {
             let rank = tile.tile.rank() as i32;
             let index = tile.tile.index() as i32;
             for (a, b) in [(-2, -1), (-1, 1), (1, 2)] {

@@ -1,5 +1,6 @@
 //! The options of a game.
 
+use mahjong::Players;
 use mahjong::ScoringRules;
 
 /// How long a game lasts.
@@ -54,7 +55,7 @@ pub struct GameRules {
     /// The players: 4, or 3 (Tenhou's three-player rooms: 108 tiles without 2m-8m, no chi,
     /// Norths set aside as dora, 35,000 points to start and 40,000 to end, tsumo loss; the
     /// crate README's *Three players* section). Seat 3 is then empty.
-    pub players: u8,
+    pub players: Players,
 }
 
 impl Default for GameRules {
@@ -75,7 +76,7 @@ impl GameRules {
         length: Length::Hanchan,
         red_fives: [1, 1, 1],
         open_tanyao: true,
-        players: 4,
+        players: Players::Four,
     };
 
     /// Tenhou's ranked three-player rules (三鳳南喰赤): hanchan, a red 5p and a red 5s (the
@@ -84,18 +85,18 @@ impl GameRules {
         length: Length::Hanchan,
         red_fives: [0, 1, 1],
         open_tanyao: true,
-        players: 3,
+        players: Players::Three,
     };
 
     /// Whether three play.
     pub fn three_player(&self) -> bool {
-        self.players == 3
+        self.players.is_three()
     }
 
     /// These rules for three players: the set then has no 5m, so no red one.
     pub fn with_three_players(self) -> GameRules {
         GameRules {
-            players: 3,
+            players: Players::Three,
             red_fives: [0, self.red_fives[1], self.red_fives[2]],
             ..self
         }
@@ -103,7 +104,7 @@ impl GameRules {
 
     /// The seats that play: 0..4, or 0..3 with three players.
     pub fn seats(&self) -> std::ops::Range<usize> {
-        0..usize::from(self.players)
+        self.players.seats()
     }
 
     /// Points each player starts with: 25,000, or 35,000 with three.
@@ -156,16 +157,13 @@ impl GameRules {
         self.red_fives.get(suit).is_some_and(|&count| count > 0)
     }
 
-    /// Checks the options: 3 or 4 players, red five counts of 0 or 1, no red 5m with three
-    /// players.
+    /// Checks the options: red five counts of 0 or 1, no red 5m with three players (the
+    /// players are three or four by their type).
     ///
     /// # Errors
     ///
     /// What is wrong, naming the suit and the count.
     pub fn check(&self) -> Result<(), String> {
-        if !(3..=4).contains(&self.players) {
-            return Err(format!("{} players: 3 or 4 play", self.players));
-        }
         if self.three_player() && self.red_fives[0] > 0 {
             return Err("a red 5m asked for: the three-player set has no 5m".to_owned());
         }

@@ -7,6 +7,7 @@ use super::action::{Action, Meld};
 use super::event::{Event, HandId};
 use super::rules::GameRules;
 use super::wall::{Exhausted, Wall};
+use mahjong::Players;
 use mahjong::{KINDS, Tile};
 use mahjong::{Piece, ScoringRules, Wind};
 
@@ -224,9 +225,14 @@ impl Game {
         &self.rules
     }
 
-    /// The players: 4, or 3 (seat 3 is then empty: no tiles, no points, never to act).
-    pub fn players(&self) -> usize {
-        usize::from(self.rules.players)
+    /// The players: four, or three (seat 3 is then empty: no tiles, no points, never to act).
+    pub fn players(&self) -> Players {
+        self.rules.players
+    }
+
+    /// How many play: 4, or 3.
+    pub(crate) fn seat_count(&self) -> usize {
+        self.rules.players.count()
     }
 
     /// Norths `seat` has set aside this hand (three players).
@@ -301,7 +307,7 @@ impl Game {
 
     /// The wind of `seat` this hand.
     pub fn seat_wind(&self, seat: usize) -> Wind {
-        let players = self.players();
+        let players = self.seat_count();
         Wind::ALL[(seat + players - self.dealer) % players]
     }
 
@@ -335,7 +341,7 @@ impl Game {
             } => Some((*from, options, chosen)),
             _ => None,
         };
-        let players = self.players();
+        let players = self.seat_count();
         (1..players).filter_map(move |step| {
             let (from, options, chosen) = window?;
             let seat = (from + step) % players;
@@ -347,7 +353,7 @@ impl Game {
 
     /// Deals the next hand from the seeded wall.
     pub(crate) fn start_hand(&mut self) {
-        let players = self.players();
+        let players = self.seat_count();
         let hands: [Vec<Piece>; 4] = std::array::from_fn(|seat| {
             if seat >= players {
                 return Vec::new();
@@ -396,7 +402,7 @@ impl Game {
         indicator: Piece,
     ) -> Result<(), IllegalAction> {
         for (seat, hand) in hands.iter().enumerate() {
-            let dealt = if seat < self.players() { 13 } else { 0 };
+            let dealt = if seat < self.seat_count() { 13 } else { 0 };
             if hand.len() != dealt {
                 return Err(IllegalAction::BadRecord(format!(
                     "seat {seat} is dealt {} tiles, not {dealt}",

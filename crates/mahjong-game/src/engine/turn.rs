@@ -273,7 +273,7 @@ impl Game {
         else {
             unreachable!("settle_claims in a claim window");
         };
-        let players = self.players();
+        let players = self.seat_count();
         let order: Vec<usize> = (1..players).map(|step| (from + step) % players).collect();
         let rons: Vec<usize> = order
             .iter()

@@ -5,6 +5,7 @@ use super::event::HandId;
 use super::rules::GameRules;
 use super::state::{Game, IllegalAction, Phase, RiverTile};
 use mahjong::Piece;
+use mahjong::Players;
 
 /// What one seat may see: its own tiles, everything on the table, the scores, and its legal
 /// actions; never another seat's concealed tiles or the wall.
@@ -38,8 +39,8 @@ pub struct View {
     pub live_left: u32,
     /// The seat's legal actions now (empty if it has no decision to make).
     pub legal: Vec<Action>,
-    /// The players: 4, or 3 (seat 3 empty).
-    pub players: usize,
+    /// The players: four, or three (seat 3 empty).
+    pub players: Players,
     /// Norths each seat has set aside (three players).
     pub kita: [u8; 4],
     /// The game's rules (its length tells which hand is the last planned one).
@@ -97,7 +98,7 @@ impl tiles_core::Game for Game {
     }
 
     fn players(&self) -> usize {
-        Game::players(self)
+        self.seat_count()
     }
 
     fn to_move(&self) -> Option<usize> {
@@ -123,15 +124,11 @@ impl tiles_core::Game for Game {
         if !self.is_over() {
             return None;
         }
-        let ranking = self.ranking();
-        let players = self.players();
-        let mut ranks = vec![0; players];
-        for (place, seat) in ranking.iter().take(players).enumerate() {
-            ranks[*seat] = place + 1;
-        }
         Some(tiles_core::Outcome {
-            ranks,
-            points: self.scores[..players]
+            ranks: self.places(),
+            points: self
+                .players()
+                .of(&self.scores)
                 .iter()
                 .map(|&points| i64::from(points))
                 .collect(),

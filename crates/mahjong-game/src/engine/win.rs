@@ -93,7 +93,7 @@ impl Game {
         let honba = if first { self.id.honba as i32 } else { 0 };
         let sticks = if first { self.sticks as i32 } else { 0 };
         let points = score.points;
-        let players = self.players();
+        let players = self.seat_count();
         // A honba is 100 from each payer: 300 a ron with four players, 200 with three.
         let per_honba = 100 * (players as i32 - 1);
         let mut deltas = [0i32; 4];

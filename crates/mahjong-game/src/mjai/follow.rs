@@ -105,12 +105,14 @@ impl Follower {
                 }
                 let mut rules = self.default;
                 start_game_rules(event, &mut rules)?;
-                match event.get("num_players").and_then(Value::as_u64) {
-                    None | Some(4) => {}
-                    Some(3) => rules.players = 3,
-                    Some(players) => {
-                        return Err(format!("a game of {players} players: 3 or 4 play"));
-                    }
+                if let Some(players) = event.get("num_players") {
+                    rules.players = players
+                        .as_u64()
+                        .ok_or_else(|| format!("num_players is {players}: not a count"))
+                        .and_then(|count| {
+                            mahjong::Players::try_from(count)
+                                .map_err(|error| format!("num_players: {error}"))
+                        })?;
                 }
                 if rules.three_player() {
                     rules = rules.with_three_players();

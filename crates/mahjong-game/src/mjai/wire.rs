@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use crate::engine::{DrawKind, Event, GameRules, Length};
-use mahjong::{MeldKind, Piece, Tile, Wind};
+use mahjong::{MeldKind, Piece, Players, Tile, Wind};
 
 /// A tile in mjai's notation.
 pub fn tile_name(piece: Piece) -> String {
@@ -56,11 +56,11 @@ fn wind_name(wind: Wind) -> &'static str {
 }
 
 /// An event with its seat lists cut to the players (three entries at a three-player table).
-pub fn for_players(mut value: Value, players: usize) -> Value {
-    if players < 4 {
+pub fn for_players(mut value: Value, players: Players) -> Value {
+    if players.is_three() {
         for key in ["scores", "tehais", "deltas", "tenpai"] {
             if let Some(Value::Array(items)) = value.get_mut(key) {
-                items.truncate(players);
+                items.truncate(players.count());
             }
         }
     }
@@ -336,9 +336,11 @@ pub(crate) fn start_game_rules(event: &Value, rules: &mut GameRules) -> Result<b
         if let Some(players) = given.get("players") {
             rules.players = players
                 .as_u64()
-                .filter(|players| (3..=4).contains(players))
-                .ok_or_else(|| format!("rules.players is {players}: expected 3 or 4"))?
-                as u8;
+                .ok_or_else(|| format!("rules.players is {players}: not a count"))
+                .and_then(|count| {
+                    mahjong::Players::try_from(count)
+                        .map_err(|error| format!("rules.players: {error}"))
+                })?;
         }
     }
     if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {

@@ -47,7 +47,7 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
         "names": names,
         "rules": game_rules,
     }));
-    let players = usize::from(rules.players);
+    let players = rules.players;
     for event in mjai_order(events) {
         // The events of every turn, written straight as serde_json writes their values (its
         // keys in order); the rest through their values.

@@ -32,6 +32,6 @@ pub fn check_tiles(game: &Game) {
     seen.sort_by_key(key);
     let mut all = all_tiles(game.rules());
     all.sort_by_key(key);
-    assert_eq!(all.len(), if game.players() == 3 { 108 } else { 136 });
+    assert_eq!(all.len(), if game.players().is_three() { 108 } else { 136 });
     assert_eq!(seen, all);
 }

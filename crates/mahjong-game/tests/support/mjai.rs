@@ -8,7 +8,7 @@ use mahjong_game::{Action, Answer, Follower, Game, MjaiBot, View, action_of};
 use serde_json::{Value, json};
 
 /// `event` as `viewer` is sent it at a table of `players`.
-fn seen_by(event: &mahjong_game::Event, viewer: usize, players: usize) -> Value {
+fn seen_by(event: &mahjong_game::Event, viewer: usize, players: mahjong_game::Players) -> Value {
     for_players(event_json(event, Some(viewer)).unwrap(), players)
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::score::hand::FullHand;
+use crate::full_hand::FullHand;
 use crate::score::situation::{ScoringRules, Situation};
 use crate::tile::{COPIES, KINDS, Suit, Tile};
 

@@ -5,7 +5,6 @@
 //! keeps the one worth the most points, then the most han, then the most fu.
 
 mod check;
-mod hand;
 mod parts;
 mod points;
 mod reading;
@@ -14,10 +13,11 @@ pub mod text;
 mod yaku;
 
 use itertools::Itertools;
+
+use crate::full_hand::FullHand;
 use std::fmt;
 
 pub use check::{Contradiction, ScoreError};
-pub use hand::{CalledMeld, FullHand, FullHandError, MeldError, MeldKind, Piece, UnknownMeldKind};
 pub use parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 pub use points::{Limit, Points, base_points};
 pub use situation::{

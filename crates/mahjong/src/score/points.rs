@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::players::Players;
 use crate::score::situation::ScoringRules;
 
 /// A limit hand: the base points are capped (or raised) to a fixed value.
@@ -100,27 +101,27 @@ pub struct Points {
     pub riichi_sticks: u32,
     /// The players at the table (4, or 3: a tsumo is paid by two, each what they would pay
     /// at four, the absent seat's share lost).
-    pub players: u8,
+    pub players: Players,
 }
 
 impl Points {
     /// The payments for these base points, four players at the table.
     pub fn new(base: u32, dealer: bool, tsumo: bool, honba: u32, riichi_sticks: u32) -> Points {
-        Points::at_table(4, base, dealer, tsumo, honba, riichi_sticks)
+        Points::at_table(Players::Four, base, dealer, tsumo, honba, riichi_sticks)
     }
 
-    /// The payments for these base points with `players` (3 or 4) at the table. With three, a
+    /// The payments for these base points with `players` at the table. With three, a
     /// tsumo is paid as at four by the two other players (tsumo loss: a non-dealer's mangan
     /// tsumo earns 4,000 + 2,000) and a honba is 100 from each of them.
     pub fn at_table(
-        players: u8,
+        players: Players,
         base: u32,
         dealer: bool,
         tsumo: bool,
         honba: u32,
         riichi_sticks: u32,
     ) -> Points {
-        let payers = u32::from(players.clamp(3, 4)) - 1;
+        let payers = players.count() as u32 - 1;
         let (ron, by_dealer, by_others) = match (tsumo, dealer) {
             (false, true) => (Some(round_up(6 * base)), None, None),
             (false, false) => (Some(round_up(4 * base)), None, None),
@@ -139,7 +140,7 @@ impl Points {
             non_dealer: by_others,
             honba: 100 * payers * honba,
             riichi_sticks: 1_000 * riichi_sticks,
-            players: if payers == 2 { 3 } else { 4 },
+            players,
         }
     }
 
@@ -167,7 +168,7 @@ impl fmt::Display for Points {
                 write!(
                     f,
                     " ({} from each)",
-                    self.honba / u32::from(self.players.clamp(3, 4) - 1)
+                    self.honba / (self.players.count() as u32 - 1)
                 )?;
             }
         }

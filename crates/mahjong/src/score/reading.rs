@@ -1,8 +1,8 @@
 //! Reading a winning hand every way it is complete, scoring each reading, and keeping the best.
 
 use crate::agari::{Meld, is_seven_pairs, is_thirteen_orphans, pair_family};
+use crate::full_hand::{FullHand, MeldKind};
 use crate::score::check::ScoreError;
-use crate::score::hand::{FullHand, MeldKind};
 use crate::score::parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 use crate::score::points::{Points, base_points};
 use crate::score::situation::{ScoringRules, Situation};
@@ -98,7 +98,7 @@ impl<'a> Context<'a> {
             .with_if(Yaku::Chiihou, s.chiihou);
         // A North set aside (kita) is a dora of its own and counts again for each indicator
         // showing West.
-        let points_to = |indicators: &[crate::score::hand::Piece]| -> u32 {
+        let points_to = |indicators: &[crate::full_hand::Piece]| -> u32 {
             indicators
                 .iter()
                 .map(|piece| {

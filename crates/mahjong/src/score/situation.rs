@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::score::hand::Piece;
+use crate::full_hand::Piece;
+use crate::players::Players;
 use crate::tile::{Suit, Tile};
 
 /// A wind: a seat's or the round's.
@@ -195,7 +196,7 @@ pub struct ScoringRules {
     /// The players at the table: 4, or 3 (sanma: no 2m-8m, 1m and 9m indicate each other as
     /// dora, Norths set aside are dora, a tsumo is paid by two (the absent seat's share is
     /// lost), and a honba is worth 100 from each payer, 200 a ron).
-    pub players: u8,
+    pub players: Players,
 }
 
 impl ScoringRules {
@@ -209,13 +210,13 @@ impl ScoringRules {
         kiriage: false,
         counted_yakuman: true,
         double_yakuman: false,
-        players: 4,
+        players: Players::Four,
     };
 
     /// Tenhou's three-player rooms: Tenhou's rules for three players (red 5p and 5s only, as
     /// the set has no 2m-8m).
     pub const TENHOU_SANMA: ScoringRules = ScoringRules {
-        players: 3,
+        players: Players::Three,
         ..ScoringRules::TENHOU
     };
 
@@ -235,7 +236,7 @@ impl ScoringRules {
         kiriage: true,
         counted_yakuman: false,
         double_yakuman: false,
-        players: 4,
+        players: Players::Four,
     };
 
     /// The rule sets by name.
@@ -248,7 +249,7 @@ impl ScoringRules {
 
     /// Whether three play (sanma).
     pub fn three_player(&self) -> bool {
-        self.players == 3
+        self.players.is_three()
     }
 
     /// The dora an indicator shows: [`dora_of`], but with three players 1m and 9m indicate
@@ -292,6 +293,9 @@ pub enum RuleError {
         /// What it takes.
         expected: &'static str,
     },
+    /// A count of players other than 3 or 4 (as [`Players`] says it for every caller).
+    #[error("rule players: {0}")]
+    Players(#[from] crate::PlayersError),
 }
 
 impl ScoringRules {
@@ -326,11 +330,7 @@ impl ScoringRules {
             expected,
         };
         if name == "players" {
-            self.players = match value.trim() {
-                "3" => 3,
-                "4" => 4,
-                _ => return Err(bad("3 or 4")),
-            };
+            self.players = value.parse()?;
             return Ok(());
         }
         if name == "double_wind_fu" {

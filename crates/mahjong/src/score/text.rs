@@ -17,8 +17,8 @@ use std::str::FromStr;
 use tiles_notation::ParseError;
 use tiles_notation::grammar::{GrammarError, PResult, parse_all, ws};
 
+use crate::full_hand::{CalledMeld, FullHand, Piece, show_pieces};
 use crate::notation::{group, tile_of};
-use crate::score::hand::{CalledMeld, FullHand, Piece, show_pieces};
 use crate::tile::{COPIES, KINDS, MAX_TILES, Suit, Tile};
 
 /// The pieces one group names: its ranks read in `suit`, each with where it was written.

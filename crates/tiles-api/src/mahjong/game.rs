@@ -2,6 +2,7 @@
 
 use std::sync::RwLock;
 
+use mahjong::Players;
 use mahjong_game::records::{self as log, convert::Target, replay::GameVerdict};
 use mahjong_game::{
     self as engine, BOT_NAMES, Connect, Event, Form, Game, GameRules, HostError, Length, Limits,
@@ -24,10 +25,6 @@ pub(crate) fn bots_default() -> Names {
 
 pub(crate) fn length_default() -> String {
     "hanchan".to_owned()
-}
-
-pub(crate) fn four() -> u8 {
-    4
 }
 
 pub(crate) fn yes() -> bool {
@@ -70,21 +67,18 @@ impl RedFives {
 ///
 /// # Errors
 ///
-/// A length other than `hanchan` or `east`, players other than 3 or 4, a red five count
-/// above 1, a red 5m with three players.
+/// A length other than `hanchan` or `east`, a red five count above 1, a red 5m with three
+/// players.
 pub fn rules(
     length: &str,
     red_fives: RedFives,
     open_tanyao: bool,
-    players: u8,
+    players: Players,
 ) -> Result<GameRules, String> {
     let length = Length::named(length)
         .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
-    if !(3..=4).contains(&players) {
-        return Err(format!("players: expected 3 or 4, found {players}"));
-    }
     let mut counts = red_fives.counts();
-    if players == 3 && matches!(red_fives, RedFives::All(_)) {
+    if players.is_three() && matches!(red_fives, RedFives::All(_)) {
         counts[0] = 0;
     }
     let rules = GameRules {
@@ -108,11 +102,11 @@ pub fn table(
     length: &str,
     red_fives: RedFives,
     open_tanyao: bool,
-    players: u8,
+    players: Players,
     bots: &Names,
 ) -> Result<(GameRules, Vec<Entry>), String> {
     let rules = rules(length, red_fives, open_tanyao, players)?;
-    let entries = entries(bots, usize::from(players))?;
+    let entries = entries(bots, players)?;
     Ok((rules, entries))
 }
 
@@ -181,10 +175,10 @@ impl Entry {
 /// # Errors
 ///
 /// An unknown bot, not one or one per player, an outside seat where commands may not run.
-pub fn entries(bots: &Names, players: usize) -> Result<Vec<Entry>, String> {
+pub fn entries(bots: &Names, players: Players) -> Result<Vec<Entry>, String> {
     let mut names = bots.names();
     if names.len() == 1 {
-        names = vec![names[0].clone(); players];
+        names = vec![names[0].clone(); players.count()];
     }
     let entries: Vec<Entry> = names
         .iter()
@@ -214,10 +208,10 @@ pub fn entries(bots: &Names, players: usize) -> Result<Vec<Entry>, String> {
                 })
         })
         .collect::<Result<_, _>>()?;
-    if entries.len() != players {
-        let many = if players == 3 { "three" } else { "four" };
+    if entries.len() != players.count() {
         return Err(format!(
-            "bots: one bot or {many} are needed, got {}",
+            "bots: one bot or {} are needed, got {}",
+            players.in_words(),
             entries.len()
         ));
     }
@@ -231,7 +225,7 @@ pub fn entries(bots: &Names, players: usize) -> Result<Vec<Entry>, String> {
 /// As [`entries`]; an outside seat.
 pub fn lineup(
     bots: &Names,
-    players: usize,
+    players: Players,
 ) -> Result<Vec<&'static (dyn Bot<Game> + Sync)>, String> {
     let entries = entries(bots, players)?;
     let mut ours = Vec::with_capacity(4);
@@ -256,7 +250,8 @@ pub struct GameRequest {
     /// The game's seed (default 0): the walls of every hand follow from it.
     #[serde(default)]
     pub seed: u64,
-    /// The four bots in seat order, `efficiency`, `defence`, `value` or `random` (default four `efficiency`; one
+    /// The bots in seat order, one per player (four, or three with `players` 3):
+    /// `efficiency`, `defence`, `value` or `random` (default `efficiency` in every seat; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
     /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server).
     #[serde(default = "bots_default")]
@@ -273,8 +268,9 @@ pub struct GameRequest {
     pub open_tanyao: bool,
     /// The players: 4 (default), or 3 (Tenhou's three-player rules: no 2m-8m, Norths set
     /// aside, tsumo loss; `true` red fives are then 5p and 5s).
-    #[serde(default = "four")]
-    pub players: u8,
+    #[serde(default, deserialize_with = "crate::fields::read_players")]
+    #[schemars(schema_with = "crate::fields::players_schema")]
+    pub players: Players,
     /// The record to return: `mjai` (default), `tenhou6` (or `tenhou`: tenhou.net/6 JSON),
     /// `mjlog` (Tenhou's XML; not for red fives in some suits only, which its rules cannot
     /// state) or `none`.
@@ -332,7 +328,7 @@ pub struct GameResponse {
 }
 
 /// Each hand's result in words, with its score changes.
-fn describe(events: &[Event], players: usize) -> Vec<HandResultJson> {
+fn describe(events: &[Event], players: Players) -> Vec<HandResultJson> {
     hands(events)
         .map(|(id, events)| {
             let result: Vec<String> = events
@@ -368,7 +364,7 @@ fn describe(events: &[Event], players: usize) -> Vec<HandResultJson> {
             HandResultJson {
                 round: id.to_string(),
                 result: result.join("; "),
-                deltas: deltas[..players].to_vec(),
+                deltas: players.of(&deltas).to_vec(),
                 sticks_put_down: put_down as u32,
                 sticks_collected: (deltas.iter().sum::<i32>() / 1000).max(0) as u32,
             }
@@ -389,7 +385,6 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         request.players,
         &request.bots,
     )?;
-    let players = entries.len();
     let target = match request.record.as_str() {
         "none" => None,
         name => Some(Target::named(name).ok_or_else(|| {
@@ -434,11 +429,6 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
             tiles_core::play(&rules, request.seed, &bots, MAX_MOVES, stop).map_err(play_error)?;
         (played.game, None)
     };
-    let ranking = game.ranking();
-    let mut ranks = vec![0; players];
-    for (place, seat) in ranking.iter().take(players).enumerate() {
-        ranks[*seat] = place + 1;
-    }
     let record = target
         .map(|target| target.write(rules, game.events(), &names))
         .transpose()
@@ -446,9 +436,9 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
     Ok(GameResponse {
         seed: request.seed,
         bots: names,
-        hands: describe(game.events(), players),
-        final_scores: game.scores()[..players].to_vec(),
-        ranks,
+        hands: describe(game.events(), rules.players),
+        final_scores: rules.players.of(&game.scores()).to_vec(),
+        ranks: game.places(),
         record,
         failure,
     })
@@ -575,7 +565,7 @@ pub fn verdict_json(
         && verdict.final_agree != Some(false);
     ReplayResponse {
         format: format.to_owned(),
-        players: rules.players,
+        players: rules.players.into(),
         hands,
         final_expected: seats(expected_final),
         final_got: seats(verdict.final_scores),

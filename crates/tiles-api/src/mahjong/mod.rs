@@ -6,6 +6,7 @@ mod response;
 mod score;
 mod tournament;
 
+use mahjong::Players;
 use mahjong::{
     Effective, Tile, analyze as analyze_hand, analyze_full, best_of, has_melds, parse_hand,
 };
@@ -34,8 +35,9 @@ pub struct AnalyzeRequest {
     pub melds: Vec<MeldRequest>,
     /// The players at the table: 4 (the default), or 3 (the set has no 2m-8m: none may be
     /// held, and none is a wait or an effective tile).
-    #[serde(default)]
-    pub players: Option<u32>,
+    #[serde(default, deserialize_with = "crate::fields::read_some_players")]
+    #[schemars(schema_with = "crate::fields::players_schema")]
+    pub players: Option<Players>,
 }
 
 /// A hand's shanten in each form.
@@ -130,11 +132,10 @@ pub fn analyze(request: AnalyzeRequest) -> Result<AnalyzeResponse, String> {
     }
     .map_err(|error| format!("hand: {error}"))?;
     let analysis = match request.players {
-        None | Some(4) => analysis,
-        Some(3) => analysis
-            .for_players(3)
+        None => analysis,
+        Some(players) => analysis
+            .for_players(players)
             .map_err(|error| format!("hand: {error}"))?,
-        Some(other) => return Err(format!("players: expected 3 or 4, found {other}")),
     };
     let discards = analysis.discards();
     let mut best: Vec<Tile> = best_of(&discards).iter().map(|d| d.tile).collect();

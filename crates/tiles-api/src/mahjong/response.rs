@@ -16,7 +16,8 @@ pub struct YakuJson {
 /// Who pays what.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PointsJson {
-    /// The hand's value: the ron payment, or the three tsumo payments together.
+    /// The hand's value: the ron payment, or the tsumo payments together (three with four
+    /// players, two with three), without honba or riichi sticks.
     pub total: u32,
     /// A ron's payment, else null.
     pub ron: Option<u32>,
@@ -24,7 +25,8 @@ pub struct PointsJson {
     pub dealer: Option<u32>,
     /// On a tsumo, each non-dealer's payment, else null.
     pub non_dealer: Option<u32>,
-    /// The honba bonus in all (300 each).
+    /// The honba bonus in all: 100 a honba from each payer (300 a honba with four players,
+    /// 200 with three).
     pub honba: u32,
     /// The riichi sticks collected (1,000 each).
     pub riichi_sticks: u32,

@@ -1,5 +1,6 @@
 //! The `mahjong/score` request, read into the library's hand and situation and scored.
 
+use mahjong::Players;
 use mahjong::{
     CalledMeld, FullHand, MeldKind, Piece, Score, ScoringRules, Situation, Wind, parse_full_hand,
     parse_pieces, score as score_hand,
@@ -217,8 +218,9 @@ pub struct ScoreRequest {
     pub kita: u32,
     /// The players at the table, 3 or 4: sets the rules' `players` (3: Tenhou's three-player
     /// rules, tsumo loss and 200 a honba, with the preset's other switches).
-    #[serde(default)]
-    pub players: Option<u32>,
+    #[serde(default, deserialize_with = "crate::fields::read_some_players")]
+    #[schemars(schema_with = "crate::fields::players_schema")]
+    pub players: Option<Players>,
 }
 
 /// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
@@ -317,7 +319,7 @@ pub struct ScoreInput<'a> {
     /// Norths set aside by the winner.
     pub kita: u32,
     /// The players at the table, if given (over the rules' own).
-    pub players: Option<u32>,
+    pub players: Option<Players>,
 }
 
 impl ScoreRequest {
@@ -469,10 +471,8 @@ pub fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), Strin
         kita: request.kita,
     };
     let mut rules = *request.rules.as_ref().map_err(Clone::clone)?;
-    match request.players {
-        None => {}
-        Some(players @ (3 | 4)) => rules.players = players as u8,
-        Some(other) => return Err(format!("players: expected 3 or 4, found {other}")),
+    if let Some(players) = request.players {
+        rules.players = players;
     }
     let score = score_hand(&hand, &situation, &rules).map_err(|error| error.to_string())?;
     Ok((hand, score))

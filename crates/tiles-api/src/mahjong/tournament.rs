@@ -1,6 +1,7 @@
 //! `mahjong/tournament`: many games of a line-up (bots of ours, outside seats where commands
 //! may run), duplicate or not, with the statistics bots are compared by.
 
+use mahjong::Players;
 use mahjong_game::{
     self as engine, EntryStats, Seat, Tournament, TournamentResult, default_rank_points,
     is_challenge,
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
 use super::game::{
-    Entry, RedFives, answer_limit_default, bots_default, four, host_error, length_default, limits,
+    Entry, RedFives, answer_limit_default, bots_default, host_error, length_default, limits,
     start_limit_default, table, yes,
 };
 use crate::ApiError;
@@ -44,8 +45,9 @@ pub struct TournamentRequest {
     #[serde(default = "yes")]
     pub open_tanyao: bool,
     /// The players of each game: 4 (default) or 3 (as for `mahjong/game`).
-    #[serde(default = "four")]
-    pub players: u8,
+    #[serde(default, deserialize_with = "crate::fields::read_players")]
+    #[schemars(schema_with = "crate::fields::players_schema")]
+    pub players: Players,
     /// The number of the first game played (default 0): the request plays games
     /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
     #[serde(default)]
@@ -168,19 +170,19 @@ pub fn setup(request: &TournamentRequest) -> Result<(Tournament, Vec<Entry>), St
         request.players,
         &request.bots,
     )?;
-    let players = lineup.len();
+    let players = request.players;
     check_games(request.games)?;
     let games = crate::standings::game_range(request.first_game, request.games)?;
-    let mut rank_points = default_rank_points(players);
+    let mut rank_points = default_rank_points(players.count());
     if let Some(given) = &request.rank_points {
-        let many = if players == 3 { "three" } else { "four" };
-        if given.len() != players || given.iter().any(|value| !value.is_finite()) {
+        if given.len() != players.count() || given.iter().any(|value| !value.is_finite()) {
             return Err(format!(
-                "rank_points: expected {many} numbers, 1st to last, found {given:?}"
+                "rank_points: expected {} numbers, 1st to last, found {given:?}",
+                players.in_words()
             ));
         }
         rank_points = [0.0; 4];
-        rank_points[..players].copy_from_slice(given);
+        rank_points[players.seats()].copy_from_slice(given);
     }
     let names: Vec<String> = lineup.iter().map(|entry| format!("{entry:?}")).collect();
     Ok((

@@ -1,4 +1,5 @@
-"""Tournaments and self-play beyond one machine, with Ray (``pip install tiles[ray]``).
+"""Tournaments and self-play beyond one machine, with Ray (the ``ray`` extra:
+``pip install "./crates/tiles-py[ray]"`` from a clone of the repository).
 
 A tournament's games are numbered and each is dealt and seated from the tournament's seed and
 its number, so a tournament splits into shards of consecutive games that any machine can play:
@@ -22,7 +23,11 @@ import gzip
 import os
 import typing as _t
 
-import ray as _ray
+from ._extras import needs
+
+needs("ray", "ray", "numpy")
+
+import ray as _ray  # noqa: E402
 
 from . import _tiles
 

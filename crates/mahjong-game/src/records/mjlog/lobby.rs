@@ -3,6 +3,7 @@
 
 use super::{Tag, numbers};
 use crate::engine::{GameRules, Length};
+use mahjong::Players;
 
 /// Why a custom lobby's record (`GO csrule`) is refused, naming the settings the record states
 /// where they differ from the engine's: the starting points of its first hand (`INIT ten`),
@@ -101,7 +102,7 @@ pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
             GameRules::all_red(red)
         },
         open_tanyao: kind & 0x04 == 0,
-        players: if three { 3 } else { 4 },
+        players: if three { Players::Three } else { Players::Four },
     })
 }
 

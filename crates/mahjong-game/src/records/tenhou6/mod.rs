@@ -22,6 +22,7 @@ use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
 };
 use crate::engine::{DrawKind, GameRules, HandId, Length};
+use mahjong::Players;
 use mahjong::Tile;
 use mahjong::{MeldKind, Piece, Wind};
 
@@ -256,7 +257,7 @@ fn call_parts(text: &str, place: &str) -> Result<(char, usize, Vec<Piece>), LogE
     Ok((letter, position, tiles))
 }
 
-fn read_hand(hand: &Value, place: &str, players: u8) -> Result<HandLog, LogError> {
+fn read_hand(hand: &Value, place: &str, players: Players) -> Result<HandLog, LogError> {
     let items = list(hand, place, "the hand")?;
     if items.len() < 16 {
         return Err(LogError::new(
@@ -326,7 +327,7 @@ fn read_hand(hand: &Value, place: &str, players: u8) -> Result<HandLog, LogError
             }
         }
     }
-    let three = players == 3;
+    let three = players.is_three();
     if three != hands[3].is_empty() {
         return Err(LogError::new(
             place,
@@ -395,7 +396,7 @@ fn read_turn(
     out: &Value,
     place: &str,
     what: &str,
-    players: u8,
+    players: Players,
 ) -> Result<Option<TurnLog>, LogError> {
     let place = format!("{place}, {what}");
     match out {
@@ -418,7 +419,9 @@ fn read_turn(
             match (letter, tiles.len()) {
                 ('a', 4) => Ok(Some(TurnLog::Ankan(tiles[0].tile))),
                 ('k', 4) => Ok(Some(TurnLog::Kakan(tiles[position]))),
-                ('f', 1) if players == 3 && tiles[0].tile.index() == 30 => Ok(Some(TurnLog::Kita)),
+                ('f', 1) if players.is_three() && tiles[0].tile.index() == 30 => {
+                    Ok(Some(TurnLog::Kita))
+                }
                 ('f', 1) => Err(LogError::new(
                     &place,
                     format!(
@@ -468,7 +471,7 @@ fn deltas_of(value: Option<&Value>, place: &str) -> Result<[i32; 4], LogError> {
     Ok(deltas)
 }
 
-fn read_result(result: &Value, place: &str, players: u8) -> Result<LoggedEnd, LogError> {
+fn read_result(result: &Value, place: &str, players: Players) -> Result<LoggedEnd, LogError> {
     let place = format!("{place}, result");
     let items = list(result, &place, "the result")?;
     let name = items
@@ -518,7 +521,7 @@ fn read_win(
     info: &[Value],
     deltas: [i32; 4],
     place: &str,
-    players: u8,
+    players: Players,
 ) -> Result<LoggedWin, LogError> {
     if info.len() < 3 {
         return Err(LogError::new(
@@ -581,8 +584,8 @@ fn read_win(
 
 /// The fu and the value of `30符4飜7700点`, `満貫2000-4000点`, `30符4飜3900点∀` (a tsumo's
 /// per-payer amounts times the payers: two with three players).
-fn read_value(text: &str, players: u8) -> (Option<u32>, Option<u32>) {
-    let others = u32::from(players.clamp(3, 4)) - 1;
+fn read_value(text: &str, players: Players) -> (Option<u32>, Option<u32>) {
+    let others = players.count() as u32 - 1;
     let fu = text
         .split_once('符')
         .and_then(|(fu, _)| fu.parse::<u32>().ok());

@@ -1,6 +1,6 @@
 """Riichi mahjong: a hand's analysis (completeness, readings, shanten, waits, discards), the
-score of a winning hand, list calls for throughput, and the four-player game under Tenhou's
-rules: bot games, tournaments, records replayed, and :class:`Game` step by step for bots.
+score of a winning hand, list calls for throughput, and the game under Tenhou's rules (four
+players, or three): bot games, tournaments, records replayed, and :class:`Game` step by step for bots.
 
 Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called melds in brackets
 (``[789s]`` open, ``{1111z}`` a concealed kan) or in ``melds``.
@@ -167,8 +167,8 @@ def tournament(
     players: int = 4,
 ) -> dict[str, _t.Any]:
     """Many games between a line-up (as for :func:`game`), the line-up turning one seat per
-    game; ``duplicate`` plays each wall four ways (the default for one challenger against
-    three of a kind). Per entry: placements and their rates, average rank with its 95%
+    game; ``duplicate`` plays each wall once per seat, four ways or three with ``players=3``
+    (the default for one challenger against the rest of a kind). Per entry: placements and their rates, average rank with its 95%
     interval, ``rank_points`` a game (default Tenhou Phoenix's ``[90, 45, 0, -135]``, or
     ``[20, 0, -20]`` with ``players=3``), win, deal-in, call, riichi and bust rates, average
     win and deal-in points."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import typing as _t
 
+from .. import _tiles
 from . import encoding
 
 
@@ -21,8 +22,7 @@ def checked_options(
     players: int = 4,
 ) -> dict:
     """The environments' common options, checked, each error naming the option."""
-    if players not in (3, 4):
-        raise ValueError(f"players: expected 3 or 4, found {players!r}")
+    players = _tiles.players(players)
     if encoding_name is None:
         encoding_name = encoding.name_for(players)
     if encoding_name != encoding.name_for(players):
@@ -51,6 +51,9 @@ def checked_options(
 def observation_space(players: int = 4):
     """``Dict(observation=Box uint8 (69, 34), action_mask=Box int8 (387,))``; with three
     players ``(72, 34)`` and ``(388,)``."""
+    from .._extras import needs
+
+    needs("rl", "numpy", "gymnasium")
     import numpy as np
     from gymnasium import spaces
 

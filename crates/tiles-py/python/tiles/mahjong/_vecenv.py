@@ -2,7 +2,11 @@
 
 import typing as _t
 
-import numpy as np
+from .._extras import needs
+
+needs("rl", "numpy")
+
+import numpy as np  # noqa: E402
 
 from .. import _tiles
 from . import encoding

@@ -11,7 +11,7 @@ columns, one per tile kind, as ``uint8``. The tables, id by id and plane by plan
 (:data:`ACTIONS_THREE` in all), and three planes, the Norths each seat set aside
 (:data:`SHAPE_THREE`); their seats are counted among the three.
 
-:func:`observe` needs numpy (``pip install tiles[rl]``); the rest does not.
+:func:`observe` and :func:`empty` need numpy (the ``rl`` extra); the rest does not.
 """
 
 import typing as _t
@@ -42,18 +42,18 @@ __all__ = [
 
 
 def name_for(players: int = 4) -> str:
-    """The encoding's name for a game of ``players`` (3 or 4)."""
-    return NAME_THREE if players == 3 else NAME
+    """The encoding's name for a game of ``players`` (3 or 4; else :class:`tiles.BadRequest`)."""
+    return NAME_THREE if _tiles.players(players) == 3 else NAME
 
 
 def actions_for(players: int = 4) -> int:
     """The number of action ids for a game of ``players``."""
-    return ACTIONS_THREE if players == 3 else ACTIONS
+    return ACTIONS_THREE if _tiles.players(players) == 3 else ACTIONS
 
 
 def shape_for(players: int = 4) -> tuple:
     """The shape of an observation for a game of ``players``."""
-    return SHAPE_THREE if players == 3 else SHAPE
+    return SHAPE_THREE if _tiles.players(players) == 3 else SHAPE
 
 
 def action_name(action_id: int) -> str:
@@ -67,6 +67,9 @@ def empty(count: _t.Optional[int] = None, players: int = 4):
     ``(CHANNELS, COLUMNS)`` and ``(ACTIONS,)`` (or three players' ``SHAPE_THREE`` and
     ``(ACTIONS_THREE,)``), or with a leading ``count`` axis; the observation ``uint8``, the
     mask ``int8`` (0 or 1)."""
+    from .._extras import needs
+
+    needs("rl", "numpy")
     import numpy as np
 
     lead = () if count is None else (count,)

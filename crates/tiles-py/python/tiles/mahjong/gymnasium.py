@@ -1,4 +1,4 @@
-"""Riichi mahjong as a single-agent Gymnasium environment (``pip install tiles[rl]``).
+"""Riichi mahjong as a single-agent Gymnasium environment (the ``rl`` extra).
 
 ``import tiles.mahjong.gymnasium`` registers ``tiles/Riichi-v0``: one learning seat against
 three of the engine's bots (two with ``players=3``), which decide in Rust between the learning
@@ -29,8 +29,12 @@ from __future__ import annotations
 import random
 import typing as _t
 
-import gymnasium
-from gymnasium import spaces
+from .._extras import needs
+
+needs("rl", "numpy", "gymnasium")
+
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
 
 from . import Game, encoding
 from ._rl import act, checked_options, observation_space

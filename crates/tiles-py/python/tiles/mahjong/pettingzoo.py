@@ -1,4 +1,4 @@
-"""Riichi mahjong under Tenhou's rules as PettingZoo environments (``pip install tiles[rl]``).
+"""Riichi mahjong under Tenhou's rules as PettingZoo environments (the ``rl`` extra).
 
 ``env(**options)`` is the AEC environment: one seat decides at a time (on a discard, the seats
 that may claim it are asked in turn order from the discarder, as the engine settles claims).
@@ -29,9 +29,13 @@ import functools
 import random
 import typing as _t
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+from .._extras import needs
+
+needs("rl", "numpy", "gymnasium", "pettingzoo")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv, ParallelEnv  # noqa: E402
 
 from . import Game, encoding
 from ._rl import act, checked_options, observation_space
