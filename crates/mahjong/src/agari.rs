@@ -266,7 +266,7 @@ fn read_suit(
         }
         return;
     };
-    let tile = Tile::at(suit.first_index() + at);
+    let tile = Tile::kind(suit.first_index() + at);
     let count = ranks[at];
     for take_pair in [false, true] {
         if take_pair && (pair != PairSlot::Wanted || count < 2) {

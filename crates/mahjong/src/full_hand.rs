@@ -253,7 +253,7 @@ impl CalledMeld {
     /// Its tiles, lowest first (three, or four for a kan).
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         let step = usize::from(self.kind == MeldKind::Chi);
-        (0..self.kind.size()).map(move |i| Tile::at(self.first.index() + i * step))
+        (0..self.kind.size()).map(move |i| Tile::kind(self.first.index() + i * step))
     }
 
     /// Whether it is three in a row.
@@ -389,7 +389,7 @@ impl FullHand {
         }
         if let Some(index) = counts.iter().position(|&count| count > COPIES) {
             return Err(FullHandError::FifthCopy {
-                tile: Tile::at(index),
+                tile: Tile::kind(index),
             });
         }
         let concealed = Hand::from_counts(concealed_counts)
@@ -423,7 +423,7 @@ impl FullHand {
         }
         if let Some(index) = hand.counts().iter().position(|&count| count > COPIES) {
             return Err(FullHandError::FifthCopy {
-                tile: Tile::at(index),
+                tile: Tile::kind(index),
             });
         }
         Ok(hand)

@@ -171,7 +171,7 @@ impl<'a> Outlook<'a> {
             .max(1.0);
         let mut ura = [0f32; KINDS];
         for indicator in 0..KINDS {
-            let dora = setting.scoring.dora_of(Tile::at(indicator)).index();
+            let dora = setting.scoring.dora_of(Tile::kind(indicator)).index();
             ura[dora] +=
                 f32::from(setting.unseen[indicator]) / pool * setting.indicators.len() as f32;
         }
@@ -327,7 +327,7 @@ impl<'a> Outlook<'a> {
     fn won(&self, full: &[u8; KINDS], win: usize, tsumo: bool, riichi: bool) -> Option<f32> {
         let mut pieces = Vec::with_capacity(14);
         for (kind, &count) in full.iter().enumerate() {
-            let tile = Tile::at(kind);
+            let tile = Tile::kind(kind);
             let reds = if kind < 27 && kind % 9 == 4 {
                 self.setting.reds[kind / 9].min(count)
             } else {
@@ -348,7 +348,7 @@ impl<'a> Outlook<'a> {
             round_wind: self.setting.round_wind,
             dora_indicators: self.setting.indicators.clone(),
             kita: self.setting.kita,
-            ..Situation::ron(Piece::plain(Tile::at(win)))
+            ..Situation::ron(Piece::plain(Tile::kind(win)))
         };
         let scored = score(&hand, &situation, &self.setting.scoring).ok()?;
         let mut points = scored.points.total as f32;
@@ -448,7 +448,7 @@ mod tests {
             river: 0,
             seat_wind: Wind::North,
             round_wind: Wind::East,
-            indicators: vec![Piece::plain(Tile::at(27))],
+            indicators: vec![Piece::plain(Tile::kind(27))],
             kita: 0,
             scoring: ScoringRules::TENHOU,
             bonus: 0.0,
@@ -479,8 +479,8 @@ mod tests {
             let situation = Situation {
                 tsumo: true,
                 seat_wind: Wind::North,
-                dora_indicators: vec![Piece::plain(Tile::at(27))],
-                ..Situation::ron(Piece::plain(Tile::at(wait)))
+                dora_indicators: vec![Piece::plain(Tile::kind(27))],
+                ..Situation::ron(Piece::plain(Tile::kind(wait)))
             };
             let points = score(&hand, &situation, &ScoringRules::TENHOU)
                 .unwrap()

@@ -298,6 +298,7 @@ fn combine(a: &Costs, b: &Costs) -> Costs {
 }
 
 /// Seven-pairs shanten of counts: `6 - pairs + max(0, 7 - kinds)`.
+#[inline]
 pub fn seven_pairs_shanten(counts: &[u8; KINDS]) -> i8 {
     let (mut pairs, mut kinds) = (0i8, 0i8);
     for &count in counts {
@@ -309,6 +310,7 @@ pub fn seven_pairs_shanten(counts: &[u8; KINDS]) -> i8 {
 
 /// Thirteen-orphans shanten of counts: `13 - orphan kinds held - 1 if one of them is held
 /// twice`.
+#[inline]
 pub fn thirteen_orphans_shanten(counts: &[u8; KINDS]) -> i8 {
     let mut kinds = 0;
     let mut paired = false;

@@ -145,7 +145,7 @@ fn thirteen_orphans_waits(hand: &Hand) -> u64 {
     ORPHANS
         .iter()
         .filter(|&&index| {
-            hand.with(Tile::at(index))
+            hand.with(Tile::kind(index))
                 .is_some_and(|full| is_thirteen_orphans(&full))
         })
         .fold(0, |waits, &index| waits | 1 << index)

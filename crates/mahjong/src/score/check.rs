@@ -226,15 +226,15 @@ pub(crate) fn validate(
     // Only the three-player set lacks kinds: four players' hands skip the scan.
     if rules.three_player()
         && let Some(index) =
-            (0..KINDS).find(|&index| counts[index] > 0 && !rules.has_kind(Tile::at(index)))
+            (0..KINDS).find(|&index| counts[index] > 0 && !rules.has_kind(Tile::kind(index)))
     {
         return Err(ScoreError::NotInSet {
-            tile: Tile::at(index),
+            tile: Tile::kind(index),
         });
     }
     if let Some(index) = counts.iter().position(|&count| count > COPIES) {
         return Err(ScoreError::FifthCopy {
-            tile: Tile::at(index),
+            tile: Tile::kind(index),
         });
     }
     for (suit, &count) in red.iter().enumerate() {

@@ -489,7 +489,7 @@ impl<F: FnMut(Tile, &[Meld])> Search<'_, F> {
         }
         let i = from + left.trailing_zeros() as usize;
         let first_block = if i == from { first_block } else { 0 };
-        let tile = Tile::at(i);
+        let tile = Tile::kind(i);
         let count = self.counts[i];
         if first_block == 0 && pair.is_none() && i / 9 == self.family && count >= 2 {
             self.take(i, 2);
@@ -532,7 +532,7 @@ fn each_reading(counts: &[u8; KINDS], each: &mut impl FnMut(Tile, &[Meld])) {
         counts: *counts,
         held,
         family,
-        melds: [Meld::Pung(Tile::at(0)); 4],
+        melds: [Meld::Pung(Tile::kind(0)); 4],
         each,
     };
     search.readings(0, None, 0, 0);

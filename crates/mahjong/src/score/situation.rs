@@ -27,7 +27,7 @@ impl Wind {
 
     /// The wind's tile, `1z`..`4z`.
     pub fn tile(self) -> Tile {
-        Tile::at(27 + self as usize)
+        Tile::kind(27 + self as usize)
     }
 
     /// Its letter: `E`, `S`, `W` or `N`.
@@ -172,7 +172,7 @@ pub fn dora_of(indicator: Tile) -> Tile {
         Suit::Honor => (31, 3),
         suit => (suit.first_index(), 9),
     };
-    Tile::at(first + (indicator.index() - first + 1) % len)
+    Tile::kind(first + (indicator.index() - first + 1) % len)
 }
 
 /// The rule switches that differ between tables, with the online-play (`tenhou`) values as the
@@ -256,8 +256,8 @@ impl ScoringRules {
     /// each other (2m-8m are not in the set).
     pub fn dora_of(&self, indicator: Tile) -> Tile {
         match indicator.index() {
-            0 if self.three_player() => Tile::at(8),
-            8 if self.three_player() => Tile::at(0),
+            0 if self.three_player() => Tile::kind(8),
+            8 if self.three_player() => Tile::kind(0),
             _ => dora_of(indicator),
         }
     }

@@ -265,7 +265,7 @@ fn quick_full_hand(text: &str) -> Option<FullHand> {
         *len += 1;
         Some(())
     }
-    let blank = Piece::plain(Tile::at(0));
+    let blank = Piece::plain(Tile::kind(0));
     let mut concealed = [blank; MAX_TILES];
     let mut held = 0;
     let mut melds: Vec<CalledMeld> = Vec::new();
