@@ -552,7 +552,21 @@ fn game_command(args: &GameArgs) -> ExitCode {
         record: record.to_owned(),
         answer_limit: args.lineup.answer_limit,
         start_limit: args.lineup.start_limit,
+        moves: Vec::new(),
+        viewer: None,
     };
+    if request
+        .bots
+        .names()
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(tiles_api::mahjong::table::HUMAN))
+    {
+        return batch::unreadable(&format!(
+            "--bots: {:?}: a person plays at the page's table (tiles serve) or through the \
+             mahjong/game request's moves, not here",
+            tiles_api::mahjong::table::HUMAN
+        ));
+    }
     match game(request, &mahjong_game::tiles_core::Stop::never()) {
         Ok(response) => {
             if let Some(record) = response.record {
@@ -582,7 +596,8 @@ fn game_command(args: &GameArgs) -> ExitCode {
             }
             text.push_str(&format!(
                 "final: {:?}, placements {:?}\n",
-                response.final_scores, response.ranks
+                response.final_scores.unwrap_or_default(),
+                response.ranks.unwrap_or_default()
             ));
             if let Some(failure) = &response.failure {
                 text.push_str(&format!("forfeit: {failure}\n"));

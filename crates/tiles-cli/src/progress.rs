@@ -163,16 +163,30 @@ fn listen() {
     if LISTENING.swap(true, Ordering::Relaxed) {
         return;
     }
-    std::thread::spawn(|| {
-        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        else {
-            return;
-        };
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    // The handler is installed here, before the work starts, not when the listening thread
+    // first runs: a Ctrl-C at once (or on a busy machine) stops the work instead of ending
+    // the process unprinted.
+    #[cfg(unix)]
+    let Ok(mut interrupts) = ({
+        let _context = runtime.enter();
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
+    }) else {
+        return;
+    };
+    std::thread::spawn(move || {
         runtime.block_on(async {
             loop {
-                if tokio::signal::ctrl_c().await.is_err() {
+                #[cfg(unix)]
+                let interrupted = interrupts.recv().await.is_some();
+                #[cfg(not(unix))]
+                let interrupted = tokio::signal::ctrl_c().await.is_ok();
+                if !interrupted {
                     return;
                 }
                 let current = CURRENT

@@ -55,7 +55,7 @@ fn ctrl_c_ends_the_progress_line_with_the_games_played_before_the_results() {
     ] {
         let shown = on_a_terminal(
             &format!("{game} tournament --games 1000000 --seed 7"),
-            Some(2.5),
+            Some(3.0),
         );
         let (draws, after) = progress_and_after(&shown);
         assert!(draws.len() >= 2, "{game}: no progress drawn: {shown:?}");

@@ -16,12 +16,14 @@ mod rules;
 pub(crate) mod state;
 mod turn;
 mod view;
+mod waits;
 mod wall;
 mod win;
 
 pub use action::{Action, Meld};
-pub use event::{DrawKind, Event, HandId, Win, hand_changes, hands, seat_list};
+pub use event::{DrawKind, Event, HandId, Win, hand_changes, hand_tiles, hands, seat_list};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};
 pub use view::View;
+pub use waits::WinningTile;
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};

@@ -32,14 +32,27 @@ impl Game {
         how: How,
         first: bool,
     ) -> Result<(Score, Vec<Piece>), ScoreError> {
+        let mut concealed = self.hands[seat].clone();
+        if !matches!(how, How::Tsumo { .. }) {
+            concealed.push(tile);
+        }
+        self.score_with(seat, concealed, tile, how, first)
+    }
+
+    /// The scorer's verdict on `seat` winning on `tile` with these concealed tiles (the
+    /// winning tile among them), in the hand's situation now.
+    pub(crate) fn score_with(
+        &self,
+        seat: usize,
+        concealed: Vec<Piece>,
+        tile: Piece,
+        how: How,
+        first: bool,
+    ) -> Result<(Score, Vec<Piece>), ScoreError> {
         let (tsumo, rinshan, what) = match how {
             How::Tsumo { rinshan } => (true, rinshan, Claimed::Discard),
             How::Ron(what) => (false, false, what),
         };
-        let mut concealed = self.hands[seat].clone();
-        if !tsumo {
-            concealed.push(tile);
-        }
         let mut melds = Vec::with_capacity(self.melds[seat].len());
         for meld in &self.melds[seat] {
             melds

@@ -2,8 +2,10 @@
 //! one seat's mjai events ([`Follower`]), and our bots answering mjai ([`MjaiBot`]).
 
 mod bot;
+mod decision;
 pub(crate) mod follow;
 pub mod wire;
 
 pub use bot::{MjaiBot, to_mjai};
+pub use decision::{decision_json, decision_of};
 pub use follow::Follower;

@@ -10,6 +10,7 @@ use mahjong_game::{
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tiles_core::{Bot, Stop};
 
 use crate::ApiError;
@@ -253,7 +254,8 @@ pub struct GameRequest {
     /// The bots in seat order, one per player (four, or three with `players` 3):
     /// `efficiency`, `defence`, `value` or `random` (default `efficiency` in every seat; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
-    /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server).
+    /// run as `COMMAND SEAT` (the `tiles` command and Python only, not a server), or `human`
+    /// for a person whose decisions `moves` gives.
     #[serde(default = "bots_default")]
     pub bots: Names,
     /// `hanchan` (default) or `east`.
@@ -282,6 +284,15 @@ pub struct GameRequest {
     /// Seconds it has to answer events that start a game or a hand (default 20).
     #[serde(default = "start_limit_default")]
     pub start_limit: f64,
+    /// The decisions of the `human` seats so far, in the order made, each as `legal` gives
+    /// it (`{"type":"dahai","pai":"5m","tsumogiri":false}`; the fields that tell it from the
+    /// other legal decisions are enough).
+    #[serde(default)]
+    pub moves: Vec<Value>,
+    /// The seat whose view the answer is: its own tiles shown, every other seat's hidden.
+    /// Required when people play two or more seats; without it, the one person's seat.
+    #[serde(default)]
+    pub viewer: Option<usize>,
 }
 
 /// A hand's result.
@@ -314,10 +325,11 @@ pub struct GameResponse {
     pub bots: Vec<String>,
     /// Each hand's result.
     pub hands: Vec<HandResultJson>,
-    /// The final points (riichi sticks left over given to the first), one per player.
-    pub final_scores: Vec<i32>,
+    /// The final points (riichi sticks left over given to the first), one per player (null
+    /// while a game with people goes on).
+    pub final_scores: Option<Vec<i32>>,
     /// Each seat's placement, 1 best (ties to the seat that was East first).
-    pub ranks: Vec<usize>,
+    pub ranks: Option<Vec<usize>>,
     /// The record in the format asked for (mjai lines, tenhou.net/6 JSON or mjlog XML), or
     /// null.
     pub record: Option<String>,
@@ -325,10 +337,31 @@ pub struct GameResponse {
     /// when none did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// With people at the table: the person's seat whose decision is awaited, or null at the
+    /// game's end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Option<usize>>,
+    /// With people at the table: what the viewer sees now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<super::table::TableJson>,
+    /// With people at the table: the viewer's legal decisions now (empty when another seat
+    /// is awaited), in mjai's vocabulary as `moves` takes them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<Value>>,
+    /// With people at the table: the mjai events since the viewer's previous decision (its
+    /// own included; from the start when it has made none), as the viewer may see them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<Value>>,
+    /// With people at the table: each finished hand's end in full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub results: Option<Vec<super::table::HandEndJson>>,
+    /// With people at the table, at the game's end: the record in every format.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub records: Option<super::table::RecordsJson>,
 }
 
 /// Each hand's result in words, with its score changes.
-fn describe(events: &[Event], players: Players) -> Vec<HandResultJson> {
+pub(super) fn describe(events: &[Event], players: Players) -> Vec<HandResultJson> {
     hands(events)
         .map(|(id, events)| {
             let result: Vec<String> = events
@@ -378,6 +411,16 @@ fn describe(events: &[Event], players: Players) -> Vec<HandResultJson> {
 ///
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
+    if super::table::has_people(&request) {
+        let rules = rules(
+            &request.length,
+            request.red_fives,
+            request.open_tanyao,
+            request.players,
+        )?;
+        record_target(&request.record, &rules)?;
+        return super::table::play(&request, rules, stop);
+    }
     let (rules, entries) = table(
         &request.length,
         request.red_fives,
@@ -385,19 +428,7 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         request.players,
         &request.bots,
     )?;
-    let target = match request.record.as_str() {
-        "none" => None,
-        name => Some(Target::named(name).ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "record: expected mjai, tenhou6 (or tenhou), mjlog or none, found {:?}",
-                request.record
-            ))
-        })?),
-    };
-    if target == Some(Target::Mjlog) {
-        log::mjlog::can_write(&rules)
-            .map_err(|error| ApiError::BadRequest(format!("record: mjlog: {error}")))?;
-    }
+    let target = record_target(&request.record, &rules)?;
     let seats: Vec<Seat<'_>> = entries.iter().map(Entry::seat).collect();
     let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
     let (game, failure) = if entries.iter().any(Entry::is_outside) {
@@ -437,11 +468,38 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         seed: request.seed,
         bots: names,
         hands: describe(game.events(), rules.players),
-        final_scores: rules.players.of(&game.scores()).to_vec(),
-        ranks: game.places(),
+        final_scores: Some(rules.players.of(&game.scores()).to_vec()),
+        ranks: Some(game.places()),
         record,
         failure,
+        to_move: None,
+        view: None,
+        legal: None,
+        events: None,
+        results: None,
+        records: None,
     })
+}
+
+/// The record format a request names (`none`: no record).
+///
+/// # Errors
+///
+/// A name that is none of them; mjlog for rules it cannot state.
+fn record_target(name: &str, rules: &GameRules) -> Result<Option<Target>, ApiError> {
+    let target = match name {
+        "none" => None,
+        name => Some(Target::named(name).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "record: expected mjai, tenhou6 (or tenhou), mjlog or none, found {name:?}"
+            ))
+        })?),
+    };
+    if target == Some(Target::Mjlog) {
+        log::mjlog::can_write(rules)
+            .map_err(|error| ApiError::BadRequest(format!("record: mjlog: {error}")))?;
+    }
+    Ok(target)
 }
 
 /// An outside seat's time limits from a request's seconds.

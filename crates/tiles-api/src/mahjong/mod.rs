@@ -4,6 +4,7 @@
 pub mod game;
 mod response;
 mod score;
+pub mod table;
 mod tournament;
 
 use mahjong::Players;

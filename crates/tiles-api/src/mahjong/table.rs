@@ -1,0 +1,547 @@
+//! `mahjong/game` with people at the table: `human` seats, whose decisions the request gives
+//! (`moves`), and the game replayed from the seed up to the next decision a person must make.
+//! The answer is what the `viewer` seat may see (its own tiles, every river, meld and
+//! indicator, the scores), its legal decisions, the events since its previous decision (so a
+//! page can show the bots' turns), each finished hand's result and, at the game's end, the
+//! standings and the record in every format. The server keeps no game: the same request
+//! always gives the same answer, so a reload resumes the game.
+
+use mahjong::{MeldKind, Piece, Players};
+use mahjong_game::mjai::wire::{event_json, for_players, mjai_order};
+use mahjong_game::mjai::{decision_json, decision_of};
+use mahjong_game::records::convert::Target;
+use mahjong_game::{
+    Event, Game, GameRules, MAX_MOVES, Meld, RiverTile, bot_named, hand_changes, hand_tiles, hands,
+};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+use tiles_core::{Bot, Stop};
+
+use super::game::{GameRequest, GameResponse, describe};
+use super::response::YakuJson;
+use crate::ApiError;
+
+/// The seat name for a person, whose decisions a `mahjong/game` request gives.
+pub const HUMAN: &str = "human";
+
+/// One tile of a river.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RiverTileJson {
+    /// The tile, mpsz (`0p` a red five).
+    pub tile: String,
+    /// Discarded as it was drawn.
+    pub tsumogiri: bool,
+    /// The riichi declaration (shown sideways).
+    pub riichi: bool,
+    /// Taken by another seat's call (it shows in that seat's meld).
+    pub called: bool,
+}
+
+/// One called meld.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MeldJson {
+    /// `chi`, `pon`, `daiminkan` (an open kan of a discard), `kakan` (a pon with its fourth
+    /// tile added) or `ankan` (a concealed kan).
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Its tiles, mpsz, in tile order (the called one among them).
+    pub tiles: Vec<String>,
+    /// The tile taken from a discard (null for a concealed kan).
+    pub called: Option<String>,
+    /// The seat it was taken from (null for a concealed kan).
+    pub from: Option<usize>,
+}
+
+/// One tile the viewer waits on.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WaitJson {
+    /// The tile, mpsz.
+    pub tile: String,
+    /// Copies the viewer cannot see.
+    pub unseen: u8,
+    /// Why a ron on it would be refused now (`furiten`, `no yaku`), or null.
+    pub ron: Option<&'static str>,
+    /// Why a tsumo of it would be refused now (`no yaku`), or null.
+    pub tsumo: Option<&'static str>,
+}
+
+/// One seat as the viewer sees it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SeatJson {
+    /// The seat.
+    pub seat: usize,
+    /// Who plays it: a bot's name, or `human`.
+    pub name: String,
+    /// Its wind this hand: `E`, `S`, `W` or `N`.
+    pub wind: char,
+    /// Its points.
+    pub score: i32,
+    /// Whether it has declared riichi.
+    pub riichi: bool,
+    /// Its discards, in order.
+    pub river: Vec<RiverTileJson>,
+    /// Its called melds, in the order called.
+    pub melds: Vec<MeldJson>,
+    /// How many concealed tiles it holds.
+    pub concealed: usize,
+    /// Norths it has set aside (three players).
+    pub north: u8,
+}
+
+/// What the viewer sees of the table now.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TableJson {
+    /// The viewer's seat.
+    pub seat: usize,
+    /// `E1-0`: the round's wind, the hand's number and the honba.
+    pub round: String,
+    /// The riichi sticks on the table.
+    pub sticks: u32,
+    /// The dealer's seat.
+    pub dealer: usize,
+    /// Live tiles left to draw.
+    pub wall: u32,
+    /// The dora indicators shown, mpsz.
+    pub dora_indicators: Vec<String>,
+    /// The viewer's concealed tiles, mpsz, in tile order, without the tile just drawn.
+    pub hand: Vec<String>,
+    /// The tile the viewer just drew, on its turn (null otherwise).
+    pub drawn: Option<String>,
+    /// The discard (or added kan's tile, or North) the viewer may claim now, and whose it is.
+    pub claim: Option<ClaimJson>,
+    /// Every seat, one per player.
+    pub seats: Vec<SeatJson>,
+    /// What the viewer waits on, when its hand is ready (on its turn, as it was before the
+    /// tile it drew).
+    pub waits: Vec<WaitJson>,
+}
+
+/// A tile on the table that may be claimed.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ClaimJson {
+    /// The tile, mpsz.
+    pub tile: String,
+    /// The seat it came from.
+    pub from: usize,
+}
+
+/// A hand shown at the end.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ShownHandJson {
+    /// The concealed tiles, mpsz, in tile order (a winner's winning tile among them).
+    pub concealed: Vec<String>,
+    /// The called melds.
+    pub melds: Vec<MeldJson>,
+}
+
+/// One win of a hand.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WinJson {
+    /// The winner.
+    pub seat: usize,
+    /// The seat that dealt in (the winner itself on a tsumo).
+    pub from: usize,
+    /// `tsumo` or `ron`.
+    pub how: &'static str,
+    /// The winning tile, mpsz.
+    pub tile: String,
+    /// The yaku with their han (the dora counted as yaku are).
+    pub yaku: Vec<YakuJson>,
+    /// The han.
+    pub han: u32,
+    /// The fu.
+    pub fu: u32,
+    /// `mangan` … `yakuman`, or null.
+    pub limit: Option<&'static str>,
+    /// The hand's value (the ron payment, or the tsumo payments together).
+    pub points: u32,
+    /// The ura dora indicators turned over (a riichi winner's), mpsz.
+    pub ura_indicators: Vec<String>,
+    /// The seat liable for a daisangen or daisuushii (pao), or null.
+    pub pao: Option<usize>,
+}
+
+/// How a hand ended.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct HandEndJson {
+    /// `E1-0`.
+    pub round: String,
+    /// Its wins (two or more on one discard: each), in turn order from the discarder.
+    pub wins: Vec<WinJson>,
+    /// How it was drawn, if it was: `exhaustive draw`, `nagashi mangan`, `nine terminals`,
+    /// `four winds`, `four riichi`, `four kans`, `triple ron`.
+    pub draw: Option<&'static str>,
+    /// The seats that were ready at an exhaustive draw.
+    pub tenpai: Vec<usize>,
+    /// Each seat's hand at the end, one per player.
+    pub hands: Vec<ShownHandJson>,
+    /// The dora indicators shown at the end, mpsz.
+    pub dora_indicators: Vec<String>,
+    /// Each seat's change of points, one per player (sticks collected included).
+    pub deltas: Vec<i32>,
+    /// Each seat's points after the hand, one per player.
+    pub scores: Vec<i32>,
+}
+
+/// The game's record in every format written.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RecordsJson {
+    /// mjai events, one JSON object per line.
+    pub mjai: String,
+    /// tenhou.net/6 JSON.
+    pub tenhou6: String,
+    /// Tenhou's mjlog XML (null for rules its `GO type` cannot state: red fives in some
+    /// suits only).
+    pub mjlog: Option<String>,
+}
+
+/// Whether a request plays at a table with people: a `human` seat, decisions given or a
+/// viewer named.
+pub(super) fn has_people(request: &GameRequest) -> bool {
+    request
+        .bots
+        .names()
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(HUMAN))
+        || !request.moves.is_empty()
+        || request.viewer.is_some()
+}
+
+/// Who plays each seat: one of our bots, or a person (`None`).
+type Seats = Vec<Option<&'static (dyn Bot<Game> + Sync)>>;
+
+/// The seats a request names (one name fills every seat).
+fn seats_of(request: &GameRequest, players: Players) -> Result<(Seats, Vec<String>), String> {
+    let mut names: Vec<String> = request
+        .bots
+        .names()
+        .iter()
+        .map(|name| name.to_ascii_lowercase())
+        .collect();
+    if names.len() == 1 {
+        names = vec![names[0].clone(); players.count()];
+    }
+    if names.len() != players.count() {
+        return Err(format!(
+            "bots: one name or {} are needed, got {}",
+            players.in_words(),
+            names.len()
+        ));
+    }
+    let seats = names
+        .iter()
+        .map(|name| match name.as_str() {
+            HUMAN => Ok(None),
+            name => bot_named(name).map(Some).ok_or_else(|| {
+                format!(
+                    "bots: {name:?} cannot sit at a table with people: expected {} or {HUMAN}",
+                    mahjong_game::BOT_NAMES.join(", ")
+                )
+            }),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((seats, names))
+}
+
+/// Answers a `mahjong/game` request with people at the table.
+///
+/// # Errors
+///
+/// Bad seats or viewer; a decision that is not one, or not legal at its moment (the legal
+/// ones listed), or given after the game's end; [`ApiError::Stopped`].
+pub(super) fn play(
+    request: &GameRequest,
+    rules: GameRules,
+    stop: &Stop,
+) -> Result<GameResponse, ApiError> {
+    let players = rules.players;
+    let (seats, names) = seats_of(request, players)?;
+    let people: Vec<usize> = players
+        .seats()
+        .filter(|&seat| seats[seat].is_none())
+        .collect();
+    let viewer = match request.viewer {
+        Some(viewer) if viewer >= players.count() => {
+            return Err(ApiError::BadRequest(format!(
+                "viewer: seat {viewer} is not at a table of {} players",
+                players.count()
+            )));
+        }
+        Some(viewer) => viewer,
+        None => match people.as_slice() {
+            [one] => *one,
+            [] => 0,
+            _ => {
+                return Err(ApiError::BadRequest(format!(
+                    "viewer: people play seats {}: say whose view the answer is (viewer), so that none sees another's tiles",
+                    people
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        },
+    };
+    if request.moves.len() > MAX_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "moves: at most {MAX_MOVES}, found {}",
+            request.moves.len()
+        )));
+    }
+    let mut game = Game::new(rules, request.seed);
+    let mut moves = request.moves.iter().enumerate();
+    let mut since = 0;
+    let mut awaited = None;
+    let mut made = 0;
+    while let Some(seat) = game.to_move() {
+        if made >= MAX_MOVES {
+            break;
+        }
+        made += 1;
+        stop.check()?;
+        let view = game.view(seat);
+        let action = match seats[seat] {
+            Some(bot) => bot.choose(&view),
+            None => {
+                let Some((index, decision)) = moves.next() else {
+                    awaited = Some(seat);
+                    break;
+                };
+                if seat == viewer {
+                    since = game.events().len();
+                }
+                decision_of(decision, &view)
+                    .map_err(|error| format!("moves[{index}] (seat {seat}): {error}"))?
+            }
+        };
+        game.act(seat, action)
+            .map_err(|error| format!("seat {seat}: {error}"))?;
+    }
+    if let Some((index, _)) = moves.next() {
+        return Err(ApiError::BadRequest(format!(
+            "moves[{index}]: the game is over"
+        )));
+    }
+    let over = game.is_over();
+    let legal = match awaited {
+        Some(seat) if seat == viewer => {
+            let view = game.view(seat);
+            view.legal
+                .iter()
+                .map(|&action| decision_json(action, &view))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let events: Vec<Value> = mjai_order(&game.events()[since..])
+        .into_iter()
+        .filter_map(|event| event_json(event, Some(viewer)))
+        .map(|value| for_players(value, players))
+        .collect();
+    let records = over.then(|| records(rules, &game, &names)).transpose()?;
+    let record = match (&records, request.record.as_str()) {
+        (Some(records), "mjai") => Some(records.mjai.clone()),
+        (Some(records), "tenhou6" | "tenhou") => Some(records.tenhou6.clone()),
+        (Some(records), "mjlog") => records.mjlog.clone(),
+        _ => None,
+    };
+    Ok(GameResponse {
+        seed: request.seed,
+        bots: names.clone(),
+        hands: describe(game.events(), players),
+        final_scores: over.then(|| players.of(&game.scores()).to_vec()),
+        ranks: over.then(|| game.places()),
+        record,
+        failure: None,
+        to_move: Some(awaited),
+        view: Some(table(&game, viewer, &names)),
+        legal: Some(legal),
+        events: Some(events),
+        results: Some(results(game.events(), players)),
+        records,
+    })
+}
+
+/// The record in every format.
+fn records(rules: GameRules, game: &Game, names: &[String]) -> Result<RecordsJson, ApiError> {
+    let write = |target: Target| {
+        target
+            .write(rules, game.events(), names)
+            .map_err(|error| ApiError::BadRequest(format!("record: {error}")))
+    };
+    Ok(RecordsJson {
+        mjai: write(Target::Mjai)?,
+        tenhou6: write(Target::Tenhou6)?,
+        mjlog: mahjong_game::records::mjlog::can_write(&rules)
+            .is_ok()
+            .then(|| write(Target::Mjlog))
+            .transpose()?,
+    })
+}
+
+/// Tiles in mpsz, one name each.
+fn names_of(pieces: &[Piece]) -> Vec<String> {
+    pieces.iter().map(ToString::to_string).collect()
+}
+
+fn meld_json(meld: &Meld) -> MeldJson {
+    MeldJson {
+        kind: match meld.kind {
+            MeldKind::Chi => "chi",
+            MeldKind::Pon => "pon",
+            MeldKind::Kan if meld.added => "kakan",
+            MeldKind::Kan => "daiminkan",
+            MeldKind::Ankan => "ankan",
+        },
+        tiles: names_of(&meld.tiles),
+        called: meld.called.map(|(tile, _)| tile.to_string()),
+        from: meld.called.map(|(_, from)| from),
+    }
+}
+
+fn river_json(tile: &RiverTile) -> RiverTileJson {
+    RiverTileJson {
+        tile: tile.tile.to_string(),
+        tsumogiri: tile.tsumogiri,
+        riichi: tile.riichi,
+        called: tile.called,
+    }
+}
+
+/// The table as `viewer` sees it.
+fn table(game: &Game, viewer: usize, names: &[String]) -> TableJson {
+    let view = game.view(viewer);
+    let mut hand = view.hand.clone();
+    if let Some(drawn) = view.drawn
+        && let Some(at) = hand.iter().position(|piece| *piece == drawn)
+    {
+        hand.remove(at);
+    }
+    TableJson {
+        seat: viewer,
+        round: view.hand_id.to_string(),
+        sticks: view.sticks,
+        dealer: view.dealer,
+        wall: view.live_left,
+        dora_indicators: names_of(&view.indicators),
+        hand: names_of(&hand),
+        drawn: view.drawn.map(|piece| piece.to_string()),
+        claim: view.claimable.map(|(tile, from)| ClaimJson {
+            tile: tile.to_string(),
+            from,
+        }),
+        seats: game
+            .players()
+            .seats()
+            .map(|seat| SeatJson {
+                seat,
+                name: names[seat].clone(),
+                wind: game.seat_wind(seat).letter(),
+                score: view.scores[seat],
+                riichi: view.riichi[seat],
+                river: view.rivers[seat].iter().map(river_json).collect(),
+                melds: view.melds[seat].iter().map(meld_json).collect(),
+                concealed: game.hand(seat).len(),
+                north: view.kita[seat],
+            })
+            .collect(),
+        waits: game
+            .waits(viewer)
+            .iter()
+            .map(|wait| WaitJson {
+                tile: wait.tile.to_string(),
+                unseen: wait.unseen,
+                ron: wait.ron,
+                tsumo: wait.tsumo,
+            })
+            .collect(),
+    }
+}
+
+/// Each finished hand's end: its wins or draw, every hand shown, the changes and the scores.
+pub(super) fn results(events: &[Event], players: Players) -> Vec<HandEndJson> {
+    hands(events)
+        .filter_map(|(id, events)| {
+            let scores = events.iter().find_map(|event| match event {
+                Event::EndHand { scores } => Some(*scores),
+                _ => None,
+            })?;
+            let wins = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Win(win) => Some(WinJson {
+                        seat: win.seat,
+                        from: win.from,
+                        how: if win.seat == win.from { "tsumo" } else { "ron" },
+                        tile: win.tile.to_string(),
+                        yaku: win
+                            .score
+                            .yaku
+                            .iter()
+                            .map(|one| YakuJson {
+                                name: one.yaku.name(),
+                                han: one.han,
+                            })
+                            .collect(),
+                        han: win.score.han,
+                        fu: win.score.fu,
+                        limit: win.score.limit.map(|limit| limit.name()),
+                        points: win.score.points.total,
+                        ura_indicators: names_of(&win.ura),
+                        pao: win.pao,
+                    }),
+                    _ => None,
+                })
+                .collect();
+            let (draw, tenpai) = events
+                .iter()
+                .find_map(|event| match event {
+                    Event::Drawn { kind, tenpai, .. } => Some((
+                        Some(kind.name()),
+                        players.seats().filter(|&seat| tenpai[seat]).collect(),
+                    )),
+                    _ => None,
+                })
+                .unwrap_or((None, Vec::new()));
+            let indicators: Vec<Piece> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::StartHand { indicator, .. } | Event::Dora { indicator } => {
+                        Some(*indicator)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let mut shown = hand_tiles(events);
+            // A ron's winning tile joins the winner's hand (a tsumo's is already in it).
+            for event in events {
+                if let Event::Win(win) = event
+                    && win.seat != win.from
+                {
+                    let concealed = &mut shown[win.seat].0;
+                    concealed.push(win.tile);
+                    concealed.sort_by_key(|piece| (piece.tile, piece.red));
+                }
+            }
+            Some(HandEndJson {
+                round: id.to_string(),
+                wins,
+                draw,
+                tenpai,
+                hands: players
+                    .of(&shown)
+                    .iter()
+                    .map(|(concealed, melds)| ShownHandJson {
+                        concealed: names_of(concealed),
+                        melds: melds.iter().map(meld_json).collect(),
+                    })
+                    .collect(),
+                dora_indicators: names_of(&indicators),
+                deltas: players.of(&hand_changes(events)).to_vec(),
+                scores: players.of(&scores).to_vec(),
+            })
+        })
+        .collect()
+}
