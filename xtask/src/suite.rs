@@ -206,7 +206,12 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
     let screenshots = root.join("target/web-screenshots/");
     let passed = status(
         Command::new("node")
-            .args(["--test", "--test-concurrency=1", "page.test.mjs"])
+            .args([
+                "--test",
+                "--test-concurrency=1",
+                "page.test.mjs",
+                "riichi.test.mjs",
+            ])
             .env("TILES_BIN", root.join("target/debug/tiles"))
             .env("CHROMIUM", chromium)
             .env("SCREENSHOTS", &screenshots)

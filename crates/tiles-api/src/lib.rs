@@ -237,7 +237,7 @@ pub const OPERATIONS: &[Operation] = &[
     },
     Operation {
         name: "mahjong/game",
-        summary: "a seeded game of bots under Tenhou's rules, four players or three: each hand's result, the final points and the record",
+        summary: "a seeded game under Tenhou's rules, four players or three, between bots or with people at some seats: each hand's result, the final points and the record; a person's view, legal decisions and the events since its last",
         schemas: schemas::<mahjong::game::GameRequest, mahjong::game::GameResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, mahjong::game::game),

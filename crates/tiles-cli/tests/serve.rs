@@ -262,9 +262,39 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
         Some("text/html; charset=utf-8")
     );
     assert!(page.body.contains("<script type=\"module\""));
-    for file in ["app.js", "rummikub.js", "play.js"] {
+    for file in [
+        "app.js",
+        "rummikub.js",
+        "play.js",
+        "riichi.js",
+        "tiles-mj.js",
+    ] {
         assert_eq!(server.get(&format!("/static/{file}")).status, 200, "{file}");
     }
+    // The tile art: one sprite of the 40 public-domain pictures, its licence named, at most
+    // 100 KB gzipped.
+    let art = server.get("/static/tiles.svg");
+    assert_eq!(art.status, 200);
+    assert_eq!(art.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(art.body.matches("<symbol id=\"t-").count(), 40);
+    for face in [
+        "t-front",
+        "t-back",
+        "t-man5-dora",
+        "t-pin5-dora",
+        "t-sou5-dora",
+        "t-chun",
+    ] {
+        assert!(art.body.contains(&format!("id=\"{face}\"")), "{face}");
+    }
+    assert!(art.body.contains("public domain (CC0 1.0)"));
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut gzip, art.body.as_bytes()).unwrap();
+    let gzipped = gzip.finish().unwrap().len();
+    assert!(
+        gzipped <= 100_000,
+        "the tile art is {gzipped} bytes gzipped"
+    );
     let script = server.get("/static/app.js");
     assert_eq!(script.status, 200);
     assert_eq!(

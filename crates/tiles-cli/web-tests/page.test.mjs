@@ -1,59 +1,10 @@
 // End-to-end tests of the page `tiles serve` serves, in headless Chromium: each game's main
 // flow clicked through, what the page then shows, errors next to their input, a phone-sized
 // screen, and a label on every control. A screenshot of each is saved.
-//
-// TILES_BIN is the `tiles` binary (cargo xtask test builds it); CHROMIUM the browser
-// (default /usr/bin/chromium); SCREENSHOTS the folder for the screenshots.
 
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createInterface } from "node:readline";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-
-const TILES = process.env.TILES_BIN ?? new URL("../../../target/debug/tiles", import.meta.url).pathname;
-const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = process.env.SCREENSHOTS ?? new URL("../../../target/web-screenshots/", import.meta.url).pathname;
-
-let server;
-let base;
-let browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  server = spawn(TILES, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
-  const first = await new Promise((resolve, reject) => {
-    createInterface({ input: server.stdout }).once("line", resolve);
-    server.once("exit", (code) => reject(new Error(`tiles serve exited (${code})`)));
-  });
-  base = /http:\/\/\S+/.exec(first)[0];
-  browser = await chromium.launch({ executablePath: BROWSER });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill("SIGINT");
-});
-
-/** A new page at `hash`, 1200 pixels wide (or `viewport`). */
-async function open(hash, viewport = { width: 1200, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  // An API's 400 is part of a flow (the error shown next to its input); anything else that
-  // fails to load is a problem.
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith("/api/")) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(`${base}/#/${hash}`);
-  await page.waitForSelector(`#${hash}:not([hidden])`);
-  page.problems = problems;
-  return page;
-}
+import { api, base, browser, open, shot } from "./support.mjs";
 
 /** Clicks the picker's tile `name` in the section `id`. */
 async function pick(page, id, name) {
@@ -68,12 +19,6 @@ async function errorUnder(page, id, name, value, action) {
   const error = page.locator(`#${id} [name=${name}] ~ .field-error`);
   await error.waitFor();
   return error.textContent();
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
-  assert.deepEqual(page.problems, [], "no script errors");
-  await page.close();
 }
 
 test("rummikub: pick a table and a rack, get the best move step by step", async () => {
@@ -252,11 +197,6 @@ async function settled(page) {
   return page.getAttribute("#rummikub [data-view=play]", "data-state");
 }
 
-/** The API's answer, straight from the server (for what the test needs to know). */
-async function api(operation, request) {
-  const response = await fetch(`${base}/api/${operation}`, { method: "POST", body: JSON.stringify(request) });
-  return response.json();
-}
 
 test("rummikub play: a whole game against a bot, drawn to its end, and the scores", async () => {
   const page = await open("rummikub");
@@ -274,7 +214,7 @@ test("rummikub play: a whole game against a bot, drawn to its end, and the score
     assert.ok(draws < 120, "the game ends");
   }
   assert.equal(state, "over");
-  assert.match(await page.textContent("#rummikub [data-play-summary]"), /^the game ends: /);
+  assert.match(await page.textContent("#rummikub [data-play-summary]"), /^(The pool is empty and nobody could play: .* wins with the fewest points left|Player 1 \(solver\) played all their tiles and wins)\.$/);
   const scores = await page.$$eval("#rummikub [data-scores] tr td:nth-child(3)", (cells) => cells.map((c) => Number(c.textContent)));
   assert.equal(scores.length, 2);
   assert.equal(scores[0] + scores[1], 0);
@@ -340,5 +280,81 @@ test("rummikub play on a phone-sized screen: nothing wider than the screen", asy
   await newGame(page, 3, ["solver", "greedy", "value"]);
   const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(scroll <= inner, `the page is ${scroll} pixels wide on a ${inner}-pixel screen`);
+  const small = await page.$$eval("#rummikub .play-tile, #rummikub button.pick", (nodes) =>
+    nodes.map((n) => [n.dataset.tile ?? n.dataset.pick, n.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24)).map(([name, r]) => `${name} ${r.width}x${r.height}`));
+  assert.deepEqual(small, [], "rack and picker tiles of at least 24 by 24");
   await shot(page, "phone-rummikub-play");
+});
+
+test("rummikub play, as a new player meets it: a tile dragged onto the empty table starts a group", async () => {
+  const page = await open("rummikub");
+  await page.click('#rummikub [data-show="play"]');
+  // Before a game, the turn's buttons do nothing and say so.
+  for (const action of ["end-turn", "draw", "reset-turn", "new-group", "to-rack"]) {
+    assert.ok(await page.isDisabled(`#rummikub [data-action="${action}"]`), `${action} is disabled before a game`);
+  }
+  await newGame(page, 4, ["greedy"]);
+  // The first turn: nothing has happened yet, so no heading over an empty list.
+  assert.equal(await page.isVisible("#rummikub [data-happened]"), false);
+  assert.match(await page.textContent("#rummikub [data-play-table]"), /The table is empty/);
+  const first = page.locator("#rummikub [data-play-rack] .play-tile").first();
+  const name = await first.getAttribute("data-tile");
+  await first.dragTo(page.locator("#rummikub [data-play-table]"));
+  const groups = await page.$$eval("#rummikub .play-group", (items) => items.map((g) => [...g.querySelectorAll(".play-tile")].map((t) => t.dataset.tile)));
+  assert.deepEqual(groups, [[name]]);
+  // Emptied, the group is gone.
+  await page.locator("#rummikub .play-group .play-tile").first().dragTo(page.locator("#rummikub [data-play-rack]"));
+  assert.equal(await page.locator("#rummikub .play-group").count(), 0);
+  // The turn's three buttons stand the same height.
+  const heights = await page.$$eval("#rummikub .play-controls button", (buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().height)));
+  assert.equal(new Set(heights).size, 1, `heights ${heights}`);
+  await shot(page, "rummikub-play-first-turn");
+});
+
+test("rummikub play: a reload comes back to the game, and the bots' turns are drawn as tiles in the player's words", async () => {
+  const page = await open("rummikub");
+  await newGame(page, 6, ["solver"]);
+  let state = "your-turn";
+  let drawnTurns = 0;
+  for (let i = 0; i < 120 && state === "your-turn"; i++) {
+    await page.click('#rummikub [data-action="draw"]');
+    state = await settled(page);
+    const items = await page.$$eval("#rummikub [data-happened] li", (lis) => lis.map((li) => [li.textContent, li.querySelectorAll(".tile").length]));
+    for (const [text, tiles] of items) {
+      assert.doesNotMatch(text, /player 0|\(human\)|turn \d+:/, "the page speaks to the player");
+      if (/ played /.test(text)) {
+        assert.ok(tiles > 0, `a play is drawn as tiles: ${text}`);
+        drawnTurns += 1;
+      }
+    }
+    if (i === 2) {
+      await page.reload();
+      await page.waitForSelector('#rummikub [data-view=play]:not([hidden])');
+      assert.equal(await page.isVisible('#rummikub [data-view=solver]'), false, "the reload comes back to the game");
+      state = await settled(page);
+    }
+  }
+  assert.ok(drawnTurns > 0, "the bot played");
+  assert.equal(state, "over");
+  assert.doesNotMatch(await page.textContent("#rummikub [data-play-summary]"), /player 0|human|the game ends/);
+  await shot(page, "rummikub-play-words");
+});
+
+test("smaller points: a stale analysis goes with its hand, the placeholder reads, the checkbox stands clear", async () => {
+  const page = await open("mahjong");
+  for (const tile of ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "3z"]) await page.click(`#mahjong button.pick[data-pick="${tile}"]`);
+  await page.click('#mahjong [data-action="analyze"]');
+  await page.waitForSelector("#mahjong [data-shanten]");
+  await page.fill("#mahjong input[name=hand]", "123m456p789s11222z");
+  await page.dispatchEvent("#mahjong input[name=hand]", "input");
+  assert.equal(await page.locator("#mahjong [data-shanten]").count(), 0, "the old hand's analysis is gone");
+  await page.close();
+  const rummikub = await open("rummikub");
+  assert.doesNotMatch(await rummikub.getAttribute("#rummikub textarea[name=table]", "placeholder"), /O\d/, "no orange tile that reads as zero");
+  await rummikub.close();
+  const huxxy = await open("huxxy");
+  const label = await huxxy.locator("#huxxy label.check").boundingBox();
+  const play = await huxxy.locator('#huxxy [data-action="play"]').boundingBox();
+  assert.ok(play.y >= label.y + label.height + 4, "the checkbox's label does not touch the Play button");
+  await huxxy.close();
 });

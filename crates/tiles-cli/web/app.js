@@ -32,9 +32,10 @@ function start() {
       section.hidden = key !== id;
       tab.setAttribute("aria-selected", String(key === id));
     }
-    // The tab is kept in the address as `#/id`: a fragment no element has, so loading the page
-    // with it does not scroll down to the section (`#id` would).
-    if (location.hash !== `#/${id}`) history.replaceState(null, "", `#/${id}`);
+    // The tab is kept in the address as `#/id` (and a view of it as `#/id/view`): a fragment
+    // no element has, so loading the page with it does not scroll down to the section (`#id`
+    // would).
+    if (location.hash.split("/")[1] !== id) history.replaceState(null, "", `#/${id}`);
   }
   document.body.append(
     el("header", {}, el("h1", {}, "tiles"), el("p", {}, "Rule engines for tile and card games: pick tiles, get the answer.")),
@@ -43,7 +44,7 @@ function start() {
     el("footer", {}, "The same answers as the ", el("code", {}, "tiles"), " command and the ", el("a", { href: "/api" }, "HTTP API"), "."),
   );
   const fragment = location.hash.slice(1);
-  const wanted = fragment.startsWith("/") ? fragment.slice(1) : fragment;
+  const wanted = (fragment.startsWith("/") ? fragment.slice(1) : fragment).split("/")[0];
   show(sections[wanted] ? wanted : GAMES[0][0]);
   // An address of the old form (`#id`) makes the browser scroll to the section once the page
   // is loaded: the page opens at the top all the same.

@@ -71,6 +71,22 @@ export function clearErrors(inputs, fallback) {
   for (const control of [...Object.values(inputs), fallback]) showError(control, null);
 }
 
+/** A section's views and the buttons that switch between them (`views`: [name, words, node]).
+ * The view shown is kept in the address (`#/game/view`), so a reload comes back to it. */
+export function viewSwitch(section, views, label) {
+  const game = section.id;
+  const buttons = views.map(([name, words]) => button(words, () => show(name, true), { "data-show": name, "aria-pressed": "false" }));
+  function show(name, remember) {
+    for (const [key, , node] of views) node.hidden = key !== name;
+    for (const node of buttons) node.setAttribute("aria-pressed", String(node.dataset.show === name));
+    if (remember && !section.hidden) history.replaceState(null, "", `#/${game}/${name}`);
+  }
+  const wanted = location.hash.split("/")[2];
+  show(views.some(([name]) => name === wanted) ? wanted : views[0][0], false);
+  section.append(el("div", { className: "buttons view-switch", role: "group", "aria-label": label }, buttons), ...views.map(([, , node]) => node));
+  return show;
+}
+
 /** A button. */
 export function button(text, onclick, attrs = {}) {
   return el("button", { type: "button", onclick, ...attrs }, text);

@@ -51,7 +51,7 @@ export function mount(section) {
     evalResult,
     el("h3", {}, "A bot game, turn by turn"),
     el("div", { className: "row" }, field("Seed", seed), field("Bots, in seat order", bots)),
-    jokers.node,
+    el("p", { className: "huxxy-options" }, jokers.node),
     button("Play", play, { className: "primary", "data-action": "play" }),
     gameStatus,
     game,

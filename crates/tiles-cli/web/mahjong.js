@@ -2,7 +2,8 @@
 // a winning hand, its score.
 
 import { call } from "./api.js";
-import { button, checkbox, clearErrors, el, field, mahjongTile, mpszTiles, select, showApiError, tileRow } from "./draw.js";
+import { button, checkbox, clearErrors, el, field, mahjongTile, mpszTiles, select, showApiError, tileRow, viewSwitch } from "./draw.js";
+import * as riichi from "./riichi.js";
 
 const KINDS = [
   ...["m", "p", "s"].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${suit}`)),
@@ -21,6 +22,14 @@ function appendTile(text, code) {
 }
 
 export function mount(section) {
+  const analyse = el("div", { className: "view", "data-view": "hand" });
+  const table = el("div", { className: "view", "data-view": "play" });
+  mountHand(analyse);
+  riichi.mount(table);
+  viewSwitch(section, [["hand", "Analyse and score a hand", analyse], ["play", "Play riichi", table]], "Mahjong views");
+}
+
+function mountHand(section) {
   const hand = el("input", { name: "hand", placeholder: "123m456p789s1122z [789s]", spellcheck: false, autocomplete: "off" });
   const meld = el("input", { name: "meld", placeholder: "tiles of the meld being built", spellcheck: false, autocomplete: "off", readOnly: true });
   const target = select([["hand", "the concealed hand"], ["open", "an open meld: chi, pon, kan"], ["closed", "a concealed kan"]], "hand");
@@ -48,7 +57,20 @@ export function mount(section) {
       ),
     );
   }
+  // The analysis and the score shown are of the hand they were asked for: gone once the hand
+  // changes.
+  let analysed = null;
+  let scoredHand = null;
   function refresh() {
+    const now = hand.value.trim();
+    if (analysed !== null && now !== analysed) {
+      analysis.replaceChildren();
+      analysed = null;
+    }
+    if (scoredHand !== null && now !== scoredHand) {
+      scored.replaceChildren();
+      scoredHand = null;
+    }
     const used = {};
     for (const code of mpszTiles(`${hand.value} ${meld.value}`)) {
       const kind = code[0] === "0" ? `5${code[1]}` : code;
@@ -94,6 +116,7 @@ export function mount(section) {
     try {
       const answer = await call("mahjong/analyze", { hand: hand.value.trim() });
       analysis.replaceChildren(...showAnalysis(answer));
+      analysed = hand.value.trim();
     } catch (error) {
       showApiError(error, inputs, status);
     }
@@ -116,6 +139,7 @@ export function mount(section) {
     for (const flag of FLAGS) request[flag] = flags[flag].box.checked;
     try {
       scored.replaceChildren(...showScore(await call("mahjong/score", request)));
+      scoredHand = hand.value.trim();
     } catch (error) {
       showApiError(error, inputs, scoreStatus);
     }

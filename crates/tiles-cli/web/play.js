@@ -10,6 +10,40 @@ import { button, el, field, rummikubTile, select, showError } from "./draw.js";
 const BOTS = [["solver", "solver (best move)"], ["value", "value (most points)"], ["greedy", "greedy (beginner)"]];
 const SAVED = "tiles.rummikub.play";
 
+/** How the game ended, in the player's words. */
+function endInWords(game) {
+  const who = (seat) => (seat === 0 ? "You" : `Player ${seat} (${game.bots[seat]})`);
+  const end = game.end ?? "";
+  const emptied = /^the game ends: player (\d+) .* has played all their tiles/.exec(end);
+  if (emptied) {
+    const seat = Number(emptied[1]);
+    return seat === 0 ? "You played all your tiles: you win!" : `${who(seat)} played all their tiles and wins.`;
+  }
+  if (/the pool is empty and a full round passed/.test(end)) {
+    const winner = game.winner;
+    return `The pool is empty and nobody could play: ${winner === 0 ? "you win with the fewest points left" : `${who(winner)} wins with the fewest points left`}.`;
+  }
+  const forfeit = /^the game ends: player (\d+) .* forfeits: (.*)$/.exec(end);
+  if (forfeit) return `${who(Number(forfeit[1]))} forfeited: ${forfeit[2]}.`;
+  return `${end}.`;
+}
+
+/** One turn of another player, its tiles drawn (a draw says only that a tile was drawn). */
+function turnItem(turn, game) {
+  const who = turn.player === 0 ? "You" : `Player ${turn.player} (${game.bots[turn.player]})`;
+  if (turn.action === "draw") {
+    return el("li", { "data-turn": String(turn.turn) }, turn.pool === 0 && turn.drawn === null && turn.text.includes("passes") ? `${who} passed: the pool is empty.` : `${who} drew a tile.`);
+  }
+  return el(
+    "li",
+    { "data-turn": String(turn.turn) },
+    `${who} played `,
+    el("span", { className: "tiles" }, turn.placed.map((name) => rummikubTile(name))),
+    ` (value ${turn.value}); the table after it: `,
+    el("span", { className: "groups inline" }, turn.table.map((group) => el("span", { className: "group" }, el("span", { className: "tiles" }, group.map((name) => rummikubTile(name)))))),
+  );
+}
+
 /** A tile on the board: its name, an id telling copies apart, and whether it is from the rack. */
 let nextId = 0;
 const piece = (name, fromRack) => ({ id: ++nextId, name, fromRack });
@@ -28,6 +62,7 @@ export function mount(section) {
   const summary = el("p", { className: "summary", "data-play-summary": "", "aria-live": "polite" });
   const others = el("ul", { className: "players", "data-players": "" });
   const happened = el("ol", { className: "steps", "data-happened": "" });
+  const happenedBlock = el("div", { hidden: true }, el("h3", {}, "Since your last move"), happened);
   const tableList = el("ul", { className: "groups play-table", id: "play-table", "data-play-table": "", "aria-label": "The table", "aria-describedby": "play-table-error" });
   const rackRow = el("div", { className: "tiles play-rack", "data-play-rack": "", "aria-label": "Your rack", role: "group" });
   const reason = el("p", { className: "field-error", role: "alert", id: "play-table-error", "data-play-reason": "" });
@@ -39,7 +74,9 @@ export function mount(section) {
   const reset = button("Take back this turn's moves", () => { startTurn(); render(); }, { "data-action": "reset-turn" });
   const newGroup = button("New group", () => place({ group: "new" }), { "data-action": "new-group" });
   const toRack = button("Back to the rack", () => place({ group: "rack" }), { "data-action": "to-rack" });
-  const controls = el("div", { className: "buttons" }, endTurn, draw, reset);
+  const controls = el("div", { className: "buttons play-controls" }, endTurn, draw, reset);
+  // Nothing to move before a game is started.
+  for (const node of [endTurn, draw, reset, newGroup, toRack]) node.disabled = true;
 
   let game = null; // the last answer of rummikub/game
   let setup = null; // { seed, players, bots, moves }
@@ -117,6 +154,8 @@ export function mount(section) {
     if (group === "rack") board.rack.push(moved);
     else if (group === "new") board.table.push([moved]);
     else board.table[group].push(moved);
+    // A group emptied by the move is gone.
+    board.table = board.table.filter((tiles) => tiles.length > 0);
     selected = null;
     render();
   }
@@ -144,11 +183,14 @@ export function mount(section) {
     return node;
   }
 
-  /** A place tiles can be dropped on (or clicked, with a tile selected). */
+  /** A place tiles can be dropped on (or clicked, with a tile selected). A drop on a group
+   * goes to it; the table's own space (its empty part, or the table when it has no group)
+   * starts a new group. */
   function dropTarget(node, group) {
     node.addEventListener("dragover", (event) => event.preventDefault());
     node.addEventListener("drop", (event) => {
       event.preventDefault();
+      event.stopPropagation();
       place({ group, id: Number(event.dataTransfer.getData("text/plain")) });
     });
     return node;
@@ -160,15 +202,16 @@ export function mount(section) {
     section.dataset.state = over ? "over" : "your-turn";
     const view = game.view;
     summary.textContent = over
-      ? `${game.end}.`
+      ? endInWords(game)
       : view.must_open
         ? "Your turn. Your first play must be new groups of your own tiles worth at least 30 points, without touching the table; or draw."
         : "Your turn: play tiles from your rack (the table may be rearranged), or draw.";
     summary.className = `summary${over ? (game.winner === 0 ? " ok" : " bad") : ""}`;
-    // What the others did since the person's last move.
+    // What the others did since the person's last move, drawn as tiles.
     const last = game.turns.map((turn) => turn.player).lastIndexOf(0);
     const since = game.turns.slice(last + 1);
-    happened.replaceChildren(...since.map((turn) => el("li", { "data-turn": String(turn.turn) }, el("pre", {}, turn.text))));
+    happened.replaceChildren(...since.map((turn) => turnItem(turn, game)));
+    happenedBlock.hidden = since.length === 0;
     const seats = game.bots.map((name, seat) =>
       el("li", {}, seat === 0 ? "You" : `Player ${seat} (${name})`, view ? `: ${view.rack_sizes[seat]} tiles${view.opened[seat] ? ", opened" : ""}` : ""),
     );
@@ -190,6 +233,9 @@ export function mount(section) {
           )
         : (game.turns.at(-1)?.table ?? []).map((group) => el("li", { className: "group" }, el("span", { className: "tiles" }, group.map((name) => rummikubTile(name)))))),
     );
+    if (board && board.table.length === 0) {
+      tableList.append(el("li", { className: "empty-table" }, "The table is empty: drop a tile here (or select one and press New group) to start a group."));
+    }
     rackRow.replaceChildren(...(board ? board.rack.map((p) => tileButton(p, "rack")) : []));
     scores.replaceChildren();
     log.textContent = over ? game.text : "";
@@ -249,6 +295,7 @@ export function mount(section) {
   }
 
   dropTarget(rackRow, "rack");
+  dropTarget(tableList, "new");
 
   section.append(
     el("p", { className: "intro" }, "Play Rummikub against the bots: you are the first player. Click a tile, then where it goes (a group, a new group or back to your rack), or drag it; then end the turn. The game is its seed and your moves: reload the page and it is still there."),
@@ -257,8 +304,7 @@ export function mount(section) {
     status,
     summary,
     others,
-    el("h3", {}, "Since your last move"),
-    happened,
+    happenedBlock,
     el("h3", {}, "The table"),
     tableList,
     reason,

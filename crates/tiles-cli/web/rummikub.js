@@ -2,7 +2,7 @@
 
 import { call } from "./api.js";
 import * as play from "./play.js";
-import { button, clearErrors, el, field, RUMMIKUB_COLOURS, rummikubTile, select, showApiError, tileRow } from "./draw.js";
+import { button, clearErrors, el, field, RUMMIKUB_COLOURS, rummikubTile, select, showApiError, tileRow, viewSwitch } from "./draw.js";
 
 const COPIES = 2;
 const JOKERS = 2;
@@ -14,22 +14,14 @@ function tilesOf(text) {
 
 export function mount(section) {
   const solver = el("div", { className: "view", "data-view": "solver" });
-  const game = el("div", { className: "view", "data-view": "play", hidden: true });
-  const views = { solver, play: game };
-  const switches = [["solver", "Best move"], ["play", "Play against the bots"]].map(([name, text]) =>
-    button(text, () => show(name), { "data-show": name, "aria-pressed": String(name === "solver") }),
-  );
-  function show(name) {
-    for (const [key, node] of Object.entries(views)) node.hidden = key !== name;
-    for (const node of switches) node.setAttribute("aria-pressed", String(node.dataset.show === name));
-  }
-  section.append(el("div", { className: "buttons view-switch", role: "group", "aria-label": "Rummikub views" }, switches), solver, game);
+  const game = el("div", { className: "view", "data-view": "play" });
   mountSolver(solver);
   play.mount(game);
+  viewSwitch(section, [["solver", "Best move", solver], ["play", "Play against the bots", game]], "Rummikub views");
 }
 
 function mountSolver(section) {
-  const table = el("textarea", { name: "table", rows: 2, placeholder: "R1 R2 R3 | K4 B4 O4", spellcheck: false });
+  const table = el("textarea", { name: "table", rows: 2, placeholder: "R1 R2 R3 | K4 B4 R4", spellcheck: false });
   const rack = el("input", { name: "rack", placeholder: "R4 K9 J", spellcheck: false, autocomplete: "off" });
   const rules = select(["standard", "codegolf", "puzzle"], "standard");
   const objective = select(

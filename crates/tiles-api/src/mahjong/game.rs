@@ -358,6 +358,12 @@ pub struct GameResponse {
     /// With people at the table, at the game's end: the record in every format.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub records: Option<super::table::RecordsJson>,
+    /// With people at the table, at the game's end: Tenhou's final score of each seat, in
+    /// thousands with the returned points and the placement bonus (as its records' `owari`
+    /// writes it), and the Phoenix room's rank points for each seat's place (90, 45, 0,
+    /// -135; with three players 20, 0, -20).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standings: Option<super::table::StandingsJson>,
 }
 
 /// Each hand's result in words, with its score changes.
@@ -478,6 +484,7 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         events: None,
         results: None,
         records: None,
+        standings: None,
     })
 }
 

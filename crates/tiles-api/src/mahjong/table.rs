@@ -196,6 +196,15 @@ pub struct RecordsJson {
     pub mjlog: Option<String>,
 }
 
+/// The final standings of a game with people.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StandingsJson {
+    /// Tenhou's final score of each seat, in thousands (`owari`), one per player.
+    pub final_score: Vec<i32>,
+    /// The Phoenix room's rank points of each seat's place, one per player.
+    pub rank_points: Vec<f64>,
+}
+
 /// Whether a request plays at a table with people: a `human` seat, decisions given or a
 /// viewer named.
 pub(super) fn has_people(request: &GameRequest) -> bool {
@@ -361,6 +370,17 @@ pub(super) fn play(
         events: Some(events),
         results: Some(results(game.events(), players)),
         records,
+        standings: over.then(|| {
+            let points = mahjong_game::default_rank_points(players.count());
+            StandingsJson {
+                final_score: players.of(&rules.final_score(game.scores())).to_vec(),
+                rank_points: game
+                    .places()
+                    .iter()
+                    .map(|&place| points[place - 1])
+                    .collect(),
+            }
+        }),
     })
 }
 

@@ -23,6 +23,13 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("fiveup.js", JS, include_str!("../../web/fiveup.js")),
     ("puzzle.js", JS, include_str!("../../web/puzzle.js")),
     ("huxxy.js", JS, include_str!("../../web/huxxy.js")),
+    ("riichi.js", JS, include_str!("../../web/riichi.js")),
+    ("tiles-mj.js", JS, include_str!("../../web/tiles-mj.js")),
+    (
+        "tiles.svg",
+        "image/svg+xml",
+        include_str!("../../web/tiles.svg"),
+    ),
 ];
 
 /// A response with `content_type`, which the browser checks again on each load.

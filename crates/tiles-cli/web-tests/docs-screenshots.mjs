@@ -1,0 +1,75 @@
+// The riichi table's screenshots in crates/tiles-cli/docs (desktop and phone, four and three
+// players, a result panel), taken in headless Chromium from a running game. Run by hand when
+// the table's look changes (cargo build -p tiles-cli first):
+//
+//   node docs-screenshots.mjs
+
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
+
+const TILES = process.env.TILES_BIN ?? new URL("../../../target/debug/tiles", import.meta.url).pathname;
+const OUT = new URL("../docs/", import.meta.url).pathname;
+const VIEW = '#mahjong [data-view="play"]';
+
+const server = spawn(TILES, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+const base = /http:\/\/\S+/.exec(await new Promise((resolve) => createInterface({ input: server.stdout }).once("line", resolve)))[0];
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" });
+
+async function settled(page) {
+  await page.waitForFunction((view) => {
+    const node = document.querySelector(view);
+    return ["your-turn", "over"].includes(node.dataset.state) || !node.querySelector("[data-result]").hidden;
+  }, VIEW);
+  return (await page.isVisible(`${VIEW} [data-result]`)) ? "result" : page.getAttribute(VIEW, "data-state");
+}
+
+/** A game started with `players` and `seed`, played (passing on calls, discarding the tile
+ * drawn) until `until` says stop. */
+async function game(viewport, players, seed, until) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  await page.goto(`${base}/#/mahjong/play`);
+  await page.selectOption(`${VIEW} select[name=players]`, String(players));
+  await page.selectOption(`${VIEW} select[name=speed]`, "instant");
+  await page.fill(`${VIEW} input[name=seed]`, String(seed));
+  await page.click(`${VIEW} [data-new-game]`);
+  for (let step = 0; step < 400; step++) {
+    const state = await settled(page);
+    if (await until(page, state, step)) break;
+    if (state === "result") {
+      await page.click(`${VIEW} [data-continue]`);
+      continue;
+    }
+    const control = (await page.$(`${VIEW} [data-action="pass"]`)) ?? (await page.$(`${VIEW} [data-zone="drawn"]:not([disabled])`)) ?? (await page.$(`${VIEW} [data-action="discard"]:not([disabled])`));
+    await control.click();
+  }
+  return page;
+}
+
+const table = (page) => page.locator(`${VIEW} .riichi-table`);
+const desktop = { width: 1100, height: 1000 };
+const phone = { width: 390, height: 844 };
+
+/** Whether the board shows a good part of a hand: many discards, a call or a riichi. */
+const busy = async (page, state, least) =>
+  state === "your-turn" && (await page.$$eval(`${VIEW} [data-zone="river"]`, (tiles) => tiles.length)) >= least;
+
+let page = await game(desktop, 4, 3, async (p, state) => busy(p, state, 40));
+await table(page).screenshot({ path: `${OUT}riichi-four.png` });
+await page.close();
+page = await game(desktop, 3, 8, async (p, state) => busy(p, state, 27));
+await table(page).screenshot({ path: `${OUT}riichi-three.png` });
+await page.close();
+page = await game(desktop, 4, 3, async (p, state) => state === "result");
+await page.locator(`${VIEW} [data-result]`).screenshot({ path: `${OUT}riichi-result.png` });
+await page.close();
+page = await game(phone, 4, 5, async (p, state) => busy(p, state, 36));
+await table(page).screenshot({ path: `${OUT}riichi-phone-four.png` });
+await page.close();
+page = await game(phone, 3, 2, async (p, state) => busy(p, state, 24));
+await table(page).screenshot({ path: `${OUT}riichi-phone-three.png` });
+await page.close();
+
+await browser.close();
+server.kill("SIGINT");
+console.log(`screenshots written to ${OUT}`);

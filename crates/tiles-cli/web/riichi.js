@@ -1,0 +1,639 @@
+// Riichi at the table: a whole game of riichi mahjong against the bots, four players or three,
+// under Tenhou's rules. The person sits at seat 0 (the bottom of the board). The game is its
+// settings and the person's decisions so far: every answer of `mahjong/game` replays them from
+// the seed, so the server keeps no game, and a reload (the page keeps them in localStorage)
+// resumes it. The bots' turns since the person's last decision are shown one by one, at the
+// speed chosen, on a copy of the board the page keeps; the answer's own view is drawn after.
+
+import { call } from "./api.js";
+import { button, checkbox, el, field, select } from "./draw.js";
+import { fromMjai, loadTileArt, pictureOf, sortTiles, tableTile, tileArt, tileName } from "./tiles-mj.js";
+
+const SAVED = "tiles.riichi.play";
+const BOTS = [["value", "value (plays for points)"], ["defence", "defence (folds when threatened)"], ["efficiency", "efficiency (fastest hand)"], ["random", "random"]];
+const SPEEDS = { instant: 0, fast: 120, normal: 450 };
+const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+/** The keys of the decisions (also shown on their buttons). */
+const KEYS = { riichi: "r", tsumo: "t", ron: "w", chi: "c", pon: "p", daiminkan: "k", ankan: "k", kakan: "k", kita: "n", ryukyoku: "9", pass: "x" };
+
+/** A decision's control: its `data-action`, its short words and its full name. */
+function describe(decision) {
+  const tile = (name) => tileName(fromMjai(name));
+  switch (decision.type) {
+    case "hora":
+      return decision.target === decision.actor
+        ? ["tsumo", "Tsumo", `Tsumo: win on ${tile(decision.pai)}`]
+        : ["ron", "Ron", `Ron: win on ${tile(decision.pai)}`];
+    case "chi":
+    case "pon":
+    case "daiminkan": {
+      const words = { chi: "Chi", pon: "Pon", daiminkan: "Kan" }[decision.type];
+      const hand = decision.consumed.map((name) => tileName(fromMjai(name)));
+      return [decision.type, words, `${words} ${tile(decision.pai)} with ${hand.join(" and ")}`];
+    }
+    case "ankan":
+      return ["ankan", "Kan", `Concealed kan of ${tile(decision.consumed[0])}`];
+    case "kakan":
+      return ["kakan", "Kan", `Added kan of ${tile(decision.pai)}`];
+    case "kita":
+      return ["kita", "Kita", "Kita: set a north aside"];
+    case "ryukyoku":
+      return ["ryukyoku", "Nine terminals", "Nine terminals: draw the hand"];
+    case "none":
+      return ["pass", "Pass", "Pass"];
+    default:
+      return [decision.type, decision.type, decision.type];
+  }
+}
+
+export function mount(section) {
+  // ----- settings -----
+  const players = select([["4", "4 players"], ["3", "3 players"]], "4");
+  players.name = "players";
+  const length = select([["hanchan", "hanchan (East and South)"], ["east", "East round only"]], "hanchan");
+  length.name = "length";
+  const red = checkbox("red fives", "red_fives");
+  red.box.checked = true;
+  const kuitan = checkbox("open tanyao", "open_tanyao");
+  kuitan.box.checked = true;
+  const seed = el("input", { name: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 100000), size: 8 });
+  const speed = select([["normal", "normal"], ["fast", "fast"], ["instant", "instant"]], "normal");
+  speed.name = "speed";
+  const botSelects = [1, 2, 3].map((seat) => {
+    const choice = select(BOTS, "value");
+    choice.name = `opponent-${seat}`;
+    return choice;
+  });
+  const botFields = botSelects.map((choice, i) => field(`Seat ${i + 1}`, choice));
+  const showSeats = () => {
+    botFields[2].hidden = players.value === "3";
+  };
+  players.addEventListener("change", showSeats);
+  const settings = el(
+    "details",
+    { className: "riichi-settings", open: true },
+    el("summary", {}, "New game"),
+    el("div", { className: "row" }, field("Players", players), field("Length", length), field("Seed", seed), field("Bots' turns shown", speed)),
+    el("div", { className: "row" }, ...botFields),
+    el("div", { className: "buttons" }, red.node, kuitan.node),
+    button("Start a new game", () => newGame(), { className: "primary", "data-new-game": "" }),
+  );
+
+  // ----- the table -----
+  const status = el("p", { className: "status", role: "status", "data-riichi-status": "" });
+  const board = el("div", { className: "riichi-board", "data-board": "" });
+  const hand = el("div", { className: "riichi-hand", role: "group", "aria-label": "Your hand: Tab or the arrows move, Enter discards" });
+  const actions = el("div", { className: "riichi-actions buttons", role: "group", "aria-label": "Your decisions" });
+  const prompt = el("p", { className: "summary", "aria-live": "polite", "data-prompt": "" });
+  const waits = el("div", { className: "riichi-waits", "aria-live": "polite", "data-waits": "" });
+  const panel = el("section", { className: "riichi-panel", hidden: true, "aria-live": "polite", "aria-label": "Result", "data-result": "" });
+  const final = el("section", { className: "riichi-final", hidden: true, "data-final-panel": "" });
+  const table = el("div", { className: "riichi-table" }, board, prompt, waits, el("div", { className: "riichi-you" }, hand, actions), panel, final);
+
+  let setup = null; // { seed, players, length, red_fives, open_tanyao, bots, moves }
+  let answer = null; // the last answer of mahjong/game
+  let shown = null; // the board as drawn now (the answer's view, or the copy the bots' turns play on)
+  let riichiMode = false; // choosing the discard that declares riichi
+  let busy = false; // the bots' turns are being shown, or an answer awaited
+  let asked = 0; // requests sent: an answer to an older one is dropped
+  let focusAt = 0; // the hand tile with the keyboard's focus
+  let keepFocus = false; // the focus was at the table when the person decided: it goes back there
+
+  const request = () => ({
+    seed: setup.seed,
+    players: setup.players,
+    length: setup.length,
+    red_fives: setup.red_fives,
+    open_tanyao: setup.open_tanyao,
+    bots: setup.bots,
+    moves: setup.moves,
+    record: "none",
+  });
+
+  function newGame() {
+    const count = Number(players.value);
+    setup = {
+      seed: Number(seed.value) || 0,
+      players: count,
+      length: length.value,
+      red_fives: red.box.checked,
+      open_tanyao: kuitan.box.checked,
+      bots: ["human", ...botSelects.slice(0, count - 1).map((choice) => choice.value)],
+      moves: [],
+    };
+    answer = null;
+    shown = null;
+    settings.open = false;
+    final.hidden = true;
+    panel.hidden = true;
+    play(true);
+  }
+
+  /** Asks for the game up to the person's next decision and shows what happened since. */
+  async function play(fresh = false) {
+    const mine = ++asked;
+    busy = true;
+    section.dataset.state = "waiting";
+    status.textContent = "the bots are playing…";
+    renderControls();
+    let next;
+    try {
+      next = await call("mahjong/game", request());
+    } catch (error) {
+      if (mine !== asked) return;
+      status.textContent = error.message;
+      section.dataset.state = "failed";
+      // A decision the server refused is taken back.
+      if (setup.moves.length > 0 && error.status === 400 && /^moves\[/.test(error.message)) setup.moves.pop();
+      busy = false;
+      return;
+    }
+    if (mine !== asked) return;
+    status.textContent = "";
+    localStorage.setItem(SAVED, JSON.stringify({ ...setup, speed: speed.value }));
+    await loadTileArt();
+    const before = fresh || !shown ? null : shown;
+    answer = next;
+    await showEvents(before, next);
+    if (mine !== asked) return;
+    shown = next.view;
+    riichiMode = false;
+    busy = false;
+    renderBoard(shown);
+    renderControls();
+    if (next.to_move === null) showFinal();
+    else if (keepFocus) focusTable();
+    keepFocus = false;
+  }
+
+  /** The focus back at the table: the hand tile it was on (or the nearest one enabled), or
+   * the first decision. */
+  function focusTable() {
+    const tiles = [...hand.querySelectorAll("button.riichi-tile")];
+    const enabled = tiles.filter((node) => !node.disabled);
+    const target = (tiles[focusAt] && !tiles[focusAt].disabled ? tiles[focusAt] : null) ?? actions.querySelector("button") ?? enabled[0];
+    if (!target) return;
+    focusAt = Math.max(0, tiles.indexOf(target));
+    target.focus();
+  }
+
+  /** The bots' turns since the last answer, one at a time, on a copy of the board; a hand's
+   * end as its result panel, which the person closes. */
+  async function showEvents(before, next) {
+    const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const pause = reduced && speed.value !== "instant" ? Math.min(SPEEDS[speed.value], 150) : SPEEDS[speed.value];
+    let model = before ? structuredClone(before) : null;
+    let ended = 0;
+    for (const event of next.events) {
+      if (!model && event.type !== "start_kyoku") continue;
+      if (event.type === "hora" || event.type === "ryukyoku") {
+        // The result shows once the hand's every win has been seen.
+        continue;
+      }
+      if (event.type === "end_kyoku") {
+        if (model) renderBoard(model);
+        const result = next.results[findResult(next, ended)];
+        ended += 1;
+        if (result) await showResult(result, next);
+        continue;
+      }
+      model = apply(model, event, next);
+      if (pause > 0 && ["dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "kita", "reach_accepted", "dora"].includes(event.type)) {
+        renderBoard(model);
+        await sleep(pause);
+      }
+    }
+  }
+
+  /** The index in `results` of the `ended`-th hand that ended among the answer's events. */
+  function findResult(next, ended) {
+    const ends = next.events.filter((event) => event.type === "end_kyoku").length;
+    return next.results.length - ends + ended;
+  }
+
+  function showResult(result, next) {
+    return new Promise((resolve) => {
+      const names = next.bots;
+      const count = names.length;
+      const who = (seat) => (seat === 0 ? "You" : `Seat ${seat} (${names[seat]})`);
+      const nodes = [el("h3", {}, `${result.round}: ${result.draw ? capital(result.draw) : result.wins.map((win) => `${who(win.seat)} ${win.how === "tsumo" ? "won by tsumo" : `won by ron from ${who(win.from).toLowerCase() === "you" ? "you" : who(win.from)}`}`).join("; ")}`)];
+      for (const win of result.wins) {
+        const shownHand = result.hands[win.seat];
+        nodes.push(
+          el("div", { className: "riichi-win", "data-win": String(win.seat) },
+            el("p", { className: "summary" }, `${who(win.seat)}: ${win.han} han ${win.fu} fu${win.limit ? ` (${win.limit})` : ""}, ${win.points} points`),
+            handRow(shownHand, win.seat, fromMjai(win.tile)),
+            el("ul", { className: "riichi-yaku" }, win.yaku.map((yaku) => el("li", {}, `${yaku.name}: ${yaku.han} han`))),
+            win.ura_indicators.length ? el("p", {}, "Ura dora indicators: ", el("span", { className: "riichi-row" }, win.ura_indicators.map((code) => tableTile(code, "dora", win.seat, { extra: ["ura dora indicator"] })))) : null,
+            win.pao !== null ? el("p", {}, `${who(win.pao)} is liable (pao).`) : null,
+          ),
+        );
+      }
+      if (result.draw) {
+        const ready = result.tenpai.length ? `Ready: ${result.tenpai.map((seat) => who(seat)).join(", ")}.` : "Nobody was ready.";
+        nodes.push(el("p", {}, result.draw === "exhaustive draw" ? ready : `An abortive draw (${result.draw}).`));
+        for (const seat of result.tenpai) nodes.push(el("div", { className: "riichi-win" }, el("p", {}, who(seat)), handRow(result.hands[seat], seat)));
+      }
+      nodes.push(
+        el("table", { className: "riichi-changes", "data-changes": "" },
+          el("tr", {}, el("th", {}, "seat"), el("th", {}, "change"), el("th", {}, "points")),
+          Array.from({ length: count }, (_, seat) => el("tr", {}, el("td", {}, who(seat)), el("td", {}, signed(result.deltas[seat])), el("td", {}, String(result.scores[seat]))))),
+      );
+      const ok = button("Continue", () => {
+        panel.hidden = true;
+        resolve();
+      }, { className: "primary", "data-continue": "" });
+      panel.replaceChildren(...nodes, ok);
+      panel.hidden = false;
+      ok.focus();
+    });
+  }
+
+  function showFinal() {
+    const names = answer.bots;
+    const standings = answer.standings;
+    const who = (seat) => (seat === 0 ? "You" : `Seat ${seat} (${names[seat]})`);
+    const order = names.map((_, seat) => seat).sort((a, b) => answer.ranks[a] - answer.ranks[b]);
+    const links = [];
+    for (const [format, text, extension] of [["mjai", answer.records.mjai, "mjson"], ["tenhou.net/6", answer.records.tenhou6, "json"], ["mjlog", answer.records.mjlog, "mjlog"]]) {
+      if (text === null) continue;
+      const href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+      links.push(el("a", { href, download: `riichi-${setup.seed}.${extension}`, "data-record": format === "tenhou.net/6" ? "tenhou6" : format }, `Record (${format})`));
+    }
+    final.replaceChildren(
+      el("h3", {}, "The game is over"),
+      el("table", { className: "riichi-standings", "data-final": "" },
+        el("tr", {}, el("th", {}, "place"), el("th", {}, "seat"), el("th", {}, "points"), el("th", {}, "final score"), el("th", {}, "rank points")),
+        order.map((seat) => el("tr", { "data-seat": String(seat) },
+          el("td", {}, String(answer.ranks[seat])), el("td", {}, who(seat)), el("td", {}, String(answer.final_scores[seat])),
+          el("td", {}, signed(standings.final_score[seat])), el("td", {}, signed(standings.rank_points[seat]))))),
+      el("p", {}, "Final score: Tenhou's, in thousands, with the returned points and the placement bonus. Rank points: the Phoenix room's for each place."),
+      el("p", { className: "buttons" }, links),
+      button("Play again", () => { settings.open = true; settings.scrollIntoView(); }, { "data-play-again": "" }),
+    );
+    final.hidden = false;
+    prompt.textContent = "The game is over.";
+  }
+
+  /** A shown hand: its concealed tiles (the winning tile apart) and melds. */
+  function handRow(shownHand, seat, winning) {
+    const concealed = [...shownHand.concealed];
+    if (winning) {
+      const at = concealed.lastIndexOf(winning);
+      if (at >= 0) concealed.splice(at, 1);
+    }
+    return el("div", { className: "riichi-row shown" },
+      concealed.map((code) => tableTile(code, "hand", seat)),
+      winning ? tableTile(winning, "hand", seat, { className: "apart", extra: ["the winning tile"] }) : null,
+      shownHand.melds.map((meld) => meldNode(meld, seat, seat)));
+  }
+
+  // ----- drawing the board -----
+
+  function renderBoard(view) {
+    if (!view || !answer) return;
+    const count = view.seats.length;
+    section.dataset.players = String(count);
+    const relative = (seat) => (seat - view.seat + count) % count;
+    const place = (seat) => (count === 3 ? ["bottom", "right", "left"] : ["bottom", "right", "top", "left"])[relative(seat)];
+    const [wind, number, honba] = [view.round[0], view.round.slice(1).split("-")[0], view.round.split("-")[1]];
+    const centre = el("div", { className: "riichi-centre", "data-centre": "" },
+      el("p", { className: "riichi-round" }, `${WIND_NAMES[wind]} ${number}`),
+      el("p", {}, `honba ${honba} · sticks ${view.sticks}`),
+      el("p", { "data-wall": String(view.wall) }, `${view.wall} tiles left`),
+      el("div", { className: "riichi-dora", "aria-label": "Dora indicators" }, view.dora_indicators.map((code) => tableTile(code, "dora", view.seat, { extra: ["dora indicator"] }))),
+    );
+    const zones = view.seats.flatMap((seat) => seatZone(seat, view, place(seat.seat)));
+    board.replaceChildren(centre, ...zones);
+    renderHand(view);
+  }
+
+  /** A seat's river (beside the centre, turned to face the seat) and its corner (its name,
+   * wind, points, and for another seat its calls, Norths and tiles held), at its right. */
+  function seatZone(seat, view, where) {
+    const you = seat.seat === view.seat;
+    const label = `${you ? "You" : `Seat ${seat.seat} (${seat.name})`}, ${WIND_NAMES[seat.wind]}`;
+    const river = el("div", { className: `riichi-river-cell ${where}` },
+      el("div", { className: "riichi-river", role: "group", "aria-label": `${label}: discards`, "data-river": String(seat.seat) },
+        seat.river.map((tile) => tableTile(tile.tile, "river", seat.seat, {
+          sideways: tile.riichi,
+          className: tile.called ? "called" : "",
+          extra: [tile.tsumogiri ? "tsumogiri" : null, tile.riichi ? "riichi" : null, tile.called ? "called" : null].filter(Boolean),
+        }))));
+    const info = el("p", { className: `riichi-name${seat.riichi ? " in-riichi" : ""}${seat.seat === view.dealer ? " dealer" : ""}`, "data-score": String(seat.score) },
+      el("b", {}, you ? "You" : seat.name), ` ${WIND_NAMES[seat.wind]} · ${seat.score}`, seat.riichi ? el("span", { className: "stick", title: "riichi" }, " riichi") : null,
+      you ? null : el("small", {}, ` · ${seat.concealed} tiles`));
+    const calls = you ? null : el("div", { className: "riichi-melds", role: "group", "aria-label": `${label}: calls` },
+      Array.from({ length: seat.north }, () => tableTile("4z", "north", seat.seat, { extra: ["set aside"] })),
+      seat.melds.map((meld) => meldNode(meld, seat.seat, view.seat)));
+    const corner = el("div", { className: `riichi-corner ${where}`, "data-seat-zone": String(seat.seat), role: "region", "aria-label": label }, info, calls);
+    return [river, corner];
+  }
+
+  /** A meld, the called tile sideways toward the seat it came from; an added kan's fourth
+   * tile on top of the called one. */
+  function meldNode(meld, seat, viewer) {
+    const count = answer?.bots.length ?? 4;
+    const tiles = [...meld.tiles];
+    const nodes = [];
+    if (meld.type === "ankan") {
+      tiles.forEach((code, i) => nodes.push(tableTile(code, "meld", seat, { faceDown: i === 0 || i === 3, extra: ["concealed kan"] })));
+    } else {
+      // Where the called tile goes: left from the seat to the left, middle across, right from
+      // the right (counted from the caller).
+      const from = (meld.from - seat + count) % count;
+      const side = from === count - 1 ? 0 : from === 1 ? tiles.length - 1 : 1;
+      const at = tiles.lastIndexOf(meld.called);
+      tiles.splice(at, 1);
+      let added = null;
+      if (meld.type === "kakan") added = tiles.pop();
+      tiles.splice(Math.min(side, tiles.length), 0, meld.called);
+      tiles.forEach((code, i) => {
+        const called = i === Math.min(side, tiles.length - 1) && code === meld.called;
+        const node = tableTile(code, "meld", seat, { sideways: called, extra: called ? [`called from seat ${meld.from}`] : [] });
+        if (called && added) {
+          nodes.push(el("span", { className: "stack" }, tableTile(added, "meld", seat, { sideways: true, extra: ["added kan"] }), node));
+        } else nodes.push(node);
+      });
+    }
+    return el("span", { className: "riichi-meld", "data-meld": meld.type }, nodes);
+  }
+
+  // ----- the person's decisions -----
+
+  function legal() {
+    return !busy && answer && answer.to_move === 0 ? answer.legal : [];
+  }
+
+  function renderHand(view) {
+    const decisions = legal();
+    const discards = decisions.filter((d) => d.type === (riichiMode ? "reach" : "dahai"));
+    const tiles = [...view.hand.map((code) => ({ code, drawn: false })), ...(view.drawn ? [{ code: view.drawn, drawn: true }] : [])];
+    const buttons = tiles.map(({ code, drawn }, index) => {
+      const decision = discards.find((d) => fromMjai(d.pai) === code && d.tsumogiri === drawn);
+      const node = el(
+        "button",
+        {
+          type: "button",
+          className: `riichi-tile${drawn ? " drawn" : ""}`,
+          "data-tile": code,
+          "data-zone": drawn ? "drawn" : "hand",
+          "data-seat": String(view.seat),
+          "data-action": "discard",
+          "aria-label": `${riichiMode ? "Riichi, discarding" : "Discard"} ${tileName(code)}${drawn ? " (just drawn)" : ""}`,
+          disabled: !decision,
+          onclick: () => decide(decision),
+          onfocus: () => { focusAt = index; },
+          onkeydown: (event) => moveFocus(event, index, tiles.length),
+        },
+        tileArt(code),
+      );
+      if (decision) node.dataset.decision = JSON.stringify(decision);
+      return node;
+    });
+    const own = view.seats[view.seat];
+    hand.replaceChildren(...buttons);
+    if (own.melds.length || own.north) {
+      hand.append(el("span", { className: "riichi-melds own", role: "group", "aria-label": "Your calls" },
+        Array.from({ length: own.north }, () => tableTile("4z", "north", view.seat, { extra: ["set aside"] })),
+        own.melds.map((meld) => meldNode(meld, view.seat, view.seat))));
+    }
+    waits.replaceChildren(...waitsPanel(view));
+  }
+
+  function moveFocus(event, index, total) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    focusAt = (index + step + total) % total;
+    hand.querySelectorAll("button.riichi-tile")[focusAt]?.focus();
+  }
+
+  function waitsPanel(view) {
+    if (!view.waits.length) return [];
+    return [
+      el("p", { className: "riichi-waits-title" }, "You are ready. Waiting on:"),
+      el("ul", {}, view.waits.map((wait) => el("li", { "data-wait": wait.tile },
+        pictureOf(wait.tile), ` ${tileName(wait.tile)}: ${wait.unseen} left`,
+        wait.ron ? ` · no ron: ${wait.ron}` : "", wait.tsumo ? ` · no tsumo: ${wait.tsumo}` : ""))),
+    ];
+  }
+
+  function renderControls() {
+    const decisions = legal();
+    const others = decisions.filter((d) => d.type !== "dahai" && d.type !== "reach");
+    const controls = [];
+    if (decisions.some((d) => d.type === "reach")) {
+      controls.push(button(riichiMode ? "Cancel riichi" : "Riichi", () => {
+        riichiMode = !riichiMode;
+        renderHand(shown);
+        renderControls();
+      }, { "data-action": "riichi", "aria-pressed": String(riichiMode), "aria-keyshortcuts": KEYS.riichi, title: `key ${KEYS.riichi.toUpperCase()}` }));
+    }
+    for (const decision of others) {
+      const [action, words, name] = describe(decision);
+      const node = button(words, () => decide(decision), { "data-action": action, "aria-label": name, "aria-keyshortcuts": KEYS[action], title: `${name} (key ${KEYS[action].toUpperCase()})`, className: action === "pass" ? "" : "call" });
+      node.dataset.decision = JSON.stringify(decision);
+      const shown = { chi: [decision.pai, ...(decision.consumed ?? [])], pon: [decision.pai, ...(decision.consumed ?? [])], daiminkan: [decision.pai, ...(decision.consumed ?? [])], ankan: decision.consumed, kakan: [decision.pai], hora: [decision.pai] }[decision.type];
+      if (shown) node.append(el("span", { className: "riichi-row" }, shown.map((tileOf) => pictureOf(fromMjai(tileOf)))));
+      controls.push(node);
+    }
+    actions.replaceChildren(...controls);
+    const view = shown;
+    if (busy) prompt.textContent = "";
+    else if (!answer || answer.to_move === null) prompt.textContent = answer ? "The game is over." : "";
+    else if (riichiMode) prompt.textContent = "Riichi: choose the discard that declares it (only those that keep your hand ready).";
+    else if (view?.claim) prompt.textContent = `Seat ${view.claim.from} discarded ${tileName(view.claim.tile)}: call it, or pass.`;
+    else if (decisions.some((d) => d.type === "dahai")) prompt.textContent = "Your turn: click a tile to discard it.";
+    else prompt.textContent = "Your decision.";
+    section.dataset.state = busy ? "waiting" : answer?.to_move === 0 ? "your-turn" : answer ? "over" : "idle";
+    if (shown) renderHand(shown);
+  }
+
+  function decide(decision) {
+    if (!decision || busy) return;
+    keepFocus ||= table.contains(document.activeElement);
+    setup.moves.push(decision);
+    riichiMode = false;
+    play();
+  }
+
+  // Keys for the decisions, and Escape out of riichi, wherever the focus is but in a field,
+  // while the table is shown.
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || busy || !section.offsetParent) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.key === "Escape" && riichiMode) {
+      riichiMode = false;
+      renderHand(shown);
+      renderControls();
+      return;
+    }
+    const key = event.key.toLowerCase();
+    const match = [...actions.querySelectorAll("button[data-action]")].find((node) => node.getAttribute("aria-keyshortcuts") === key && !node.disabled);
+    if (match) {
+      event.preventDefault();
+      keepFocus = true;
+      match.click();
+      if (match.dataset.action === "riichi") hand.querySelector("button.riichi-tile:not([disabled])")?.focus();
+    }
+  });
+
+  section.append(
+    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under Tenhou's rules: you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there."),
+    settings,
+    status,
+    table,
+  );
+  showSeats();
+  const saved = JSON.parse(localStorage.getItem(SAVED) ?? "null");
+  if (saved?.bots?.[0] === "human" && Array.isArray(saved.moves)) {
+    setup = saved;
+    speed.value = saved.speed ?? "normal";
+    seed.value = String(saved.seed);
+    players.value = String(saved.players);
+    length.value = saved.length;
+    settings.open = false;
+    showSeats();
+    play(true);
+  }
+}
+
+/** The board after one event (the public part of the table, as the answer's view has it). */
+function apply(model, event, next) {
+  const count = next.bots.length;
+  const seats = model?.seats;
+  const me = next.view.seat;
+  switch (event.type) {
+    case "start_kyoku": {
+      const tehai = event.tehais[me].map(fromMjai);
+      return {
+        seat: me,
+        round: `${event.bakaze}${event.kyoku}-${event.honba}`,
+        sticks: event.kyotaku,
+        dealer: event.oya,
+        wall: count === 3 ? 55 : 70,
+        dora_indicators: [fromMjai(event.dora_marker)],
+        hand: sortTiles(tehai),
+        drawn: null,
+        claim: null,
+        seats: Array.from({ length: count }, (_, seat) => ({
+          seat,
+          name: next.bots[seat],
+          wind: ["E", "S", "W", "N"][(seat - event.oya + count) % count],
+          score: event.scores[seat],
+          riichi: false,
+          river: [],
+          melds: [],
+          concealed: 13,
+          north: 0,
+        })),
+        waits: [],
+        pendingRiichi: [],
+      };
+    }
+    case "tsumo": {
+      model.wall = Math.max(0, model.wall - 1);
+      seats[event.actor].concealed += 1;
+      if (event.actor === me) {
+        if (model.drawn) model.hand = sortTiles([...model.hand, model.drawn]);
+        model.drawn = fromMjai(event.pai);
+      }
+      return model;
+    }
+    case "reach":
+      (model.pendingRiichi ??= []).push(event.actor);
+      return model;
+    case "reach_accepted":
+      seats[event.actor].riichi = true;
+      seats[event.actor].score -= 1000;
+      model.sticks += 1;
+      return model;
+    case "dahai": {
+      const tile = fromMjai(event.pai);
+      const riichi = (model.pendingRiichi ?? []).includes(event.actor);
+      model.pendingRiichi = (model.pendingRiichi ?? []).filter((seat) => seat !== event.actor);
+      seats[event.actor].river.push({ tile, tsumogiri: event.tsumogiri, riichi, called: false });
+      seats[event.actor].concealed -= 1;
+      if (event.actor === me) {
+        const all = model.drawn ? [...model.hand, model.drawn] : [...model.hand];
+        const at = all.lastIndexOf(tile);
+        if (at >= 0) all.splice(at, 1);
+        model.hand = sortTiles(all);
+        model.drawn = null;
+      }
+      return model;
+    }
+    case "chi":
+    case "pon":
+    case "daiminkan": {
+      const river = seats[event.target].river;
+      if (river.length) river[river.length - 1].called = true;
+      const consumed = event.consumed.map(fromMjai);
+      const called = fromMjai(event.pai);
+      seats[event.actor].melds.push({ type: event.type, tiles: sortTiles([...consumed, called]), called, from: event.target });
+      seats[event.actor].concealed -= consumed.length;
+      if (event.actor === me) model.hand = without(model.hand, consumed);
+      return model;
+    }
+    case "ankan": {
+      const consumed = event.consumed.map(fromMjai);
+      seats[event.actor].melds.push({ type: "ankan", tiles: sortTiles(consumed), called: null, from: null });
+      seats[event.actor].concealed -= 4;
+      if (event.actor === me) {
+        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, consumed);
+        model.drawn = null;
+      }
+      return model;
+    }
+    case "kakan": {
+      const tile = fromMjai(event.pai);
+      const kind = (code) => (code[0] === "0" ? `5${code[1]}` : code);
+      const meld = seats[event.actor].melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(tile));
+      if (meld) {
+        meld.type = "kakan";
+        meld.tiles = [...meld.tiles, tile];
+      }
+      seats[event.actor].concealed -= 1;
+      if (event.actor === me) {
+        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, [tile]);
+        model.drawn = null;
+      }
+      return model;
+    }
+    case "kita":
+      seats[event.actor].north += 1;
+      seats[event.actor].concealed -= 1;
+      if (event.actor === me) {
+        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, ["4z"]);
+        model.drawn = null;
+      }
+      return model;
+    case "dora":
+      model.dora_indicators.push(fromMjai(event.dora_marker));
+      return model;
+    default:
+      return model;
+  }
+}
+
+function without(tiles, taken) {
+  const left = [...tiles];
+  for (const code of taken) {
+    const at = left.lastIndexOf(code);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return sortTiles(left);
+}
+
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+function capital(text) {
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
