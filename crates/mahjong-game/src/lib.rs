@@ -15,9 +15,9 @@ pub mod tournament;
 
 pub use bots::{BOT_NAMES, DefenceBot, EfficiencyBot, RandomBot, ValueBot, bot_named};
 pub use engine::{
-    Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, LIVE_DRAWS, Length, Meld,
-    RiverTile, START_POINTS, TARGET_POINTS, View, Wall, Win, WinningTile, all_tiles, hand_changes,
-    hand_tiles, hands, seat_list,
+    Action, Board, DrawKind, Event, Game, GameRules, HandId, IllegalAction, LIVE_DRAWS, Length,
+    Meld, RiverTile, START_POINTS, TARGET_POINTS, View, Wall, Win, WinningTile, all_tiles,
+    hand_changes, hand_tiles, hands, seat_list,
 };
 pub use fixture::run_fixture;
 pub use host::{

@@ -250,6 +250,20 @@ pub const OPERATIONS: &[Operation] = &[
         run: |request, stop, form| answer_until(request, stop, form, mahjong::game::replay),
     },
     Operation {
+        name: "mahjong/watch",
+        summary: "a game record shown event by event: a hand list with the engine's verdict on each hand, and one hand's board (every seat's tiles) after each of its events",
+        schemas: schemas::<mahjong::watch::WatchRequest, mahjong::watch::WatchResponse>,
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::watch::watch),
+    },
+    Operation {
+        name: "mahjong/review",
+        summary: "each decision of a record's seats beside a bot's: shanten and effective tiles of every discard, the value bot's estimates, the flagged decisions and a summary per seat",
+        schemas: schemas::<mahjong::watch::ReviewRequest, mahjong::watch::ReviewResponse>,
+        heavy: true,
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::watch::review),
+    },
+    Operation {
         name: "mahjong/tournament",
         summary: "many games between bots: placements, average points, win and deal-in rates per bot",
         schemas: schemas::<mahjong::game::TournamentRequest, mahjong::game::TournamentResponse>,

@@ -30,7 +30,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/nothing",
         "{}",
-        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score, mahjong/game, mahjong/replay, mahjong/tournament",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score, mahjong/game, mahjong/replay, mahjong/watch, mahjong/review, mahjong/tournament",
     ),
     (
         "rummikub/group",
@@ -322,6 +322,16 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "mahjong/replay",
         r#"{"log":"x"}"#,
         "log: unknown field `log`, expected `record`",
+    ),
+    (
+        "mahjong/watch",
+        r#"{"record":"<mjloggm ver=\"2.3\">"}"#,
+        "record: no hand could be read: line 1, column 20: no hand in the record (no INIT)",
+    ),
+    (
+        "mahjong/review",
+        r#"{"record":"x","seat":"north"}"#,
+        "seat: expected a whole number, 0 or more, found \"north\"",
     ),
     (
         "mahjong/tournament",

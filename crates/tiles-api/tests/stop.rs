@@ -18,6 +18,8 @@ const LONG: &[&str] = &[
     "huxxy/tournament",
     "mahjong/game",
     "mahjong/replay",
+    "mahjong/watch",
+    "mahjong/review",
     "mahjong/tournament",
 ];
 

@@ -79,6 +79,32 @@ pub enum Command {
     /// With `--json` and no FILE, reads one `mahjong/replay` request per stdin line
     /// (`{"record":"…"}`) and answers each.
     Replay(crate::mahjong_replay::ReplayArgs),
+    /// Reviews a record: each decision of a seat (every seat unless `--seat`) beside what a
+    /// bot of ours does in the same position (`--bot`, `value` by default), with the shanten
+    /// and effective tiles (the copies the seat cannot see) each choice leaves and what the
+    /// value bot expects each to be worth; a decision where they differ and the estimated
+    /// loss is above `--threshold` points (1000 unless given) is flagged. The record is
+    /// replayed through the engine, so every position is the engine's own.
+    ///
+    /// The value bot estimates a discard that leaves the hand ready or one from ready (and,
+    /// when such a discard exists, one that leaves it two from ready), folding, and calls
+    /// within two of ready; further from ready it plays for speed and a decision shows its
+    /// shapes only, never flagged. Prints a short table, one row per decision, then a line
+    /// per seat: its decisions, how many match the bot's, the flagged ones and the estimated
+    /// loss. With `--json`, one object per decision (`"type":"decision"`: `round`, `turn`,
+    /// `seat`, `action`, `bot_action`, `shape`, `bot_shape`, `value`, `bot_value`, `loss`,
+    /// `flagged`, every legal `discards`), then one per seat (`"type":"summary"`). With
+    /// `--json` and no RECORD, reads one `mahjong/review` request per stdin line. Exit 0;
+    /// 1 if the record is cut short (the hands before it are reviewed); 2 if it cannot be
+    /// read.
+    Review(crate::mahjong_review::ReviewArgs),
+    /// Shows a record hand by hand as the engine replays it: one line per hand (its number,
+    /// round, result in words, score changes, and whether it agrees with the record or the
+    /// event where it goes wrong); with `--hand N`, that hand's events, each followed by every
+    /// seat's concealed tiles (`+` the tile just drawn) and melds after it. Exit 0 if every
+    /// hand agrees, 1 if one disagrees or the record is cut short, 2 if it cannot be read.
+    /// With `--json` and no RECORD, reads one `mahjong/watch` request per stdin line.
+    Watch(crate::mahjong_review::WatchArgs),
     /// Plays many games in parallel and prints, per line-up entry, its average rank and rank
     /// points with their 95% intervals, its rate of each place (1st to 4th, or to 3rd with
     /// `--players 3`), win, deal-in, call, riichi and busting rates, average win and deal-in
@@ -482,6 +508,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Score(args) => score_command(&args),
         Command::Game(args) => game_command(&args),
         Command::Replay(args) => crate::mahjong_replay::run(&args),
+        Command::Review(args) => crate::mahjong_review::run(&args),
+        Command::Watch(args) => crate::mahjong_review::watch_run(&args),
         Command::Tournament(args) => tournament_command(&args),
         Command::Bot(args) => crate::mahjong_bot::run(&args),
         Command::Convert(args) => crate::mahjong_convert::run(&args),

@@ -17,6 +17,7 @@ mod mahjong;
 mod mahjong_bot;
 mod mahjong_convert;
 mod mahjong_replay;
+mod mahjong_review;
 mod progress;
 mod puzzle;
 mod records;

@@ -99,6 +99,8 @@ fn json_mode(operation: &str) -> &'static [&'static str] {
         "mahjong/game" => &["mahjong", "game", "--json"],
         "mahjong/tournament" => &["mahjong", "tournament", "--json"],
         "mahjong/replay" => &["mahjong", "replay", "--json"],
+        "mahjong/watch" => &["mahjong", "watch", "--json"],
+        "mahjong/review" => &["mahjong", "review", "--json"],
         other => panic!("no JSON mode for {other}"),
     }
 }

@@ -45,6 +45,8 @@ CALLS = [
     (mahjong.score, "mahjong/score", {"hand": "123m456p789s11555z", "win": "5z"}),
     (mahjong.game, "mahjong/game", {"seed": 2}),
     (mahjong.replay, "mahjong/replay", {"record": (TESTDATA / "mahjong-game/logs/tenhou-json/double_ron.json").read_text()}),
+    (mahjong.watch, "mahjong/watch", {"record": (TESTDATA / "mahjong-game/logs/tenhou-json/double_ron.json").read_text()}),
+    (mahjong.review, "mahjong/review", {"record": (TESTDATA / "mahjong-game/logs/tenhou-sanma/sanma2.mjlog").read_text()}),
     (mahjong.tournament, "mahjong/tournament", {"games": 4, "length": "east"}),
 ]
 

@@ -107,7 +107,7 @@ pub(super) fn nearer_tiles(kept: &[u8; KINDS], shanten: i8, seen: &[u8; KINDS]) 
 
 /// Copies of each kind in sight of the seat: its hand, every river, meld and indicator, and
 /// the Norths set aside (three players).
-pub(super) fn visible(view: &View) -> [u8; KINDS] {
+pub(crate) fn visible(view: &View) -> [u8; KINDS] {
     let mut seen = [0u8; KINDS];
     let pieces = view
         .hand
@@ -493,22 +493,51 @@ pub(super) fn placement(view: &View) -> Option<Placement> {
     })
 }
 
-/// The best of the seat's legal discards among `kinds` (a bit per kind) by their
-/// outlook less their risk (against the threats, and with `watch` the seats that have
-/// called), or folding if that is worth more; [`Verdict::Far`] if every
-/// one leaves the hand further from ready than the outlook is worked out; `None` if the
-/// seat has no discard to make.
-pub(super) fn weigh(view: &View, kinds: u64, depth: i8, watch: bool) -> Option<Verdict> {
+/// One legal discard kind within the outlook's reach, as [`weighing`] values it.
+pub(super) struct Weighed {
+    /// The kind.
+    pub kind: usize,
+    /// Its shanten after it.
+    pub shanten: i8,
+    /// Its outlook (the better of riichi and staying quiet) less its risk.
+    pub value: f32,
+    /// When a riichi discard of it is legal: riichi's outlook and staying quiet's, each less
+    /// its risk.
+    pub ways: Option<(Option<f32>, f32)>,
+    /// Whether riichi is worth more than staying quiet.
+    pub riichi: bool,
+}
+
+/// What weighing the discards worked out: each legal discard within reach, and folding.
+pub(super) struct Weighing {
+    /// Each legal discard kind within reach (whose outlook is found), in kind order.
+    pub discards: Vec<Weighed>,
+    /// Against a threat: the safest discard, and what folding with it is worth.
+    pub fold: Option<(Action, f32)>,
+}
+
+/// The seat's legal discards among `kinds` (a bit per kind) valued by their outlook less
+/// their risk (against the threats, and with `watch` the seats that have called), and
+/// folding; `Err(())` ([`Verdict::Far`]) if every one leaves the hand further from ready than
+/// the outlook is worked out; `Ok(None)` if the seat has no discard to make.
+pub(super) fn weighing(
+    view: &View,
+    kinds: u64,
+    depth: i8,
+    watch: bool,
+) -> Result<Option<Weighing>, ()> {
     let counts = counts_of(&view.hand);
     let size = mahjong::tiles_in(&counts);
     if size % 3 != 2 {
-        return None;
+        return Ok(None);
     }
     let after = mahjong::shanten_after_discards(&counts, size);
     let legal = discard_kinds(view) & kinds;
-    let least = least_after(&after, legal)?;
+    let Some(least) = least_after(&after, legal) else {
+        return Ok(None);
+    };
     if least > depth {
-        return Some(Verdict::Far);
+        return Err(());
     }
     let placement = placement(view);
     let dangers = dangers(view, placement.as_ref(), watch);
@@ -517,38 +546,40 @@ pub(super) fn weigh(view: &View, kinds: u64, depth: i8, watch: bool) -> Option<V
     let setting = setting(view, &seen, called(view), &view.hand, &dangers);
     let mut outlook = Outlook::new(setting, stakes, depth);
     let turns = turns_left(view);
-    let mut best: Option<(f32, usize, bool)> = None;
+    let mut discards = Vec::new();
     for kind in (0..KINDS).filter(|&kind| legal & (1 << kind) != 0 && after[kind] <= depth) {
         let mut kept = counts;
         kept[kind] -= 1;
         let Some(curve) = outlook.hand(&kept) else {
             continue;
         };
-        let riichi = after[kind] == 0
+        let risk = risk(kind, &dangers, &seen);
+        let may_riichi = after[kind] == 0
             && view.legal.iter().any(|action| {
                 matches!(action, Action::Discard { tile, riichi: true, .. } if tile.tile.index() == kind)
-            })
-            && outlook.ready_ways(&kept).is_some_and(|ready| {
-                ready
-                    .riichi
-                    .is_some_and(|riichi| riichi.value[turns] > ready.quiet.value[turns])
             });
-        let value = curve.value[turns] - risk(kind, &dangers, &seen);
-        // Ties: nearer to ready, then honours and terminals out first.
-        let better = best.is_none_or(|(old, old_kind, _)| {
-            (value, -after[kind], Tile::at(kind).is_terminal_or_honor())
-                > (
-                    old,
-                    -after[old_kind],
-                    Tile::at(old_kind).is_terminal_or_honor(),
-                )
+        let ready = may_riichi.then(|| outlook.ready_ways(&kept)).flatten();
+        let riichi = ready.as_ref().is_some_and(|ready| {
+            ready
+                .riichi
+                .is_some_and(|riichi| riichi.value[turns] > ready.quiet.value[turns])
         });
-        if better {
-            best = Some((value, kind, riichi));
-        }
+        let ways = ready.map(|ready| {
+            (
+                ready.riichi.map(|riichi| riichi.value[turns] - risk),
+                ready.quiet.value[turns] - risk,
+            )
+        });
+        discards.push(Weighed {
+            kind,
+            shanten: after[kind],
+            value: curve.value[turns] - risk,
+            ways,
+            riichi,
+        });
     }
-    let (value, kind, riichi) = best?;
-    if !dangers.is_empty() {
+    let mut fold = None;
+    if !dangers.is_empty() && !discards.is_empty() {
         let threats: Vec<Threat> = dangers.iter().map(|danger| danger.threat.clone()).collect();
         if let Some(safest) = safest(view, &threats)
             && let Action::Discard { tile, .. } = safest
@@ -557,13 +588,48 @@ pub(super) fn weigh(view: &View, kinds: u64, depth: i8, watch: bool) -> Option<V
                 .iter()
                 .map(|danger| danger.threat.ready * danger.cost)
                 .sum();
-            let fold = -risk(tile.tile.index(), &dangers, &seen) - FOLD_LEAK * total - FOLD_NOTEN;
-            if fold > value {
-                return Some(Verdict::Fold(fold_with(view, safest)));
-            }
+            let value = -risk(tile.tile.index(), &dangers, &seen) - FOLD_LEAK * total - FOLD_NOTEN;
+            fold = Some((fold_with(view, safest), value));
         }
     }
-    EfficiencyBot::discard_of(view, Tile::at(kind), riichi).map(Verdict::Push)
+    Ok(Some(Weighing { discards, fold }))
+}
+
+/// The best of the seat's legal discards among `kinds` (a bit per kind) by their
+/// outlook less their risk (against the threats, and with `watch` the seats that have
+/// called), or folding if that is worth more; [`Verdict::Far`] if every
+/// one leaves the hand further from ready than the outlook is worked out; `None` if the
+/// seat has no discard to make.
+pub(super) fn weigh(view: &View, kinds: u64, depth: i8, watch: bool) -> Option<Verdict> {
+    let weighing = match weighing(view, kinds, depth, watch) {
+        Err(()) => return Some(Verdict::Far),
+        Ok(weighing) => weighing?,
+    };
+    let mut best: Option<&Weighed> = None;
+    for one in &weighing.discards {
+        // Ties: nearer to ready, then honours and terminals out first.
+        let better = best.is_none_or(|old| {
+            (
+                one.value,
+                -one.shanten,
+                Tile::at(one.kind).is_terminal_or_honor(),
+            ) > (
+                old.value,
+                -old.shanten,
+                Tile::at(old.kind).is_terminal_or_honor(),
+            )
+        });
+        if better {
+            best = Some(one);
+        }
+    }
+    let best = best?;
+    if let Some((fold, value)) = weighing.fold
+        && value > best.value
+    {
+        return Some(Verdict::Fold(fold));
+    }
+    EfficiencyBot::discard_of(view, Tile::at(best.kind), best.riichi).map(Verdict::Push)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod value;
 
 pub use basic::{EfficiencyBot, RandomBot};
 pub use defence::DefenceBot;
+pub(crate) use judgement::visible;
 pub use value::ValueBot;
 
 use crate::engine::Game;

@@ -26,8 +26,8 @@ use tiles_core::Bot;
 use super::basic::{EfficiencyBot, counts_of, discard_kinds, dora_kind, least_after, yakuhai};
 use super::defence::DefenceBot;
 use super::judgement::{
-    DEPTH, Verdict, called, dangers, folds, nearer_tiles, placement, setting, stakes, threats,
-    turns_left, visible, weigh, win_now,
+    DEPTH, Verdict, Weighing, called, dangers, folds, nearer_tiles, placement, setting, stakes,
+    threats, turns_left, visible, weigh, weighing, win_now,
 };
 use crate::engine::{Action, Game, View};
 use mahjong::outlook::Outlook;
@@ -99,8 +99,28 @@ impl ValueBot {
 
     /// A chi or a pon when the open hand's outlook beats the closed one's.
     fn claim(view: &View) -> Action {
+        match Self::claim_values(view) {
+            Claims::None => Action::Pass,
+            Claims::Far => EfficiencyBot.choose(view),
+            Claims::Valued { staying, calls } => {
+                let mut best: Option<(f32, Action)> = None;
+                for (value, call) in calls {
+                    if best.is_none_or(|(old, _)| value > old) {
+                        best = Some((value, call));
+                    }
+                }
+                match best {
+                    Some((value, call)) if value > staying + CALL_MARGIN => call,
+                    _ => Action::Pass,
+                }
+            }
+        }
+    }
+
+    /// The outlook of staying closed and of each legal chi or pon of the tile on the table.
+    fn claim_values(view: &View) -> Claims {
         let Some((claimed, _)) = view.claimable else {
-            return Action::Pass;
+            return Claims::None;
         };
         let calls: Vec<Action> = view
             .legal
@@ -109,12 +129,12 @@ impl ValueBot {
             .filter(|action| matches!(action, Action::Pon { .. } | Action::Chi { .. }))
             .collect();
         if calls.is_empty() {
-            return Action::Pass;
+            return Claims::None;
         }
         let counts = counts_of(&view.hand);
         let size = mahjong::tiles_in(&counts);
         if mahjong::counts_shanten(&counts, size) > DEPTH + 1 {
-            return EfficiencyBot.choose(view);
+            return Claims::Far;
         }
         let placement = placement(view);
         let dangers = dangers(view, placement.as_ref(), true);
@@ -129,7 +149,7 @@ impl ValueBot {
                 .hand(&counts)
                 .map_or(f32::NEG_INFINITY, |curve| curve.value[turns])
         };
-        let mut best: Option<(f32, Action)> = None;
+        let mut valued = Vec::new();
         for call in calls {
             let (Action::Pon { tiles } | Action::Chi { tiles }) = call else {
                 continue;
@@ -167,15 +187,118 @@ impl ValueBot {
                 }
                 kept[discard] += 1;
             }
-            if best.is_none_or(|(old, _)| value > old) {
-                best = Some((value, call));
-            }
+            valued.push((value, call));
         }
-        match best {
-            Some((value, call)) if value > staying + CALL_MARGIN => call,
-            _ => Action::Pass,
+        Claims::Valued {
+            staying,
+            calls: valued,
         }
     }
+
+    /// What this bot expects each of the seat's legal decisions to be worth, in points (in
+    /// the game's last hand, with the places they lead to weighed in), for those it values:
+    ///
+    /// - on its turn, each discard that leaves the hand ready or one from ready (by the
+    ///   outlook of the hand it leaves, less the chance it deals in times what that costs;
+    ///   a riichi discard by riichi's outlook), the safest discard at least what folding with
+    ///   it is worth, and a discard one further from ready than that when another is within
+    ///   reach (by the outlook one step deeper); further from ready it plays for speed and
+    ///   values nothing;
+    /// - on another's discard, staying closed and each chi or pon, when the hand is within
+    ///   two of ready and the seat does not fold.
+    ///
+    /// Wins, kans, Norths and nine terminals are not valued. [`Bot::choose`] makes the
+    /// decision these values lead to (a call must beat staying closed by a margin; folding
+    /// and the tie-breaks as the module's text says).
+    pub fn estimates(view: &View) -> Vec<(Action, f32)> {
+        if win_now(view).is_some() {
+            return Vec::new();
+        }
+        if view.claimable.is_some() {
+            if folds(view, threats(view).len()) {
+                return Vec::new();
+            }
+            return match Self::claim_values(view) {
+                Claims::Valued { staying, calls } => {
+                    let mut values = vec![(Action::Pass, staying)];
+                    values.extend(calls.into_iter().map(|(value, call)| (call, value)));
+                    values.retain(|(_, value)| value.is_finite());
+                    values
+                }
+                Claims::None | Claims::Far => Vec::new(),
+            };
+        }
+        let Ok(Some(weighing)) = weighing(view, u64::MAX, DEPTH, true) else {
+            return Vec::new();
+        };
+        let mut deeper: Option<Vec<(usize, f32)>> = None;
+        let mut values = Vec::new();
+        for &action in &view.legal {
+            let value = match action {
+                Action::Discard { tile, riichi, .. } => {
+                    let kind = tile.tile.index();
+                    let weighed = weighing.discards.iter().find(|one| one.kind == kind);
+                    let pushed = match (weighed, riichi) {
+                        (Some(one), true) => one.ways.and_then(|(riichi, _)| riichi),
+                        (Some(one), false) => Some(one.ways.map_or(one.value, |(_, quiet)| quiet)),
+                        (None, true) => None,
+                        (None, false) => deeper
+                            .get_or_insert_with(|| Self::one_step_deeper(view, &weighing))
+                            .iter()
+                            .find(|(deeper_kind, _)| *deeper_kind == kind)
+                            .map(|(_, value)| *value),
+                    };
+                    let folded = weighing.fold.and_then(|(fold, value)| {
+                        matches!(fold, Action::Discard { tile: safe, riichi: false, .. } if safe.tile == tile.tile && !riichi)
+                            .then_some(value)
+                    });
+                    match (pushed, folded) {
+                        (Some(pushed), Some(folded)) => Some(pushed.max(folded)),
+                        (one, other) => one.or(other),
+                    }
+                }
+                Action::Kita => weighing
+                    .fold
+                    .filter(|(fold, _)| *fold == Action::Kita)
+                    .map(|(_, value)| value),
+                _ => None,
+            };
+            if let Some(value) = value {
+                values.push((action, value));
+            }
+        }
+        values
+    }
+
+    /// The discards one step further from ready than the outlook's reach, valued by the
+    /// outlook one step deeper.
+    fn one_step_deeper(view: &View, weighing: &Weighing) -> Vec<(usize, f32)> {
+        let reached: u64 = weighing
+            .discards
+            .iter()
+            .fold(0, |kinds, one| kinds | 1 << one.kind);
+        match super::judgement::weighing(view, !reached, DEPTH + 1, true) {
+            Ok(Some(deeper)) => deeper
+                .discards
+                .iter()
+                .map(|one| (one.kind, one.value))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// What weighing a claim found.
+enum Claims {
+    /// No chi or pon is legal.
+    None,
+    /// The hand is too far from ready to weigh (the efficiency bot's choice is made).
+    Far,
+    /// Staying closed's outlook and each call's.
+    Valued {
+        staying: f32,
+        calls: Vec<(f32, Action)>,
+    },
 }
 
 impl Bot<Game> for ValueBot {

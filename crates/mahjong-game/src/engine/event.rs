@@ -1,7 +1,7 @@
 //! What happens in a game, event by event: the record a seat's view, the logs and the replay
 //! are made from (mjai's events, in the engine's terms).
 
-use mahjong::{MeldKind, Piece, Score, Tile, Wind};
+use mahjong::{MeldKind, Piece, Score, Wind};
 
 use super::action::Meld;
 
@@ -247,76 +247,8 @@ pub fn hands(events: &[Event]) -> impl Iterator<Item = (HandId, &[Event])> {
 /// Each seat's concealed tiles (in tile order) and melds as they stand after the events of
 /// one hand (from its deal): at its end, what a result shows.
 pub fn hand_tiles(events: &[Event]) -> [(Vec<Piece>, Vec<Meld>); 4] {
-    let mut seats: [(Vec<Piece>, Vec<Meld>); 4] = Default::default();
-    let take = |hand: &mut Vec<Piece>, piece: &Piece| {
-        if let Some(at) = hand.iter().position(|held| held == piece) {
-            hand.remove(at);
-        }
-    };
-    for event in events {
-        match event {
-            Event::StartHand { hands, .. } => {
-                for (seat, hand) in seats.iter_mut().zip(hands) {
-                    *seat = (hand.clone(), Vec::new());
-                }
-            }
-            Event::Draw { seat, tile, .. } => seats[*seat].0.push(*tile),
-            Event::Discard { seat, tile, .. } => take(&mut seats[*seat].0, tile),
-            Event::Call {
-                seat,
-                kind,
-                from,
-                tile,
-                consumed,
-            } => {
-                let (hand, melds) = &mut seats[*seat];
-                consumed.iter().for_each(|piece| take(hand, piece));
-                let mut tiles = consumed.clone();
-                tiles.push(*tile);
-                tiles.sort_by_key(|piece| (piece.tile, piece.red));
-                melds.push(Meld {
-                    kind: *kind,
-                    tiles,
-                    called: Some((*tile, *from)),
-                    added: false,
-                });
-            }
-            Event::Ankan { seat, consumed } => {
-                let (hand, melds) = &mut seats[*seat];
-                consumed.iter().for_each(|piece| take(hand, piece));
-                melds.push(Meld {
-                    kind: MeldKind::Ankan,
-                    tiles: consumed.to_vec(),
-                    called: None,
-                    added: false,
-                });
-            }
-            Event::Kakan { seat, tile, .. } => {
-                let (hand, melds) = &mut seats[*seat];
-                take(hand, tile);
-                if let Some(meld) = melds
-                    .iter_mut()
-                    .find(|meld| meld.kind == MeldKind::Pon && meld.tiles[0].tile == tile.tile)
-                {
-                    meld.kind = MeldKind::Kan;
-                    meld.tiles.push(*tile);
-                    meld.added = true;
-                }
-            }
-            Event::Kita { seat } => take(
-                &mut seats[*seat].0,
-                &Piece {
-                    tile: Tile::at(30),
-                    red: false,
-                },
-            ),
-            _ => {}
-        }
-    }
-    for (hand, _) in &mut seats {
-        hand.sort_by_key(|piece| (piece.tile, piece.red));
-    }
-    seats
+    let board = super::board::Board::after_events(events);
+    std::array::from_fn(|seat| (board.hands[seat].clone(), board.melds[seat].clone()))
 }
 
 /// Tiles written one after another, `123m` style per tile (`1m2m3m`).

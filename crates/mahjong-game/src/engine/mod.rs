@@ -9,6 +9,7 @@
 //! window ([`Game::act`]). The rules are in the crate README's *Game rules* section.
 
 mod action;
+mod board;
 mod end;
 mod event;
 pub(crate) mod legal;
@@ -21,6 +22,7 @@ mod wall;
 mod win;
 
 pub use action::{Action, Meld};
+pub use board::Board;
 pub use event::{DrawKind, Event, HandId, Win, hand_changes, hand_tiles, hands, seat_list};
 pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
 pub use state::{Game, IllegalAction, RiverTile};

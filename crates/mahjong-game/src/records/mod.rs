@@ -11,6 +11,7 @@ pub mod mjai;
 pub mod mjlog;
 mod names;
 pub mod replay;
+pub mod review;
 pub mod tenhou6;
 
 use std::collections::VecDeque;

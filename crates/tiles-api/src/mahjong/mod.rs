@@ -6,6 +6,7 @@ mod response;
 mod score;
 pub mod table;
 mod tournament;
+pub mod watch;
 
 use mahjong::Players;
 use mahjong::{

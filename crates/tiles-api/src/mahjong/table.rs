@@ -402,11 +402,11 @@ fn records(rules: GameRules, game: &Game, names: &[String]) -> Result<RecordsJso
 }
 
 /// Tiles in mpsz, one name each.
-fn names_of(pieces: &[Piece]) -> Vec<String> {
+pub(super) fn names_of(pieces: &[Piece]) -> Vec<String> {
     pieces.iter().map(ToString::to_string).collect()
 }
 
-fn meld_json(meld: &Meld) -> MeldJson {
+pub(super) fn meld_json(meld: &Meld) -> MeldJson {
     MeldJson {
         kind: match meld.kind {
             MeldKind::Chi => "chi",
@@ -421,7 +421,7 @@ fn meld_json(meld: &Meld) -> MeldJson {
     }
 }
 
-fn river_json(tile: &RiverTile) -> RiverTileJson {
+pub(super) fn river_json(tile: &RiverTile) -> RiverTileJson {
     RiverTileJson {
         tile: tile.tile.to_string(),
         tsumogiri: tile.tsumogiri,

@@ -129,6 +129,19 @@ pub fn replay_hand(
     notation: Notation,
     hand: &HandLog,
 ) -> (HandVerdict, Option<Game>) {
+    let (verdict, game, _) = replay_hand_moves(rules, notation, hand);
+    (verdict, game)
+}
+
+/// [`replay_hand`], with every decision the engine was given, in order (each seat's pass on a
+/// tile it might have claimed among them): dealt again with [`Game::for_replay`] and
+/// [`Game::deal_replayed`] from the record's wall, and these decisions made in turn, the game
+/// passes through every state the replay did.
+pub fn replay_hand_moves(
+    rules: GameRules,
+    notation: Notation,
+    hand: &HandLog,
+) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
     let expected = hand.end.as_ref().map(LoggedEnd::deltas);
     let mut verdict = HandVerdict {
         id: hand.id,
@@ -139,7 +152,7 @@ pub fn replay_hand(
     };
     let Some(indicator) = hand.indicators.first().copied() else {
         verdict.error = Some("the record shows no dora indicator".to_owned());
-        return (verdict, None);
+        return (verdict, None, Vec::new());
     };
     let mut game = Game::for_replay(rules, hand.id, hand.dealer, hand.sticks, hand.scores);
     let wall = Wall::given_for(
@@ -156,6 +169,7 @@ pub fn replay_hand(
         budget: 100_000,
         used: 0,
         last: None,
+        moves: Vec::new(),
     };
     let result = game
         .deal_replayed(hand.hands.clone(), wall, indicator)
@@ -178,7 +192,7 @@ pub fn replay_hand(
         }
         Err(failure) => verdict.error = Some(failure.message),
     }
-    (verdict, Some(game))
+    (verdict, Some(game), driver.moves)
 }
 
 /// The tiles `seat` has drawn this hand (replacement tiles included).
@@ -220,6 +234,8 @@ struct Driver<'a> {
     used: usize,
     /// Where the last record item used is.
     last: Option<Source>,
+    /// The decisions made in this branch, in order.
+    moves: Vec<(usize, Action)>,
 }
 
 impl Driver<'_> {
@@ -357,10 +373,12 @@ impl Driver<'_> {
             }
             Err(second) if second.progress > first.progress => {
                 *game = passed;
+                self.moves = without.moves;
                 Err(second)
             }
             Err(_) => {
                 *game = called;
+                self.moves = with_call.moves;
                 Err(first)
             }
         }
@@ -383,13 +401,17 @@ impl Driver<'_> {
 
     /// Makes the seat's decision; a refusal names the record's item and what was legal.
     fn act(
-        &self,
+        &mut self,
         game: &mut Game,
         seat: usize,
         action: Action,
         source: Option<&Source>,
     ) -> Result<(), Failure> {
-        game.act(seat, action).map_err(|error| {
+        let result = game.act(seat, action);
+        if result.is_ok() {
+            self.moves.push((seat, action));
+        }
+        result.map_err(|error| {
             let notation = self.notation;
             let message = match (&error, source) {
                 (IllegalAction::NotLegal { .. }, Some(source)) => {

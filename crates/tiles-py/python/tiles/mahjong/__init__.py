@@ -20,6 +20,8 @@ __all__ = [
     "VecEnv",
     "game",
     "replay",
+    "review",
+    "watch",
     "tournament",
     "analyze",
     "analyze_many",
@@ -149,6 +151,32 @@ def replay(record: str) -> dict[str, _t.Any]:
     """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) fed through
     the engine: each hand's verdict, the final points, and where reading stopped."""
     return _ask("mahjong/replay", record=record)
+
+
+def watch(record: str, *, hand: int = 0) -> dict[str, _t.Any]:
+    """A game record shown event by event: a hand list with the engine's verdict on each hand,
+    and hand number ``hand`` (0 the first) as positions, each the board after one more event
+    with every seat's tiles (the API's ``mahjong/watch``)."""
+    return _ask("mahjong/watch", record=record, hand=hand)
+
+
+def review(
+    record: str,
+    *,
+    seat: _t.Optional[int] = None,
+    bot: str = "value",
+    threshold: _t.Optional[float] = None,
+) -> dict[str, _t.Any]:
+    """Each decision of the record's ``seat`` (every seat if None) beside what ``bot`` does in
+    the same position: the shanten and effective tiles each choice leaves, the value bot's
+    estimates in points, the decisions flagged where the estimated loss is above
+    ``threshold`` (1000 if None), and a summary per seat (the API's ``mahjong/review``)."""
+    fields: dict[str, _t.Any] = {"record": record, "bot": bot}
+    if seat is not None:
+        fields["seat"] = seat
+    if threshold is not None:
+        fields["threshold"] = threshold
+    return _ask("mahjong/review", **fields)
 
 
 def tournament(

@@ -1,0 +1,652 @@
+//! `mahjong/watch` and `mahjong/review`: a record shown event by event with every seat's tiles
+//! (the board the engine's events make, the engine's own state after each decision), a hand
+//! list with the engine's verdict on each hand, and each decision of a seat against a bot's.
+
+use mahjong::{Piece, Players};
+use mahjong_game::mjai::decision_json;
+use mahjong_game::mjai::wire::event_json;
+use mahjong_game::records::replay::{HandVerdict, replay_hand_moves, replay_with_events};
+use mahjong_game::records::review::{DEFAULT_THRESHOLD, Decision, Shape, review as review_log};
+use mahjong_game::records::{self as log, GameLog, LoggedEnd};
+use mahjong_game::{Board, Event, Game, Wall, bot_named, hands};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tiles_core::Stop;
+
+use super::game::HandVerdictJson;
+use super::table::{
+    HandEndJson, MeldJson, RiverTileJson, meld_json, names_of, results, river_json,
+};
+use crate::ApiError;
+
+/// A `mahjong/watch` request.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WatchRequest {
+    /// A game record: Tenhou mjlog XML, tenhou.net/6 JSON (one object, or a hand per line) or
+    /// mjai events (one per line).
+    pub record: String,
+    /// The hand whose events are shown, by its place in the record (0 the first).
+    #[serde(default)]
+    pub hand: usize,
+}
+
+/// One hand in the hand list.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct HandRowJson {
+    /// The engine's verdict (round, agreement, both sides' score changes, the first
+    /// disagreement).
+    #[serde(flatten)]
+    pub verdict: HandVerdictJson,
+    /// How the hand ended, in words (the engine's; the record's where the engine did not
+    /// reach the end).
+    pub result: String,
+    /// How many events the engine made of the hand (its positions).
+    pub events: usize,
+    /// For a hand that disagrees: the position (events shown) where it goes wrong.
+    pub wrong_at: Option<usize>,
+}
+
+/// One seat on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BoardSeatJson {
+    /// The seat.
+    pub seat: usize,
+    /// The player's name in the record.
+    pub name: String,
+    /// Its wind this hand: `E`, `S`, `W` or `N`.
+    pub wind: char,
+    /// Its points.
+    pub score: i32,
+    /// Whether it has declared riichi.
+    pub riichi: bool,
+    /// Its concealed tiles, mpsz, in tile order, without the tile just drawn.
+    pub hand: Vec<String>,
+    /// The tile it just drew (null unless it is the seat that drew last and has not let go
+    /// of a tile since).
+    pub drawn: Option<String>,
+    /// Its discards, in order.
+    pub river: Vec<RiverTileJson>,
+    /// Its melds, in the order made.
+    pub melds: Vec<MeldJson>,
+    /// Norths set aside (three players).
+    pub north: u8,
+}
+
+/// The board at one position.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BoardJson {
+    /// `E1-0`.
+    pub round: String,
+    /// The dealer's seat.
+    pub dealer: usize,
+    /// Riichi sticks on the table.
+    pub sticks: u32,
+    /// Live tiles left to draw.
+    pub wall: u32,
+    /// The dora indicators shown, mpsz.
+    pub dora_indicators: Vec<String>,
+    /// The ura dora indicators a riichi winner turned over, mpsz.
+    pub ura_indicators: Vec<String>,
+    /// Whether the hand is over.
+    pub over: bool,
+    /// Every seat, one per player.
+    pub seats: Vec<BoardSeatJson>,
+}
+
+/// One position of a hand: the board after its first `event` events.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PositionJson {
+    /// Events shown (1: the deal).
+    pub event: usize,
+    /// The last of them, as mjai's JSON (every tile shown).
+    pub mjai: Option<Value>,
+    /// The last of them in words (seats by number).
+    pub text: String,
+    /// The seats with a decision to make here.
+    pub deciding: Vec<usize>,
+    /// The board.
+    pub board: BoardJson,
+}
+
+/// The hand a `mahjong/watch` request asked for.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WatchedHandJson {
+    /// Its place in the record.
+    pub index: usize,
+    /// `E1-0`.
+    pub round: String,
+    /// Every position, the deal first.
+    pub positions: Vec<PositionJson>,
+    /// How it ended (null if the engine did not reach its end).
+    pub result: Option<HandEndJson>,
+}
+
+/// A `mahjong/watch` response.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WatchResponse {
+    /// `mjlog`, `tenhou` or `mjai`.
+    pub format: String,
+    /// The players: 4, or 3.
+    pub players: u8,
+    /// The players' names, one per player (`seat N` where the record has none).
+    pub names: Vec<String>,
+    /// One row per hand.
+    pub hands: Vec<HandRowJson>,
+    /// The record's final points, one per player, if it has them.
+    pub final_expected: Option<Vec<i32>>,
+    /// The engine's, if it ended the game after the last hand.
+    pub final_got: Option<Vec<i32>>,
+    /// Every hand agrees, and the final points too when the record has them.
+    pub agree: bool,
+    /// Where reading stopped, for a record cut short or broken part-way (the hands before it
+    /// open).
+    pub read_error: Option<String>,
+    /// The hand asked for (null if the record has no hand the engine could deal there).
+    pub hand: Option<WatchedHandJson>,
+}
+
+/// Reads a record, refusing one with no hand at all.
+fn read_record(record: &str) -> Result<(GameLog, Option<String>), ApiError> {
+    let (log, error) = log::read(record);
+    let error = error.map(|error| error.to_string());
+    if log.hands.is_empty() {
+        return Err(ApiError::BadRequest(format!(
+            "record: no hand could be read{}",
+            error.map_or(
+                " (an mjlog starts with <, tenhou.net/6 and mjai with {)".to_owned(),
+                |error| format!(": {error}")
+            )
+        )));
+    }
+    Ok((log, error))
+}
+
+/// The players' names, one per player.
+fn names(log: &GameLog) -> Vec<String> {
+    log.rules
+        .seats()
+        .map(|seat| {
+            log.names
+                .get(seat)
+                .filter(|name| !name.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("seat {seat}"))
+        })
+        .collect()
+}
+
+/// A hand's end in words.
+fn result_words(events: &[Event], end: Option<&LoggedEnd>, players: Players) -> String {
+    let ends = results(events, players);
+    if let Some(end) = ends.first() {
+        if !end.wins.is_empty() {
+            return end
+                .wins
+                .iter()
+                .map(|win| {
+                    let limit = win.limit.map_or(String::new(), |limit| format!(" {limit}"));
+                    if win.how == "tsumo" {
+                        format!(
+                            "seat {} tsumo {}: {}{limit}",
+                            win.seat, win.tile, win.points
+                        )
+                    } else {
+                        format!(
+                            "seat {} ron {} from seat {}: {}{limit}",
+                            win.seat, win.tile, win.from, win.points
+                        )
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
+        if let Some(draw) = end.draw {
+            return if draw == "exhaustive draw" {
+                let tenpai: Vec<String> = end.tenpai.iter().map(ToString::to_string).collect();
+                format!(
+                    "exhaustive draw, tenpai: {}",
+                    if tenpai.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        tenpai.join(", ")
+                    }
+                )
+            } else {
+                draw.to_owned()
+            };
+        }
+    }
+    match end {
+        Some(LoggedEnd::Wins(wins)) => format!(
+            "the record: {}",
+            wins.iter()
+                .map(|win| if win.seat == win.from {
+                    format!("seat {} tsumo", win.seat)
+                } else {
+                    format!("seat {} ron from seat {}", win.seat, win.from)
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Some(LoggedEnd::Drawn { kind, .. }) => {
+            format!("the record: {}", kind.map_or("a draw", |kind| kind.name()))
+        }
+        None => "cut short".to_owned(),
+    }
+}
+
+/// Each hand's events as the engine made them, matched to the record's hands in order.
+fn events_per_hand<'a>(log: &GameLog, events: &'a [Event]) -> Vec<&'a [Event]> {
+    let mut split = hands(events).peekable();
+    log.hands
+        .iter()
+        .map(|hand| match split.peek() {
+            Some((id, _)) if *id == hand.id => split.next().map_or(&[][..], |(_, events)| events),
+            _ => &[][..],
+        })
+        .collect()
+}
+
+/// Where a hand that disagrees goes wrong: its result, if the engine reached it; else the
+/// last event it made before the record's next decision was refused.
+fn wrong_at(verdict: &HandVerdict, events: &[Event]) -> Option<usize> {
+    if verdict.agree || events.is_empty() {
+        return None;
+    }
+    let end = events
+        .iter()
+        .position(|event| matches!(event, Event::Win(_) | Event::Drawn { .. }));
+    Some(end.map_or(events.len(), |at| at + 1))
+}
+
+fn board_json(board: &Board, players: Players, names: &[String]) -> BoardJson {
+    let count = players.count();
+    BoardJson {
+        round: board.id.to_string(),
+        dealer: board.dealer,
+        sticks: board.sticks,
+        wall: board.live_left,
+        dora_indicators: names_of(&board.indicators),
+        ura_indicators: names_of(&board.ura),
+        over: board.over,
+        seats: players
+            .seats()
+            .map(|seat| {
+                let mut hand: Vec<Piece> = board.hands[seat].clone();
+                let drawn = board
+                    .drawn
+                    .filter(|(by, _)| *by == seat)
+                    .map(|(_, tile)| tile);
+                if let Some(drawn) = drawn
+                    && let Some(at) = hand.iter().position(|piece| *piece == drawn)
+                {
+                    hand.remove(at);
+                }
+                BoardSeatJson {
+                    seat,
+                    name: names[seat].clone(),
+                    wind: mahjong::Wind::ALL[(seat + count - board.dealer) % count].letter(),
+                    score: board.scores[seat],
+                    riichi: board.riichi[seat],
+                    hand: names_of(&hand),
+                    drawn: drawn.map(|piece| piece.to_string()),
+                    river: board.rivers[seat].iter().map(river_json).collect(),
+                    melds: board.melds[seat].iter().map(meld_json).collect(),
+                    north: board.kita[seat],
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The positions of one hand: the board after each of its events, and who decides there.
+fn watched_hand(log: &GameLog, index: usize, names: &[String]) -> Option<WatchedHandJson> {
+    let hand = log.hands.get(index)?;
+    let (_, Some(replayed), moves) = replay_hand_moves(log.rules, log.notation, hand) else {
+        return None;
+    };
+    let events = replayed.hand_events();
+    let players = log.rules.players;
+    // Who decides after how many events: the game dealt again and played from the replay's
+    // decisions.
+    let mut deciding: Vec<Vec<usize>> = vec![Vec::new(); events.len() + 1];
+    let mut game = Game::for_replay(log.rules, hand.id, hand.dealer, hand.sticks, hand.scores);
+    let wall = Wall::given_for(
+        &log.rules,
+        hand.draws.clone(),
+        hand.indicators.clone(),
+        hand.ura.clone(),
+    );
+    if game
+        .deal_replayed(hand.hands.clone(), wall, hand.indicators[0])
+        .is_ok()
+    {
+        for (seat, action) in &moves {
+            let at = game.hand_events().len().min(events.len());
+            if !deciding[at].contains(seat) {
+                deciding[at].push(*seat);
+            }
+            if game.act(*seat, *action).is_err() {
+                break;
+            }
+        }
+    }
+    let mut board = Board::new(&log.rules);
+    let positions = events
+        .iter()
+        .enumerate()
+        .map(|(at, event)| {
+            board.apply(event);
+            let mut seats = deciding[at + 1].clone();
+            seats.sort_unstable();
+            PositionJson {
+                event: at + 1,
+                mjai: event_json(event, None),
+                text: event.to_string(),
+                deciding: seats,
+                board: board_json(&board, players, names),
+            }
+        })
+        .collect();
+    Some(WatchedHandJson {
+        index,
+        round: hand.id.to_string(),
+        positions,
+        result: results(events, players).into_iter().next(),
+    })
+}
+
+/// Answers `mahjong/watch`.
+///
+/// # Errors
+///
+/// A record with no hand; a hand past the record's last; [`ApiError::Stopped`].
+pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiError> {
+    stop.check()?;
+    let (log, error) = read_record(&request.record)?;
+    if request.hand >= log.hands.len() {
+        return Err(ApiError::BadRequest(format!(
+            "hand: the record has {} hands (0 to {}), not {}",
+            log.hands.len(),
+            log.hands.len() - 1,
+            request.hand
+        )));
+    }
+    let (verdict, events) = replay_with_events(&log);
+    stop.check()?;
+    let names = names(&log);
+    let response = super::game::verdict_json(
+        log::format_of(&request.record),
+        &log.rules,
+        &verdict,
+        log.final_scores,
+        error,
+    );
+    let per_hand = events_per_hand(&log, &events);
+    let rows = response
+        .hands
+        .iter()
+        .zip(&verdict.hands)
+        .zip(&per_hand)
+        .zip(&log.hands)
+        .map(|(((row, verdict), events), hand)| HandRowJson {
+            verdict: row.clone(),
+            result: result_words(events, hand.end.as_ref(), log.rules.players),
+            events: events.len(),
+            wrong_at: wrong_at(verdict, events),
+        })
+        .collect();
+    let hand = watched_hand(&log, request.hand, &names);
+    Ok(WatchResponse {
+        format: response.format,
+        players: response.players,
+        names,
+        hands: rows,
+        final_expected: response.final_expected,
+        final_got: response.final_got,
+        agree: response.agree,
+        read_error: response.read_error,
+        hand,
+    })
+}
+
+/// A `mahjong/review` request.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    /// A game record (mjlog, tenhou.net/6 or mjai).
+    pub record: String,
+    /// The seat reviewed (every seat if not given).
+    #[serde(default)]
+    pub seat: Option<usize>,
+    /// The bot whose decisions the seat's are set beside: `value` (the default),
+    /// `efficiency`, `defence` or `random`. The estimates are always the value bot's.
+    #[serde(default = "value_bot")]
+    pub bot: String,
+    /// The estimated loss in points above which a decision is flagged (default 1000).
+    #[serde(default)]
+    pub threshold: Option<f64>,
+}
+
+fn value_bot() -> String {
+    "value".to_owned()
+}
+
+/// One tile that brings a hand nearer, and the copies the seat cannot see.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EffectiveTileJson {
+    /// The kind, mpsz.
+    pub tile: String,
+    /// Copies unseen by the seat.
+    pub unseen: u8,
+}
+
+/// What a choice leaves the hand.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ShapeJson {
+    /// Shanten (0: ready).
+    pub shanten: i8,
+    /// The kinds that bring it nearer (when ready: its waits).
+    pub effective: Vec<EffectiveTileJson>,
+    /// Their unseen copies together.
+    pub count: u32,
+}
+
+/// One legal discard at a decision.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiscardReviewJson {
+    /// The tile, mpsz.
+    pub tile: String,
+    /// The hand it leaves.
+    #[serde(flatten)]
+    pub shape: ShapeJson,
+    /// The value bot's estimate of it (points), if it has one.
+    pub value: Option<i64>,
+    /// Whether riichi may be declared with it.
+    pub riichi: bool,
+    /// The estimate of it with riichi.
+    pub riichi_value: Option<i64>,
+}
+
+/// One decision of a seat.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DecisionJson {
+    /// The hand's place in the record.
+    pub hand: usize,
+    /// `E1-0`.
+    pub round: String,
+    /// The position (events of the hand shown) at which it was made.
+    pub event: usize,
+    /// The seat's draws so far this hand.
+    pub turn: u32,
+    /// The seat.
+    pub seat: usize,
+    /// What the seat did, as a decision object (mjai's vocabulary, `reach` for a riichi
+    /// discard).
+    pub action: Value,
+    /// What the bot does there.
+    pub bot_action: Value,
+    /// Whether they are the same decision.
+    pub matched: bool,
+    /// The hand the seat's choice leaves (null for a win, kan, North or nine terminals).
+    pub shape: Option<ShapeJson>,
+    /// The hand the bot's leaves.
+    pub bot_shape: Option<ShapeJson>,
+    /// The value bot's estimate of the seat's choice (points), if it has one.
+    pub value: Option<i64>,
+    /// Its estimate of the bot's choice.
+    pub bot_value: Option<i64>,
+    /// The estimated loss (null unless both are valued).
+    pub loss: Option<i64>,
+    /// The choices differ and the loss is above the threshold.
+    pub flagged: bool,
+    /// On a turn, every legal discard.
+    pub discards: Vec<DiscardReviewJson>,
+}
+
+/// One seat's decisions together.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReviewSummaryJson {
+    /// The seat.
+    pub seat: usize,
+    /// Its name in the record.
+    pub name: String,
+    /// Its decisions.
+    pub decisions: usize,
+    /// Those where it made the bot's decision.
+    pub matched: usize,
+    /// Those flagged.
+    pub flagged: usize,
+    /// The estimated loss over them, in points.
+    pub loss: i64,
+}
+
+/// A `mahjong/review` response.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReviewResponse {
+    /// `mjlog`, `tenhou` or `mjai`.
+    pub format: String,
+    /// The players: 4, or 3.
+    pub players: u8,
+    /// The bot compared with.
+    pub bot: String,
+    /// The loss above which a decision is flagged.
+    pub threshold: f64,
+    /// Where reading stopped, for a record cut short (the hands before it are reviewed).
+    pub read_error: Option<String>,
+    /// Every decision of the seats reviewed, in the order made.
+    pub decisions: Vec<DecisionJson>,
+    /// Each seat's summary.
+    pub summaries: Vec<ReviewSummaryJson>,
+}
+
+fn shape_json(shape: &Shape) -> ShapeJson {
+    ShapeJson {
+        shanten: shape.shanten,
+        effective: shape
+            .effective
+            .iter()
+            .map(|(tile, unseen)| EffectiveTileJson {
+                tile: tile.to_string(),
+                unseen: *unseen,
+            })
+            .collect(),
+        count: shape.count(),
+    }
+}
+
+fn points(value: f32) -> i64 {
+    value.round() as i64
+}
+
+/// A decision as the API writes it.
+pub fn decision_json_of(decision: &Decision) -> DecisionJson {
+    DecisionJson {
+        hand: decision.hand,
+        round: decision.id.to_string(),
+        event: decision.event,
+        turn: decision.turn,
+        seat: decision.seat,
+        action: decision_json(decision.played, &decision.view),
+        bot_action: decision_json(decision.bot, &decision.view),
+        matched: decision.matched(),
+        shape: decision.played_shape.as_ref().map(shape_json),
+        bot_shape: decision.bot_shape.as_ref().map(shape_json),
+        value: decision.played_value.map(points),
+        bot_value: decision.bot_value.map(points),
+        loss: decision.loss.map(points),
+        flagged: decision.flagged,
+        discards: decision
+            .discards
+            .iter()
+            .map(|row| DiscardReviewJson {
+                tile: row.tile.to_string(),
+                shape: shape_json(&row.shape),
+                value: row.value.map(points),
+                riichi: row.riichi,
+                riichi_value: row.riichi_value.map(points),
+            })
+            .collect(),
+    }
+}
+
+/// Answers `mahjong/review`.
+///
+/// # Errors
+///
+/// A record with no hand; a seat not at the table; a bot we do not have; a threshold that is
+/// not a number of points; [`ApiError::Stopped`].
+pub fn review(request: ReviewRequest, stop: &Stop) -> Result<ReviewResponse, ApiError> {
+    stop.check()?;
+    let (log, error) = read_record(&request.record)?;
+    let players = log.rules.players;
+    let seats: Vec<usize> = match request.seat {
+        Some(seat) if seat >= players.count() => {
+            return Err(ApiError::BadRequest(format!(
+                "seat: {seat} is not at a table of {} players (0 to {})",
+                players.count(),
+                players.count() - 1
+            )));
+        }
+        Some(seat) => vec![seat],
+        None => players.seats().collect(),
+    };
+    let name = request.bot.to_ascii_lowercase();
+    let Some(bot) = bot_named(&name) else {
+        return Err(ApiError::BadRequest(format!(
+            "bot: {:?} is not one of ours: expected {}",
+            request.bot,
+            mahjong_game::BOT_NAMES.join(", ")
+        )));
+    };
+    let threshold = request.threshold.unwrap_or(f64::from(DEFAULT_THRESHOLD));
+    if !threshold.is_finite() || threshold < 0.0 {
+        return Err(ApiError::BadRequest(format!(
+            "threshold: expected points of 0 or more, found {threshold}"
+        )));
+    }
+    let review = review_log(&log, &seats, bot, threshold as f32, stop)?;
+    let names = names(&log);
+    Ok(ReviewResponse {
+        format: log::format_of(&request.record).to_owned(),
+        players: players.into(),
+        bot: name,
+        threshold,
+        read_error: error,
+        decisions: review.decisions.iter().map(decision_json_of).collect(),
+        summaries: review
+            .summaries
+            .iter()
+            .map(|summary| ReviewSummaryJson {
+                seat: summary.seat,
+                name: names[summary.seat].clone(),
+                decisions: summary.decisions,
+                matched: summary.matched,
+                flagged: summary.flagged,
+                loss: points(summary.loss),
+            })
+            .collect(),
+    })
+}

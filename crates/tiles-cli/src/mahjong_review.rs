@@ -1,0 +1,321 @@
+//! `tiles mahjong review` and `watch`: each decision of a record's seats beside a bot's, with the value
+//! bot's estimates (a short table, or JSON lines), and a summary per seat.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::{Map, Value, json};
+use tiles_api::mahjong::watch::{DecisionJson, ReviewRequest, ReviewResponse, review};
+
+use crate::batch;
+use crate::records::{self, Content};
+
+/// `tiles mahjong review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The record (`-`: stdin): Tenhou mjlog, tenhou.net/6 or mjai, gzipped or not.
+    #[arg(required_unless_present = "json")]
+    record: Option<std::path::PathBuf>,
+    /// The seat reviewed (every seat if not given).
+    #[arg(long)]
+    seat: Option<usize>,
+    /// The bot set beside the seat: `value`, `efficiency`, `defence` or `random` (the
+    /// estimates are always the value bot's).
+    #[arg(long, default_value = "value")]
+    bot: String,
+    /// The estimated loss, in points, above which a decision is flagged.
+    #[arg(long, value_name = "POINTS")]
+    threshold: Option<f64>,
+    /// One JSON object per decision, then one per seat (`"type":"summary"`).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `tiles mahjong review`.
+pub fn run(args: &ReviewArgs) -> ExitCode {
+    let Some(path) = &args.record else {
+        return batch::json_batch("mahjong/review", Map::new());
+    };
+    let text = match record_text(path) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let request = ReviewRequest {
+        record: text,
+        seat: args.seat,
+        bot: args.bot.clone(),
+        threshold: args.threshold,
+    };
+    let response = match review(request, &mahjong_game::tiles_core::Stop::never()) {
+        Ok(response) => response,
+        Err(error) => {
+            eprintln!("tiles: {}: {error}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let lines = if args.json {
+        json_lines(&response)
+    } else {
+        table(&response)
+    };
+    let mut out = batch::stdout();
+    for line in lines {
+        if batch::write_line(&mut out, &line).is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    drop(out);
+    if let Some(error) = &response.read_error {
+        eprintln!(
+            "tiles: {}: {error} (the hands before it are reviewed)",
+            path.display()
+        );
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The record's text, or the exit after saying why there is none.
+fn record_text(path: &std::path::Path) -> Result<String, ExitCode> {
+    match records::read(path) {
+        Ok(Content::Record(text)) => Ok(text),
+        Ok(Content::NotARecord) => {
+            eprintln!(
+                "tiles: {}: not a game record (an mjlog starts with <, tenhou.net/6 and mjai with {{)",
+                path.display()
+            );
+            Err(ExitCode::from(2))
+        }
+        Err(message) => {
+            eprintln!("tiles: {}: {message}", path.display());
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+fn json_lines(response: &ReviewResponse) -> Vec<String> {
+    let mut lines: Vec<String> = response
+        .decisions
+        .iter()
+        .map(|decision| {
+            let mut value = serde_json::to_value(decision).expect("a decision is JSON");
+            if let Value::Object(map) = &mut value {
+                let mut line = Map::new();
+                line.insert("type".to_owned(), json!("decision"));
+                line.extend(std::mem::take(map));
+                value = Value::Object(line);
+            }
+            value.to_string()
+        })
+        .collect();
+    for summary in &response.summaries {
+        let mut value = serde_json::to_value(summary).expect("a summary is JSON");
+        if let Value::Object(map) = &mut value {
+            let mut line = Map::new();
+            line.insert("type".to_owned(), json!("summary"));
+            line.extend(std::mem::take(map));
+            value = Value::Object(line);
+        }
+        lines.push(value.to_string());
+    }
+    lines
+}
+
+/// A decision object in words: `5m`, `riichi 5m`, `pon 5m`, `pass`, `ron`.
+fn words(action: &Value) -> String {
+    let pai = action["pai"].as_str().unwrap_or("");
+    match action["type"].as_str().unwrap_or("?") {
+        "dahai" => pai.to_owned(),
+        "reach" => format!("riichi {pai}"),
+        "none" => "pass".to_owned(),
+        "hora" => {
+            if action["target"] == action["actor"] {
+                "tsumo".to_owned()
+            } else {
+                "ron".to_owned()
+            }
+        }
+        "ryukyoku" => "nine terminals".to_owned(),
+        "nukidora" => "north".to_owned(),
+        other => format!("{other} {pai}").trim_end().to_owned(),
+    }
+}
+
+fn shape_words(decision: &DecisionJson, bot: bool) -> String {
+    let shape = if bot {
+        &decision.bot_shape
+    } else {
+        &decision.shape
+    };
+    shape.as_ref().map_or("-".to_owned(), |shape| {
+        format!(
+            "{} ({} kinds, {})",
+            shape.shanten,
+            shape.effective.len(),
+            shape.count
+        )
+    })
+}
+
+fn points(value: Option<i64>) -> String {
+    value.map_or("-".to_owned(), |value| value.to_string())
+}
+
+fn table(response: &ReviewResponse) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:>6}",
+        "round",
+        "turn",
+        "seat",
+        "played",
+        format!("bot ({})", response.bot),
+        "shanten (tiles)",
+        "bot's",
+        "value",
+        "bot's",
+        "loss"
+    )];
+    for decision in &response.decisions {
+        lines.push(format!(
+            "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:>6}{}",
+            decision.round,
+            decision.turn,
+            decision.seat,
+            words(&decision.action),
+            words(&decision.bot_action),
+            shape_words(decision, false),
+            shape_words(decision, true),
+            points(decision.value),
+            points(decision.bot_value),
+            points(decision.loss),
+            if decision.flagged { "  flagged" } else { "" }
+        ));
+    }
+    for summary in &response.summaries {
+        let rate = if summary.decisions == 0 {
+            0.0
+        } else {
+            100.0 * summary.matched as f64 / summary.decisions as f64
+        };
+        lines.push(format!(
+            "seat {} ({}): {} decisions, {} as {} ({rate:.0}%), {} flagged, estimated loss {}",
+            summary.seat,
+            summary.name,
+            summary.decisions,
+            summary.matched,
+            response.bot,
+            summary.flagged,
+            summary.loss
+        ));
+    }
+    lines
+}
+
+/// `tiles mahjong watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The record (`-`: stdin): Tenhou mjlog, tenhou.net/6 or mjai, gzipped or not.
+    #[arg(required_unless_present = "json")]
+    record: Option<std::path::PathBuf>,
+    /// Show this hand's events, by its place in the record (1 the first), each with the
+    /// seat's hands after it.
+    #[arg(long, value_name = "N")]
+    hand: Option<usize>,
+    /// Read one `mahjong/watch` request per stdin line and answer each.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `tiles mahjong watch`.
+pub fn watch_run(args: &WatchArgs) -> ExitCode {
+    use tiles_api::mahjong::watch::{WatchRequest, watch};
+    let Some(path) = &args.record else {
+        return batch::json_batch("mahjong/watch", Map::new());
+    };
+    let text = match record_text(path) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    if args.hand == Some(0) {
+        eprintln!("tiles: --hand: hands are counted from 1");
+        return ExitCode::from(2);
+    }
+    let request = WatchRequest {
+        record: text,
+        hand: args.hand.map_or(0, |hand| hand - 1),
+    };
+    let response = match watch(request, &mahjong_game::tiles_core::Stop::never()) {
+        Ok(response) => response,
+        Err(error) => {
+            eprintln!("tiles: {}: {error}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut lines = Vec::new();
+    if args.hand.is_none() {
+        for (index, row) in response.hands.iter().enumerate() {
+            let verdict = if row.verdict.agree {
+                "agrees".to_owned()
+            } else {
+                format!(
+                    "disagrees at event {}: {}",
+                    row.wrong_at.unwrap_or(0),
+                    row.verdict.error.as_deref().unwrap_or("")
+                )
+            };
+            lines.push(format!(
+                "{:>3} {:<6} {}  {}  {}",
+                index + 1,
+                row.verdict.round,
+                row.result,
+                row.verdict
+                    .got
+                    .as_ref()
+                    .or(row.verdict.expected.as_ref())
+                    .map_or("-".to_owned(), |deltas| format!("{deltas:?}")),
+                verdict
+            ));
+        }
+    } else if let Some(hand) = &response.hand {
+        for position in &hand.positions {
+            lines.push(format!("{:>4} {}", position.event, position.text));
+            for seat in &position.board.seats {
+                let drawn = seat
+                    .drawn
+                    .as_ref()
+                    .map_or(String::new(), |tile| format!(" +{tile}"));
+                let melds: Vec<String> =
+                    seat.melds.iter().map(|meld| meld.tiles.concat()).collect();
+                lines.push(format!(
+                    "       {} {}{drawn}{}",
+                    seat.seat,
+                    seat.hand.concat(),
+                    if melds.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" [{}]", melds.join(" "))
+                    }
+                ));
+            }
+        }
+    }
+    let mut out = batch::stdout();
+    for line in lines {
+        if batch::write_line(&mut out, &line).is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    drop(out);
+    if let Some(error) = &response.read_error {
+        eprintln!(
+            "tiles: {}: {error} (the hands before it open)",
+            path.display()
+        );
+        return ExitCode::from(1);
+    }
+    if response.agree || response.hands.iter().all(|row| row.verdict.agree) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,157 @@
+//! `tiles mahjong review` and `tiles mahjong watch`: records reviewed decision by decision
+//! (a table or JSON lines) and shown hand by hand, from files plain or gzipped.
+
+mod support;
+
+use std::path::PathBuf;
+
+use support::{text, tiles};
+
+fn logs(folder: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/mahjong-game/logs")
+        .join(folder)
+}
+
+fn path_text(path: &std::path::Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+/// `tiles mahjong review`: the table (a row a decision, a line a seat), `--json` lines (the
+/// decisions then the summaries, the same figures), a gzipped three-player record, and the
+/// errors: a seat not at the table, a bot we do not have, a file that is no record.
+#[test]
+fn review_prints_a_table_and_json_lines_for_both_formats_and_player_counts() {
+    let record =
+        path_text(&logs("tenhou-mjlog-phoenix-2021").join("2021070100gm-00a9-0000-051217a5.mjlog"));
+    let out = tiles(&["mahjong", "review", &record, "--seat", "1"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(
+        lines[0].starts_with("round  turn seat  played"),
+        "{}",
+        lines[0]
+    );
+    let summary = lines.last().unwrap();
+    assert!(summary.starts_with("seat 1 ("), "{summary}");
+    let json = tiles(
+        &["mahjong", "review", &record, "--seat", "1", "--json"],
+        b"",
+    );
+    assert_eq!(json.status.code(), Some(0));
+    let objects: Vec<serde_json::Value> = text(&json.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let decisions: Vec<&serde_json::Value> =
+        objects.iter().filter(|o| o["type"] == "decision").collect();
+    let summaries: Vec<&serde_json::Value> =
+        objects.iter().filter(|o| o["type"] == "summary").collect();
+    // One table row a decision, the header and the summary line aside.
+    assert_eq!(decisions.len(), lines.len() - 2);
+    assert_eq!(summaries.len(), 1);
+    assert_eq!(
+        summaries[0]["decisions"].as_u64().unwrap() as usize,
+        decisions.len()
+    );
+    let flagged = decisions.iter().filter(|d| d["flagged"] == true).count();
+    assert_eq!(summaries[0]["flagged"].as_u64().unwrap() as usize, flagged);
+    assert_eq!(table.matches("flagged\n").count(), flagged);
+    assert!(summary.contains(&format!("{flagged} flagged")), "{summary}");
+    for decision in &decisions {
+        for key in [
+            "round",
+            "turn",
+            "action",
+            "bot_action",
+            "shape",
+            "bot_shape",
+            "value",
+            "bot_value",
+            "flagged",
+        ] {
+            assert!(decision.get(key).is_some(), "{key}: {decision}");
+        }
+    }
+
+    // Three players, every seat; the same record gzipped reads the same.
+    let sanma = logs("tenhou-sanma").join("sanma2.mjlog");
+    let plain = tiles(&["mahjong", "review", &path_text(&sanma), "--json"], b"");
+    assert_eq!(plain.status.code(), Some(0));
+    let dir = std::env::temp_dir().join(format!("tiles-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zipped = dir.join("sanma2.mjlog.gz");
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut encoder, &std::fs::read(&sanma).unwrap()).unwrap();
+    std::fs::write(&zipped, encoder.finish().unwrap()).unwrap();
+    let gz = tiles(&["mahjong", "review", &path_text(&zipped), "--json"], b"");
+    assert_eq!(text(&gz.stdout), text(&plain.stdout));
+    let seats: Vec<u64> = text(&plain.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|o| o["type"] == "summary")
+        .map(|o| o["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seats, [0, 1, 2]);
+
+    let bad_seat = tiles(
+        &["mahjong", "review", &path_text(&sanma), "--seat", "3"],
+        b"",
+    );
+    assert_eq!(bad_seat.status.code(), Some(2));
+    assert!(
+        text(&bad_seat.stderr).contains("seat: 3 is not at a table of 3 players"),
+        "{}",
+        text(&bad_seat.stderr)
+    );
+    let bad_bot = tiles(&["mahjong", "review", &record, "--bot", "naga"], b"");
+    assert!(text(&bad_bot.stderr).contains("\"naga\" is not one of ours"));
+    let not_record = dir.join("notes.txt");
+    std::fs::write(&not_record, "hello").unwrap();
+    let out = tiles(&["mahjong", "review", &path_text(&not_record)], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("not a game record"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tiles mahjong watch`: a line per hand with its verdict, and `--hand N` the hand's events
+/// with every seat's tiles after each; a hand past the last is named.
+#[test]
+fn watch_lists_the_hands_and_shows_one() {
+    let record = path_text(&logs("tenhou-sanma").join("sanma2.mjlog"));
+    let out = tiles(&["mahjong", "watch", &record], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = text(&out.stdout);
+    let replay = tiles(&["mahjong", "replay", &record], b"");
+    let hands = text(&replay.stdout)
+        .lines()
+        .filter(|line| line.contains(" agrees"))
+        .count();
+    assert_eq!(list.lines().count(), hands);
+    assert!(list.lines().all(|line| line.ends_with("agrees")), "{list}");
+    assert!(
+        list.lines().next().unwrap().starts_with("  1 E1-0"),
+        "{list}"
+    );
+    let one = tiles(&["mahjong", "watch", &record, "--hand", "2"], b"");
+    let shown = text(&one.stdout);
+    let first: Vec<&str> = shown.lines().take(4).collect();
+    assert!(first[0].starts_with("   1 E2-0: dealer"), "{shown}");
+    // Three players: three seats' tiles under each event.
+    assert!(
+        first[1..].iter().all(|line| line.starts_with("       ")),
+        "{shown}"
+    );
+    let past = tiles(&["mahjong", "watch", &record, "--hand", "99"], b"");
+    assert_eq!(past.status.code(), Some(2));
+    assert!(
+        text(&past.stderr).contains("hand: the record has"),
+        "{}",
+        text(&past.stderr)
+    );
+}
