@@ -211,6 +211,7 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
                 "--test-concurrency=1",
                 "page.test.mjs",
                 "riichi.test.mjs",
+                "watch.test.mjs",
             ])
             .env("TILES_BIN", root.join("target/debug/tiles"))
             .env("CHROMIUM", chromium)

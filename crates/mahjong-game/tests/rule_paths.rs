@@ -246,6 +246,22 @@ fn nagashi_mangan_at_the_exhaustive_draw() {
     assert_eq!(kind, DrawKind::NagashiMangan);
     assert_eq!(deltas, [12_000, -4_000, -4_000, -4_000]);
     replays_in_every_format(&game);
+    // The page's viewer opens this hand as a record (no real record shows a nagashi): the
+    // file is this game's mjai record, written again with TILES_WRITE_RECORDS=1.
+    let names: Vec<String> = (0..4).map(|seat| format!("p{seat}")).collect();
+    let text = Target::Mjai.write(rules, game.events(), &names).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/mahjong-game/constructed/nagashi-mangan.mjson");
+    if std::env::var_os("TILES_WRITE_RECORDS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        text,
+        "{} is this hand's record (TILES_WRITE_RECORDS=1 writes it again)",
+        path.display()
+    );
 }
 
 /// Haitei after a kan: a kan shortens the live wall by one, so the last live tile comes a

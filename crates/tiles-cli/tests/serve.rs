@@ -267,6 +267,8 @@ fn the_api_lists_its_operations_and_the_page_is_served() {
         "rummikub.js",
         "play.js",
         "riichi.js",
+        "riichi-board.js",
+        "watch.js",
         "tiles-mj.js",
     ] {
         assert_eq!(server.get(&format!("/static/{file}")).status, 200, "{file}");

@@ -4,6 +4,7 @@
 import { call } from "./api.js";
 import { button, checkbox, clearErrors, el, field, mahjongTile, mpszTiles, select, showApiError, tileRow, viewSwitch } from "./draw.js";
 import * as riichi from "./riichi.js";
+import * as watch from "./watch.js";
 
 const KINDS = [
   ...["m", "p", "s"].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${suit}`)),
@@ -24,9 +25,11 @@ function appendTile(text, code) {
 export function mount(section) {
   const analyse = el("div", { className: "view", "data-view": "hand" });
   const table = el("div", { className: "view", "data-view": "play" });
+  const records = el("div", { className: "view", "data-view": "watch" });
   mountHand(analyse);
   riichi.mount(table);
-  viewSwitch(section, [["hand", "Analyse and score a hand", analyse], ["play", "Play riichi", table]], "Mahjong views");
+  watch.mount(records);
+  viewSwitch(section, [["hand", "Analyse and score a hand", analyse], ["play", "Play riichi", table], ["watch", "Watch a record", records]], "Mahjong views");
 }
 
 function mountHand(section) {

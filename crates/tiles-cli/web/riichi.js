@@ -7,12 +7,12 @@
 
 import { call } from "./api.js";
 import { button, checkbox, el, field, select } from "./draw.js";
+import { WIND_NAMES, centreNode, meldNode, placeOf, resultNodes, seatZone, signed } from "./riichi-board.js";
 import { fromMjai, loadTileArt, pictureOf, sortTiles, tableTile, tileArt, tileName } from "./tiles-mj.js";
 
 const SAVED = "tiles.riichi.play";
 const BOTS = [["value", "value (plays for points)"], ["defence", "defence (folds when threatened)"], ["efficiency", "efficiency (fastest hand)"], ["random", "random"]];
 const SPEEDS = { instant: 0, fast: 120, normal: 450 };
-const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 /** The keys of the decisions (also shown on their buttons). */
 const KEYS = { riichi: "r", tsumo: "t", ron: "w", chi: "c", pon: "p", daiminkan: "k", ankan: "k", kakan: "k", kita: "n", ryukyoku: "9", pass: "x" };
 
@@ -216,29 +216,7 @@ export function mount(section) {
       const names = next.bots;
       const count = names.length;
       const who = (seat) => (seat === 0 ? "You" : `Seat ${seat} (${names[seat]})`);
-      const nodes = [el("h3", {}, `${result.round}: ${result.draw ? capital(result.draw) : result.wins.map((win) => `${who(win.seat)} ${win.how === "tsumo" ? "won by tsumo" : `won by ron from ${who(win.from).toLowerCase() === "you" ? "you" : who(win.from)}`}`).join("; ")}`)];
-      for (const win of result.wins) {
-        const shownHand = result.hands[win.seat];
-        nodes.push(
-          el("div", { className: "riichi-win", "data-win": String(win.seat) },
-            el("p", { className: "summary" }, `${who(win.seat)}: ${win.han} han ${win.fu} fu${win.limit ? ` (${win.limit})` : ""}, ${win.points} points`),
-            handRow(shownHand, win.seat, fromMjai(win.tile)),
-            el("ul", { className: "riichi-yaku" }, win.yaku.map((yaku) => el("li", {}, `${yaku.name}: ${yaku.han} han`))),
-            win.ura_indicators.length ? el("p", {}, "Ura dora indicators: ", el("span", { className: "riichi-row" }, win.ura_indicators.map((code) => tableTile(code, "dora", win.seat, { extra: ["ura dora indicator"] })))) : null,
-            win.pao !== null ? el("p", {}, `${who(win.pao)} is liable (pao).`) : null,
-          ),
-        );
-      }
-      if (result.draw) {
-        const ready = result.tenpai.length ? `Ready: ${result.tenpai.map((seat) => who(seat)).join(", ")}.` : "Nobody was ready.";
-        nodes.push(el("p", {}, result.draw === "exhaustive draw" ? ready : `An abortive draw (${result.draw}).`));
-        for (const seat of result.tenpai) nodes.push(el("div", { className: "riichi-win" }, el("p", {}, who(seat)), handRow(result.hands[seat], seat)));
-      }
-      nodes.push(
-        el("table", { className: "riichi-changes", "data-changes": "" },
-          el("tr", {}, el("th", {}, "seat"), el("th", {}, "change"), el("th", {}, "points")),
-          Array.from({ length: count }, (_, seat) => el("tr", {}, el("td", {}, who(seat)), el("td", {}, signed(result.deltas[seat])), el("td", {}, String(result.scores[seat]))))),
-      );
+      const nodes = resultNodes(result, who, count, fromMjai);
       const ok = button("Continue", () => {
         panel.hidden = true;
         resolve();
@@ -275,88 +253,19 @@ export function mount(section) {
     prompt.textContent = "The game is over.";
   }
 
-  /** A shown hand: its concealed tiles (the winning tile apart) and melds. */
-  function handRow(shownHand, seat, winning) {
-    const concealed = [...shownHand.concealed];
-    if (winning) {
-      const at = concealed.lastIndexOf(winning);
-      if (at >= 0) concealed.splice(at, 1);
-    }
-    return el("div", { className: "riichi-row shown" },
-      concealed.map((code) => tableTile(code, "hand", seat)),
-      winning ? tableTile(winning, "hand", seat, { className: "apart", extra: ["the winning tile"] }) : null,
-      shownHand.melds.map((meld) => meldNode(meld, seat, seat)));
-  }
-
   // ----- drawing the board -----
 
   function renderBoard(view) {
     if (!view || !answer) return;
     const count = view.seats.length;
     section.dataset.players = String(count);
-    const relative = (seat) => (seat - view.seat + count) % count;
-    const place = (seat) => (count === 3 ? ["bottom", "right", "left"] : ["bottom", "right", "top", "left"])[relative(seat)];
-    const [wind, number, honba] = [view.round[0], view.round.slice(1).split("-")[0], view.round.split("-")[1]];
-    const centre = el("div", { className: "riichi-centre", "data-centre": "" },
-      el("p", { className: "riichi-round" }, `${WIND_NAMES[wind]} ${number}`),
-      el("p", {}, `honba ${honba} · sticks ${view.sticks}`),
-      el("p", { "data-wall": String(view.wall) }, `${view.wall} tiles left`),
-      el("div", { className: "riichi-dora", "aria-label": "Dora indicators" }, view.dora_indicators.map((code) => tableTile(code, "dora", view.seat, { extra: ["dora indicator"] }))),
-    );
-    const zones = view.seats.flatMap((seat) => seatZone(seat, view, place(seat.seat)));
-    board.replaceChildren(centre, ...zones);
+    const zones = view.seats.flatMap((seat) => {
+      const you = seat.seat === view.seat;
+      const label = `${you ? "You" : `Seat ${seat.seat} (${seat.name})`}, ${WIND_NAMES[seat.wind]}`;
+      return seatZone(seat, placeOf(seat.seat, view.seat, count), { label, name: you ? "You" : seat.name, dealer: view.dealer, calls: !you, count });
+    });
+    board.replaceChildren(centreNode(view, view.seat), ...zones);
     renderHand(view);
-  }
-
-  /** A seat's river (beside the centre, turned to face the seat) and its corner (its name,
-   * wind, points, and for another seat its calls, Norths and tiles held), at its right. */
-  function seatZone(seat, view, where) {
-    const you = seat.seat === view.seat;
-    const label = `${you ? "You" : `Seat ${seat.seat} (${seat.name})`}, ${WIND_NAMES[seat.wind]}`;
-    const river = el("div", { className: `riichi-river-cell ${where}` },
-      el("div", { className: "riichi-river", role: "group", "aria-label": `${label}: discards`, "data-river": String(seat.seat) },
-        seat.river.map((tile) => tableTile(tile.tile, "river", seat.seat, {
-          sideways: tile.riichi,
-          className: tile.called ? "called" : "",
-          extra: [tile.tsumogiri ? "tsumogiri" : null, tile.riichi ? "riichi" : null, tile.called ? "called" : null].filter(Boolean),
-        }))));
-    const info = el("p", { className: `riichi-name${seat.riichi ? " in-riichi" : ""}${seat.seat === view.dealer ? " dealer" : ""}`, "data-score": String(seat.score) },
-      el("b", {}, you ? "You" : seat.name), ` ${WIND_NAMES[seat.wind]} · ${seat.score}`, seat.riichi ? el("span", { className: "stick", title: "riichi" }, " riichi") : null,
-      you ? null : el("small", {}, ` · ${seat.concealed} tiles`));
-    const calls = you ? null : el("div", { className: "riichi-melds", role: "group", "aria-label": `${label}: calls` },
-      Array.from({ length: seat.north }, () => tableTile("4z", "north", seat.seat, { extra: ["set aside"] })),
-      seat.melds.map((meld) => meldNode(meld, seat.seat, view.seat)));
-    const corner = el("div", { className: `riichi-corner ${where}`, "data-seat-zone": String(seat.seat), role: "region", "aria-label": label }, info, calls);
-    return [river, corner];
-  }
-
-  /** A meld, the called tile sideways toward the seat it came from; an added kan's fourth
-   * tile on top of the called one. */
-  function meldNode(meld, seat, viewer) {
-    const count = answer?.bots.length ?? 4;
-    const tiles = [...meld.tiles];
-    const nodes = [];
-    if (meld.type === "ankan") {
-      tiles.forEach((code, i) => nodes.push(tableTile(code, "meld", seat, { faceDown: i === 0 || i === 3, extra: ["concealed kan"] })));
-    } else {
-      // Where the called tile goes: left from the seat to the left, middle across, right from
-      // the right (counted from the caller).
-      const from = (meld.from - seat + count) % count;
-      const side = from === count - 1 ? 0 : from === 1 ? tiles.length - 1 : 1;
-      const at = tiles.lastIndexOf(meld.called);
-      tiles.splice(at, 1);
-      let added = null;
-      if (meld.type === "kakan") added = tiles.pop();
-      tiles.splice(Math.min(side, tiles.length), 0, meld.called);
-      tiles.forEach((code, i) => {
-        const called = i === Math.min(side, tiles.length - 1) && code === meld.called;
-        const node = tableTile(code, "meld", seat, { sideways: called, extra: called ? [`called from seat ${meld.from}`] : [] });
-        if (called && added) {
-          nodes.push(el("span", { className: "stack" }, tableTile(added, "meld", seat, { sideways: true, extra: ["added kan"] }), node));
-        } else nodes.push(node);
-      });
-    }
-    return el("span", { className: "riichi-meld", "data-meld": meld.type }, nodes);
   }
 
   // ----- the person's decisions -----
@@ -396,7 +305,7 @@ export function mount(section) {
     if (own.melds.length || own.north) {
       hand.append(el("span", { className: "riichi-melds own", role: "group", "aria-label": "Your calls" },
         Array.from({ length: own.north }, () => tableTile("4z", "north", view.seat, { extra: ["set aside"] })),
-        own.melds.map((meld) => meldNode(meld, view.seat, view.seat))));
+        own.melds.map((meld) => meldNode(meld, view.seat, view.seats.length))));
     }
     waits.replaceChildren(...waitsPanel(view));
   }
@@ -624,14 +533,6 @@ function without(tiles, taken) {
     if (at >= 0) left.splice(at, 1);
   }
   return sortTiles(left);
-}
-
-function signed(value) {
-  return value > 0 ? `+${value}` : String(value);
-}
-
-function capital(text) {
-  return text[0].toUpperCase() + text.slice(1);
 }
 
 function sleep(ms) {

@@ -24,6 +24,12 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("puzzle.js", JS, include_str!("../../web/puzzle.js")),
     ("huxxy.js", JS, include_str!("../../web/huxxy.js")),
     ("riichi.js", JS, include_str!("../../web/riichi.js")),
+    (
+        "riichi-board.js",
+        JS,
+        include_str!("../../web/riichi-board.js"),
+    ),
+    ("watch.js", JS, include_str!("../../web/watch.js")),
     ("tiles-mj.js", JS, include_str!("../../web/tiles-mj.js")),
     (
         "tiles.svg",
