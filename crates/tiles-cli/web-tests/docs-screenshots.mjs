@@ -1,6 +1,8 @@
-// The riichi table's screenshots in crates/tiles-cli/docs (desktop and phone, four and three
-// players, a result panel), taken in headless Chromium from a running game. Run by hand when
-// the table's look changes (cargo build -p tiles-cli first):
+// The screenshots in crates/tiles-cli/docs, taken in headless Chromium: the riichi table
+// (desktop and phone, four and three players, a result panel) from a running game, and the
+// record viewer (desktop and phone, a hand's result, the review panel) on a real record. Run by
+// hand when the look changes (cargo build -p tiles-cli first; ONLY=watch or ONLY=table for
+// one of the two):
 //
 //   node docs-screenshots.mjs
 
@@ -54,7 +56,9 @@ const phone = { width: 390, height: 844 };
 const busy = async (page, state, least) =>
   state === "your-turn" && (await page.$$eval(`${VIEW} [data-zone="river"]`, (tiles) => tiles.length)) >= least;
 
-let page = await game(desktop, 4, 3, async (p, state) => busy(p, state, 40));
+let page;
+if (process.env.ONLY !== "watch") {
+page = await game(desktop, 4, 3, async (p, state) => busy(p, state, 40));
 await table(page).screenshot({ path: `${OUT}riichi-four.png` });
 await page.close();
 page = await game(desktop, 3, 8, async (p, state) => busy(p, state, 27));
@@ -69,6 +73,34 @@ await page.close();
 page = await game(phone, 3, 2, async (p, state) => busy(p, state, 24));
 await table(page).screenshot({ path: `${OUT}riichi-phone-three.png` });
 await page.close();
+}
+
+if (process.env.ONLY !== "table") {
+  const WATCH = '#mahjong [data-view="watch"]';
+  const record = new URL("../../../testdata/mahjong-game/logs/mjai/126_204_0_mjai.jsonl", import.meta.url).pathname;
+  const opened = async (viewport, hash) => {
+    const watching = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    await watching.goto(`${base}/#/mahjong/watch/${hash}`);
+    await watching.setInputFiles(`${WATCH} input[name="record-file"]`, record);
+    await watching.waitForFunction(([selector, wanted]) => document.querySelector(selector)?.dataset.position === wanted, [`${WATCH} [data-position]`, hash.split("/").slice(0, 2).join("/")]);
+    await watching.waitForTimeout(800);
+    return watching;
+  };
+  // A decision of seat 0 that the value bot values, mid-hand.
+  const response = await fetch(`${base}/api/mahjong/review`, { method: "POST", body: JSON.stringify({ record: await (await import("node:fs/promises")).readFile(record, "utf8"), seat: 0 }) });
+  const review = await response.json();
+  const decision = review.decisions.find((d) => d.value !== null && d.discards.length > 8 && d.event > 40) ?? review.decisions[0];
+  page = await opened(desktop, `${decision.hand}/${decision.event}/0`);
+  await page.locator(`${WATCH} [data-viewer]`).screenshot({ path: `${OUT}watch-desktop.png` });
+  await page.locator(`${WATCH} [data-analysis]`).screenshot({ path: `${OUT}watch-review.png` });
+  await page.keyboard.press("End");
+  await page.waitForSelector(`${WATCH} [data-result]:not([hidden])`);
+  await page.locator(`${WATCH} [data-result]`).screenshot({ path: `${OUT}watch-result.png` });
+  await page.close();
+  page = await opened(phone, `${decision.hand}/${decision.event}/0`);
+  await page.screenshot({ path: `${OUT}watch-phone.png`, fullPage: true });
+  await page.close();
+}
 
 await browser.close();
 server.kill("SIGINT");

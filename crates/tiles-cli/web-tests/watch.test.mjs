@@ -185,6 +185,31 @@ test("watch: one game in its three formats gives the same hand list and the same
   await shot(page, "watch-formats");
 });
 
+test("watch: the records the riichi table writes open here, three players, in each format", async () => {
+  const page = await open("mahjong/watch");
+  const moves = [];
+  const base = { seed: 4, players: 3, length: "east", bots: ["human", "value", "defence"], record: "none" };
+  // A person who always makes the first legal decision, to the game's end.
+  let answer = await api("mahjong/game", { ...base, moves });
+  while (answer.to_move !== null) {
+    moves.push(answer.legal.find((decision) => decision.type === "dahai") ?? answer.legal[0]);
+    answer = await api("mahjong/game", { ...base, moves });
+  }
+  const seen = [];
+  for (const [format, extension] of [["mjai", "mjson"], ["tenhou6", "json"], ["mjlog", "mjlog"]]) {
+    const path = join(TEMP, `table.${extension}`);
+    writeFileSync(path, answer.records[format]);
+    await openRecord(page, path);
+    const rows = await handList(page);
+    assert.ok(rows.length >= 3 && rows.every(([, verdict]) => verdict === "agree"), `${format}: ${rows}`);
+    assert.equal(await page.$$eval(`${BOARD} [data-seat-zone]`, (nodes) => nodes.length), 3);
+    seen.push(rows);
+  }
+  assert.deepEqual(seen[1], seen[0]);
+  assert.deepEqual(seen[2], seen[0]);
+  await shot(page, "watch-table-records");
+});
+
 test("watch: every key and its button, the address round trip, and stepping back to the same board", async () => {
   const path = `${LOGS}mjai/126_204_0_mjai.jsonl`;
   const record = readFileSync(path, "utf8");
