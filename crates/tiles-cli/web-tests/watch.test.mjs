@@ -210,6 +210,37 @@ test("watch: the records the riichi table writes open here, three players, in ea
   await shot(page, "watch-table-records");
 });
 
+test("watch: a record dropped on the page or pasted opens; a disagreeing hand's row jumps to where it goes wrong", async () => {
+  const page = await open("mahjong/watch");
+  const opened = () => page.$eval(`${VIEW} [data-viewer]`, (viewer) => Number(viewer.dataset.opened ?? 0));
+  // Dropped: a file in the drop's DataTransfer.
+  const text = readFileSync(`${LOGS}tenhou-json/chankan.json`, "utf8");
+  await page.evaluate(([selector, content]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([content], "chankan.json", { type: "application/json" }));
+    document.querySelector(selector).dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, [`${VIEW} [data-drop]`, text]);
+  await page.waitForFunction((selector) => Number(document.querySelector(selector).dataset.opened ?? 0) === 1, `${VIEW} [data-viewer]`);
+  assert.match(await page.textContent(`${VIEW} [data-open-note]`), /^chankan\.json: tenhou, 4 players/);
+  // Pasted.
+  await page.fill(`${VIEW} textarea[name=record-text]`, readFileSync(`${LOGS}tenhou-json/double_ron.json`, "utf8"));
+  await page.click(`${VIEW} [data-open-paste]`);
+  await page.waitForFunction(([selector, count]) => Number(document.querySelector(selector).dataset.opened ?? 0) > count, [`${VIEW} [data-viewer]`, await opened() - 1]);
+  await page.waitForFunction((selector) => document.querySelector(selector).textContent.startsWith("the pasted text"), `${VIEW} [data-open-note]`);
+  assert.deepEqual(await handList(page), [["S4-0", "agree"]]);
+  // A record that is no game the rules allow: each row disagrees, and jumps to where.
+  const path = `${LOGS}tenhou-json/confusing_nakis_2.json`;
+  await openRecord(page, path);
+  const rows = await handList(page);
+  assert.deepEqual(rows, replayVerdicts(path));
+  const wrong = (await api("mahjong/watch", { record: readFileSync(path, "utf8") })).hands;
+  const index = wrong.findIndex((row) => !row.agree && row.wrong_at > 1);
+  assert.ok(index >= 0, "a hand that goes wrong past its deal");
+  await page.click(`${VIEW} [data-hand-list] tr[data-hand="${index}"] button`);
+  await page.waitForFunction(([selector, wanted]) => document.querySelector(selector)?.dataset.position === wanted, [BOARD, `${index}/${wrong[index].wrong_at}`]);
+  await shot(page, "watch-disagree");
+});
+
 test("watch: every key and its button, the address round trip, and stepping back to the same board", async () => {
   const path = `${LOGS}mjai/126_204_0_mjai.jsonl`;
   const record = readFileSync(path, "utf8");
