@@ -6,11 +6,14 @@
 use std::process::Command;
 
 /// What a terminal shows of `tiles ARGS` (stdout and stderr both on it), with Ctrl-C after
-/// `interrupt_after` seconds if given.
+/// `interrupt_after` seconds if given: one SIGINT, as one Ctrl-C sends. (`timeout` without
+/// `--foreground` signals the command and then its whole process group, the command again:
+/// two signals, which `tiles` rightly takes for a second Ctrl-C that ends it at once, when
+/// its listener wakes between them, as it did on a loaded machine.)
 fn on_a_terminal(args: &str, interrupt_after: Option<f32>) -> String {
     let tiles = env!("CARGO_BIN_EXE_tiles");
     let command = match interrupt_after {
-        Some(seconds) => format!("timeout -s INT {seconds} {tiles} {args}"),
+        Some(seconds) => format!("timeout --foreground -s INT {seconds} {tiles} {args}"),
         None => format!("{tiles} {args}"),
     };
     let out = Command::new("script")
