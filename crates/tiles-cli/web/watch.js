@@ -499,7 +499,8 @@ export function mount(section) {
     }
     // On the slider, the arrows are its own; elsewhere they are the viewer's.
     if (target === slider && ["ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "ArrowUp", "ArrowDown"].includes(key)) return;
-    if (target instanceof HTMLButtonElement && key === " " && entry[1] !== "play" && target.dataset.key !== undefined) return;
+    // Space and Enter press the button that has the focus.
+    if (target instanceof HTMLButtonElement && (key === " " || key === "Enter")) return;
     event.preventDefault();
     act(entry[1]);
   });
