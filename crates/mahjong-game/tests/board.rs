@@ -2,14 +2,18 @@
 //! after every decision of seeded games (four players and three) and of every real record,
 //! the board the hand's events make is the game's (every seat's hand, the drawn tile, melds,
 //! rivers, riichi, Norths, indicators, live tiles left, sticks and scores). The real records
-//! are replayed from the decisions `replay_hand_moves` gives, which must make the replay's own
-//! events again.
+//! are dealt again and played from the decisions `replay_hand_moves` gives (`play_again`),
+//! which must make the replay's own events again.
 
-use std::path::PathBuf;
+mod support {
+    pub mod records;
+}
 
 use mahjong::Piece;
-use mahjong_game::records::{read, replay::replay_hand_moves};
-use mahjong_game::{Board, EfficiencyBot, Game, GameRules, Length, ValueBot, Wall};
+use mahjong_game::records::read;
+use mahjong_game::records::replay::{play_again, replay_hand_moves};
+use mahjong_game::{Board, EfficiencyBot, Game, GameRules, Length, ValueBot};
+use support::records::every_record;
 use tiles_core::Bot;
 
 fn sorted(hand: &[Piece]) -> Vec<Piece> {
@@ -88,26 +92,6 @@ fn the_board_is_the_engines_state_at_every_decision_of_seeded_games() {
     assert!(decisions > 2_000, "{decisions}");
 }
 
-/// Every record below `testdata/mahjong-game/logs`.
-fn every_record() -> Vec<PathBuf> {
-    let mut folders =
-        vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/mahjong-game/logs")];
-    let mut files = Vec::new();
-    while let Some(dir) = folders.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if path.is_dir() {
-                folders.push(path);
-            } else if !name.starts_with("LICENSE") && !name.starts_with("README") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// Each hand of a record dealt again and played from the decisions its replay made, the board
 /// checked after every one; the game at the end makes the replay's events (a hand that
 /// agrees: all of them).
@@ -122,20 +106,14 @@ fn the_board_is_the_engines_state_at_every_decision_of_real_records() {
             else {
                 continue;
             };
-            let mut game =
-                Game::for_replay(log.rules, hand.id, hand.dealer, hand.sticks, hand.scores);
-            let wall = Wall::given_for(
-                &log.rules,
-                hand.draws.clone(),
-                hand.indicators.clone(),
-                hand.ura.clone(),
-            );
-            game.deal_replayed(hand.hands.clone(), wall, hand.indicators[0])
-                .unwrap();
-            for (step, (seat, action)) in moves.iter().enumerate() {
-                same_as_engine(&game, &format!("{name} {} step {step}", hand.id));
-                game.act(*seat, *action).unwrap();
-            }
+            let mut step = 0;
+            let (game, taken) = play_again(log.rules, hand, &moves, |game, _, _| {
+                same_as_engine(game, &format!("{name} {} step {step}", hand.id));
+                step += 1;
+            })
+            .expect("a hand the replay dealt deals again");
+            // Every decision the replay made is legal again.
+            assert_eq!(taken, moves.len(), "{name} {}", hand.id);
             same_as_engine(&game, &format!("{name} {} end", hand.id));
             // A record cut part-way: its last decision may have failed after making events
             // (a discard, then no tile to draw).

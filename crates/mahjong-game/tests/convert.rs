@@ -3,30 +3,16 @@
 //! (the engine's events, deal by deal) and the same points as the original; converting a
 //! converted record again, from any format, gives the same text.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod support {
+    pub mod records;
+}
 
 use mahjong_game::records::convert::{Target, convert};
 use mahjong_game::records::{read, replay::replay_with_events};
 use mahjong_game::{Action, EfficiencyBot, Event, Game, GameRules, Length, Players};
-
-fn every_record() -> Vec<PathBuf> {
-    let mut folders =
-        vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/mahjong-game/logs")];
-    let mut files = Vec::new();
-    while let Some(dir) = folders.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if path.is_dir() {
-                folders.push(path);
-            } else if !name.starts_with("LICENSE") && !name.starts_with("README") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+use support::records::every_record;
 
 /// Events with each dealt hand in tile order (mjlog deals in the wall's order).
 fn dealt_sorted(mut events: Vec<Event>) -> Vec<Event> {

@@ -2,6 +2,7 @@
 //! win's han, fu, yaku and points and every hand's score changes the record's.
 
 mod support {
+    pub mod records;
     pub mod table;
 }
 
@@ -10,18 +11,8 @@ use std::path::PathBuf;
 use mahjong::Yaku;
 use mahjong_game::records::{mjai, read, replay::replay, tenhou6};
 use mahjong_game::{Action, Event, Game, GameRules};
+use support::records::{every_record, is_record, logs_dir};
 use support::table::*;
-
-/// The folder of real records.
-fn logs_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/mahjong-game/logs")
-}
-
-/// Whether a file in a records folder is a record (not its licence or README).
-fn is_record(path: &std::path::Path) -> bool {
-    let name = path.file_name().unwrap().to_string_lossy();
-    !name.starts_with("LICENSE") && !name.starts_with("README")
-}
 
 fn records(folder: &str) -> Vec<PathBuf> {
     let dir = logs_dir().join(folder);
@@ -30,24 +21,6 @@ fn records(folder: &str) -> Vec<PathBuf> {
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| path.is_file() && is_record(path))
         .collect();
-    files.sort();
-    files
-}
-
-/// Every record below `testdata/mahjong-game/logs`, in every folder.
-fn every_record() -> Vec<PathBuf> {
-    let mut folders = vec![logs_dir()];
-    let mut files = Vec::new();
-    while let Some(dir) = folders.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if is_record(&path) {
-                files.push(path);
-            }
-        }
-    }
     files.sort();
     files
 }

@@ -58,13 +58,9 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     } else {
         table(&response)
     };
-    let mut out = batch::stdout();
-    for line in lines {
-        if batch::write_line(&mut out, &line).is_err() {
-            return ExitCode::SUCCESS;
-        }
+    if !print_lines(lines) {
+        return ExitCode::SUCCESS;
     }
-    drop(out);
     if let Some(error) = &response.read_error {
         eprintln!(
             "tiles: {}: {error} (the hands before it are reviewed)",
@@ -94,31 +90,33 @@ fn record_text(path: &std::path::Path) -> Result<String, ExitCode> {
 }
 
 fn json_lines(response: &ReviewResponse) -> Vec<String> {
-    let mut lines: Vec<String> = response
+    let decisions = response
         .decisions
         .iter()
-        .map(|decision| {
-            let mut value = serde_json::to_value(decision).expect("a decision is JSON");
-            if let Value::Object(map) = &mut value {
-                let mut line = Map::new();
-                line.insert("type".to_owned(), json!("decision"));
-                line.extend(std::mem::take(map));
-                value = Value::Object(line);
-            }
-            value.to_string()
-        })
-        .collect();
-    for summary in &response.summaries {
-        let mut value = serde_json::to_value(summary).expect("a summary is JSON");
-        if let Value::Object(map) = &mut value {
-            let mut line = Map::new();
-            line.insert("type".to_owned(), json!("summary"));
-            line.extend(std::mem::take(map));
-            value = Value::Object(line);
-        }
-        lines.push(value.to_string());
+        .map(|decision| typed("decision", decision));
+    let summaries = response
+        .summaries
+        .iter()
+        .map(|summary| typed("summary", summary));
+    decisions.chain(summaries).collect()
+}
+
+/// `item`'s JSON object with `"type": kind` first.
+fn typed(kind: &str, item: &impl serde::Serialize) -> String {
+    let mut line = Map::new();
+    line.insert("type".to_owned(), json!(kind));
+    if let Value::Object(fields) = serde_json::to_value(item).expect("a review line is JSON") {
+        line.extend(fields);
     }
+    Value::Object(line).to_string()
+}
+
+/// Prints `lines` on stdout; false if stdout was closed.
+fn print_lines(lines: Vec<String>) -> bool {
+    let mut out = batch::stdout();
     lines
+        .iter()
+        .all(|line| batch::write_line(&mut out, line).is_ok())
 }
 
 /// A decision object in words: `5m`, `riichi 5m`, `pon 5m`, `pass`, `ron`.
@@ -299,13 +297,9 @@ pub fn watch_run(args: &WatchArgs) -> ExitCode {
             }
         }
     }
-    let mut out = batch::stdout();
-    for line in lines {
-        if batch::write_line(&mut out, &line).is_err() {
-            return ExitCode::SUCCESS;
-        }
+    if !print_lines(lines) {
+        return ExitCode::SUCCESS;
     }
-    drop(out);
     if let Some(error) = &response.read_error {
         eprintln!(
             "tiles: {}: {error} (the hands before it open)",

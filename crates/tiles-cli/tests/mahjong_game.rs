@@ -3,19 +3,7 @@
 
 mod support;
 
-use std::path::PathBuf;
-
-use support::{replays_from_stdin, text, tiles};
-
-fn logs(folder: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/mahjong-game/logs")
-        .join(folder)
-}
-
-fn path_text(path: &std::path::Path) -> String {
-    path.to_string_lossy().into_owned()
-}
+use support::{logs, path_text, replays_from_stdin, text, tiles};
 
 #[test]
 fn the_phoenix_games_agree_hand_by_hand_and_to_the_final_points() {
@@ -181,7 +169,7 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
 }
 
 /// A temporary file holding `text`, removed when dropped.
-struct Scratch(PathBuf);
+struct Scratch(std::path::PathBuf);
 
 impl Scratch {
     fn new(name: &str, text: &str) -> Scratch {

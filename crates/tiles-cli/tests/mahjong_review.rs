@@ -3,19 +3,7 @@
 
 mod support;
 
-use std::path::PathBuf;
-
-use support::{text, tiles};
-
-fn logs(folder: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/mahjong-game/logs")
-        .join(folder)
-}
-
-fn path_text(path: &std::path::Path) -> String {
-    path.to_string_lossy().into_owned()
-}
+use support::{logs, path_text, text, tiles};
 
 /// `tiles mahjong review`: the table (a row a decision, a line a seat), `--json` lines (the
 /// decisions then the summaries, the same figures), a gzipped three-player record, and the

@@ -63,15 +63,6 @@ impl Board {
         board
     }
 
-    /// The tiles and melds after `events` (live tiles left not counted).
-    pub(crate) fn after_events(events: &[Event]) -> Board {
-        let mut board = Board::new_with(0);
-        for event in events {
-            board.apply(event);
-        }
-        board
-    }
-
     /// Takes one event in.
     pub fn apply(&mut self, event: &Event) {
         match event {

@@ -247,7 +247,8 @@ pub fn hands(events: &[Event]) -> impl Iterator<Item = (HandId, &[Event])> {
 /// Each seat's concealed tiles (in tile order) and melds as they stand after the events of
 /// one hand (from its deal): at its end, what a result shows.
 pub fn hand_tiles(events: &[Event]) -> [(Vec<Piece>, Vec<Meld>); 4] {
-    let board = super::board::Board::after_events(events);
+    // The live tiles left, which the rules' player count sets, are not read.
+    let board = super::board::Board::after(&super::rules::GameRules::default(), events);
     std::array::from_fn(|seat| (board.hands[seat].clone(), board.melds[seat].clone()))
 }
 

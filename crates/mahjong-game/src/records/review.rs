@@ -4,18 +4,18 @@
 //! choice the value bot expects to lose more than a threshold is flagged.
 //!
 //! The record is replayed hand by hand ([`replay_hand_moves`]), and the game is dealt again and
-//! played from the replay's decisions, so every position is the engine's own; the bot is asked
+//! played from the replay's decisions ([`play_again`]), so every position is the engine's own; the bot is asked
 //! exactly as it is at the table (`Bot::choose` on the seat's view). A decision is one where
 //! the seat had a choice: a turn (unless its only legal action is one discard) or a tile it
 //! could claim.
 
-use mahjong::{KINDS, MeldKind, Piece, Tile};
+use mahjong::{Hand, KINDS, MeldKind, Piece, Tile};
 use tiles_core::{Bot, Stop, Stopped};
 
 use super::GameLog;
-use super::replay::replay_hand_moves;
+use super::replay::{play_again, replay_hand_moves};
 use crate::bots::{ValueBot, visible};
-use crate::engine::{Action, Event, Game, HandId, View, Wall};
+use crate::engine::{Action, Event, Game, HandId, View};
 
 /// What a choice leaves the hand for the seat's next draw: how far from ready, and the tiles
 /// that bring it nearer (when ready: the waits).
@@ -146,31 +146,20 @@ pub fn review(
         let (_, Some(_), moves) = replay_hand_moves(log.rules, log.notation, hand) else {
             continue;
         };
-        let mut game = Game::for_replay(log.rules, hand.id, hand.dealer, hand.sticks, hand.scores);
-        let wall = Wall::given_for(
-            &log.rules,
-            hand.draws.clone(),
-            hand.indicators.clone(),
-            hand.ura.clone(),
-        );
-        if game
-            .deal_replayed(hand.hands.clone(), wall, hand.indicators[0])
-            .is_err()
-        {
-            continue;
-        }
-        for (seat, played) in moves {
-            if seats.contains(&seat) {
-                stop.check()?;
-                if let Some(mut decision) = decision(&game, seat, played, bot, threshold) {
-                    decision.hand = index;
-                    decisions.push(decision);
-                }
+        let mut stopped = Ok(());
+        play_again(log.rules, hand, &moves, |game, seat, played| {
+            if stopped.is_err() || !seats.contains(&seat) {
+                return;
             }
-            if game.act(seat, played).is_err() {
-                break;
+            stopped = stop.check();
+            if stopped.is_ok()
+                && let Some(mut decision) = decision(game, seat, played, bot, threshold)
+            {
+                decision.hand = index;
+                decisions.push(decision);
             }
-        }
+        });
+        stopped?;
     }
     let summaries = seats
         .iter()
@@ -361,19 +350,15 @@ fn shape_after(
 
 /// The shape of `counts` (`3k + 1` tiles).
 fn shape(counts: &[u8; KINDS], unseen: &[u8; KINDS], exists: &[bool; KINDS]) -> Shape {
-    let size = mahjong::tiles_in(counts);
-    let shanten = mahjong::counts_shanten(counts, size);
-    let mut drawn = *counts;
-    let mut effective = Vec::new();
-    for kind in 0..KINDS {
-        if !exists[kind] || drawn[kind] >= 4 {
-            continue;
-        }
-        drawn[kind] += 1;
-        if mahjong::counts_shanten(&drawn, size + 1) < shanten {
-            effective.push((Tile::at(kind), unseen[kind]));
-        }
-        drawn[kind] -= 1;
-    }
+    let hand = Hand::from_counts(*counts).expect("a seat holds at most four of a kind");
+    let shanten = mahjong::counts_shanten(counts, hand.len());
+    // The hand crate's effective tiles, with the copies this seat cannot see and the kinds
+    // the set has.
+    let effective = mahjong::effective_tiles(&hand)
+        .expect("3k + 1 tiles")
+        .into_iter()
+        .filter(|effective| exists[effective.tile.index()])
+        .map(|effective| (effective.tile, unseen[effective.tile.index()]))
+        .collect();
     Shape { shanten, effective }
 }

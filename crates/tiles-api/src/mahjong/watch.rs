@@ -5,16 +5,18 @@
 use mahjong::{Piece, Players};
 use mahjong_game::mjai::decision_json;
 use mahjong_game::mjai::wire::event_json;
-use mahjong_game::records::replay::{HandVerdict, replay_hand_moves, replay_with_events};
+use mahjong_game::records::replay::{
+    HandVerdict, play_again, replay_hand_moves, replay_with_events,
+};
 use mahjong_game::records::review::{DEFAULT_THRESHOLD, Decision, Shape, review as review_log};
 use mahjong_game::records::{self as log, GameLog, LoggedEnd};
-use mahjong_game::{Board, Event, Game, Wall, bot_named, hands};
+use mahjong_game::{Board, Event, bot_named, hands};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tiles_core::Stop;
 
-use super::game::HandVerdictJson;
+use super::game::{HandVerdictJson, describe};
 use super::table::{
     HandEndJson, MeldJson, RiverTileJson, meld_json, names_of, results, river_json,
 };
@@ -177,46 +179,13 @@ fn names(log: &GameLog) -> Vec<String> {
         .collect()
 }
 
-/// A hand's end in words.
+/// A hand's end in words: as `mahjong/game` says it (the engine's), or the record's where the
+/// engine did not reach it.
 fn result_words(events: &[Event], end: Option<&LoggedEnd>, players: Players) -> String {
-    let ends = results(events, players);
-    if let Some(end) = ends.first() {
-        if !end.wins.is_empty() {
-            return end
-                .wins
-                .iter()
-                .map(|win| {
-                    let limit = win.limit.map_or(String::new(), |limit| format!(" {limit}"));
-                    if win.how == "tsumo" {
-                        format!(
-                            "seat {} tsumo {}: {}{limit}",
-                            win.seat, win.tile, win.points
-                        )
-                    } else {
-                        format!(
-                            "seat {} ron {} from seat {}: {}{limit}",
-                            win.seat, win.tile, win.from, win.points
-                        )
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join("; ");
-        }
-        if let Some(draw) = end.draw {
-            return if draw == "exhaustive draw" {
-                let tenpai: Vec<String> = end.tenpai.iter().map(ToString::to_string).collect();
-                format!(
-                    "exhaustive draw, tenpai: {}",
-                    if tenpai.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        tenpai.join(", ")
-                    }
-                )
-            } else {
-                draw.to_owned()
-            };
-        }
+    if let Some(hand) = describe(events, players).pop()
+        && !hand.result.is_empty()
+    {
+        return hand.result;
     }
     match end {
         Some(LoggedEnd::Wins(wins)) => format!(
@@ -312,27 +281,12 @@ fn watched_hand(log: &GameLog, index: usize, names: &[String]) -> Option<Watched
     // Who decides after how many events: the game dealt again and played from the replay's
     // decisions.
     let mut deciding: Vec<Vec<usize>> = vec![Vec::new(); events.len() + 1];
-    let mut game = Game::for_replay(log.rules, hand.id, hand.dealer, hand.sticks, hand.scores);
-    let wall = Wall::given_for(
-        &log.rules,
-        hand.draws.clone(),
-        hand.indicators.clone(),
-        hand.ura.clone(),
-    );
-    if game
-        .deal_replayed(hand.hands.clone(), wall, hand.indicators[0])
-        .is_ok()
-    {
-        for (seat, action) in &moves {
-            let at = game.hand_events().len().min(events.len());
-            if !deciding[at].contains(seat) {
-                deciding[at].push(*seat);
-            }
-            if game.act(*seat, *action).is_err() {
-                break;
-            }
+    play_again(log.rules, hand, &moves, |game, seat, _| {
+        let at = game.hand_events().len().min(events.len());
+        if !deciding[at].contains(&seat) {
+            deciding[at].push(seat);
         }
-    }
+    });
     let mut board = Board::new(&log.rules);
     let positions = events
         .iter()

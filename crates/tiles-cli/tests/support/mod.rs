@@ -47,3 +47,15 @@ pub fn replays_from_stdin(record: &[u8], label: &str) {
     assert_eq!(replayed.status.code(), Some(0), "{label}: {stdout}");
     assert!(stdout.contains("final points agree"), "{label}: {stdout}");
 }
+
+/// A folder of real records in `testdata/mahjong-game/logs`.
+pub fn logs(folder: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/mahjong-game/logs")
+        .join(folder)
+}
+
+/// A path as an argument.
+pub fn path_text(path: &std::path::Path) -> String {
+    path.to_string_lossy().into_owned()
+}

@@ -154,13 +154,7 @@ pub fn replay_hand_moves(
         verdict.error = Some("the record shows no dora indicator".to_owned());
         return (verdict, None, Vec::new());
     };
-    let mut game = Game::for_replay(rules, hand.id, hand.dealer, hand.sticks, hand.scores);
-    let wall = Wall::given_for(
-        &rules,
-        hand.draws.clone(),
-        hand.indicators.clone(),
-        hand.ura.clone(),
-    );
+    let (mut game, dealt) = deal(rules, hand, indicator);
     let mut driver = Driver {
         hand,
         notation,
@@ -171,8 +165,7 @@ pub fn replay_hand_moves(
         last: None,
         moves: Vec::new(),
     };
-    let result = game
-        .deal_replayed(hand.hands.clone(), wall, indicator)
+    let result = dealt
         .map_err(|error| Failure {
             message: error.to_string(),
             progress: 0,
@@ -193,6 +186,43 @@ pub fn replay_hand_moves(
         Err(failure) => verdict.error = Some(failure.message),
     }
     (verdict, Some(game), driver.moves)
+}
+
+/// `hand` dealt as the record deals it (its wall, draws and indicators, `indicator` the first),
+/// before any decision: the game, and whether the rules allow the deal.
+fn deal(rules: GameRules, hand: &HandLog, indicator: Piece) -> (Game, Result<(), IllegalAction>) {
+    let mut game = Game::for_replay(rules, hand.id, hand.dealer, hand.sticks, hand.scores);
+    let wall = Wall::given_for(
+        &rules,
+        hand.draws.clone(),
+        hand.indicators.clone(),
+        hand.ura.clone(),
+    );
+    let dealt = game.deal_replayed(hand.hands.clone(), wall, indicator);
+    (game, dealt)
+}
+
+/// `hand` dealt again as [`replay_hand`] deals it and played from `moves` (as
+/// [`replay_hand_moves`] gives them), `before(game, seat, action)` called as each is about to
+/// be made: the game after the last one the engine took (it stops at the first it refuses),
+/// and how many it took; `None` if the record shows no indicator or the rules refuse the deal.
+pub fn play_again(
+    rules: GameRules,
+    hand: &HandLog,
+    moves: &[(usize, Action)],
+    mut before: impl FnMut(&Game, usize, Action),
+) -> Option<(Game, usize)> {
+    let (mut game, dealt) = deal(rules, hand, *hand.indicators.first()?);
+    dealt.ok()?;
+    let mut taken = 0;
+    for &(seat, action) in moves {
+        before(&game, seat, action);
+        if game.act(seat, action).is_err() {
+            break;
+        }
+        taken += 1;
+    }
+    Some((game, taken))
 }
 
 /// The tiles `seat` has drawn this hand (replacement tiles included).
