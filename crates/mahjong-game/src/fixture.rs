@@ -5,10 +5,10 @@
 //! - `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots
 //!   B,B,B,B]`: a seeded game of bots (four players, or three with `--sanma`; `efficiency`
 //!   unless named), every event of it (a golden playthrough);
-//! - `replay RECORD`: a game record on one line (an mjlog, or tenhou.net/6 JSON; a real
-//!   record's hand cut out of it) replayed through the engine: what could not be read (a hand
-//!   cut out of an mjlog has no `owari`), then each hand's events as the engine plays them and
-//!   its verdict.
+//! - `replay RECORD`: a game record on one line (an mjlog, tenhou.net/6 JSON, or mjai events
+//!   one object after another; a real record's hand cut out of it) replayed through the
+//!   engine: what could not be read (a hand cut out of an mjlog has no `owari`), then each
+//!   hand's events as the engine plays them and its verdict.
 //!
 //! The transcript echoes each query after `> ` (a `replay` query by its format and size, not
 //! the record), then its answer; errors become `error: …` lines.
@@ -51,6 +51,13 @@ pub fn run_fixture(input: &str) -> String {
 
 /// `replay RECORD`: what could not be read, then each hand's events and verdict.
 fn replay_query(text: &str) -> String {
+    let lines;
+    let text = if crate::records::format_of(text) == "mjai" {
+        lines = mjai_lines(text);
+        &lines
+    } else {
+        text
+    };
     let (log, error) = crate::records::read(text);
     let mut out = String::new();
     if let Some(error) = error {
@@ -73,6 +80,22 @@ fn replay_query(text: &str) -> String {
         }
     }
     out
+}
+
+/// mjai events written one after another on one line, as mjai writes them: a line each
+/// (what is not JSON is left where it is, for the reader to name).
+fn mjai_lines(text: &str) -> String {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    let mut lines = String::new();
+    let mut start = 0;
+    while let Some(Ok(_)) = stream.next() {
+        let end = stream.byte_offset();
+        lines.push_str(text[start..end].trim());
+        lines.push('\n');
+        start = end;
+    }
+    lines.push_str(&text[start..]);
+    lines
 }
 
 /// `game SEED [--sanma] [--east] [--no-red] [--red M,P,S] [--no-open-tanyao] [--bots B,B,B,B]`:

@@ -136,21 +136,131 @@ fn an_open_kans_indicator_counts_for_a_ron_on_the_next_discard() {
     replays_in_every_format(&game);
 }
 
-/// Three added kans in a row by one seat, won on the last replacement tile: the first kan's
-/// indicator shows as the second stands, and each kan declared on a kan's replacement tile
-/// shows its own after its replacement draw, so the win counts three new indicators (as
-/// Tenhou's record of such a hand shows).
+/// A fixture of `testdata/mahjong-game/constructed` replaying `game`'s hand written in each
+/// format (mjai's events on one line): the file must be what this writes
+/// (`TILES_WRITE_RECORDS=1` writes it again), and `cargo xtask verify` replays it.
+fn constructed_fixture(game: &Game, name: &str, test: &str, about: &str) {
+    let names: Vec<String> = (0..4).map(|seat| format!("p{seat}")).collect();
+    let mut text = format!(
+        "# {about}\n#\n# A hand played on a set-up wall by `{test}` in\n\
+         # crates/mahjong-game/tests/rule_paths.rs, written in each format we write; that test\n\
+         # checks this file is what it writes (TILES_WRITE_RECORDS=1 writes it again).\n"
+    );
+    for target in Target::ALL {
+        let record = target
+            .write(GameRules::default(), game.events(), &names)
+            .unwrap();
+        let one_line: Vec<&str> = record.lines().map(str::trim).collect();
+        text.push_str(&format!(
+            "\n# {}\nreplay {}\n",
+            target.name(),
+            one_line.join(" ")
+        ));
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/mahjong-game/constructed")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("TILES_WRITE_RECORDS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        text,
+        "{} is this hand's fixture (TILES_WRITE_RECORDS=1 writes it again)",
+        path.display()
+    );
+}
+
+/// The dora indicators the hand showed, in order.
+fn shown(game: &Game) -> Vec<Piece> {
+    game.hand_events()
+        .iter()
+        .filter_map(|event| match event {
+            Event::StartHand { indicator, .. } | Event::Dora { indicator } => Some(*indicator),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Seat 0 (the dealer) pons 2z, 3z, 4z and 5z off seat 1's discards, and the play goes round
+/// to seat 0's next draw: it holds four pons and a 9p, drawing `draws` after its first.
+fn four_pons(draws: &str, indicators: &str) -> Game {
+    let mut game = deal_with(
+        [
+            "22z33z44z55z9p123s6s",
+            "2345z147m258p369s",
+            "147p258s369m167z9s",
+            "258m369p147s167z8s",
+        ],
+        [&format!("7z{draws}"), "1p2p3p4p6p", "2m", "3m"],
+        indicators,
+        0,
+        0,
+    );
+    discard(&mut game, 0, "7z", false);
+    pass_all(&mut game);
+    for (wind, out) in [("2z", "1s"), ("3z", "2s"), ("4z", "3s"), ("5z", "6s")] {
+        discard(&mut game, 1, wind, false);
+        claim(&mut game, 0, pon(wind));
+        discard(&mut game, 0, out, false);
+        pass_all(&mut game);
+    }
+    go_round(&mut game, &[(1, "6p"), (2, "2m"), (3, "3m")]);
+    game
+}
+
+/// Four pons, then three added kans in a row by one seat, each on the previous kan's
+/// replacement tile, won on the last replacement tile: an open or added kan's indicator is
+/// turned when its seat next discards, or at the next kan declared first, and a win on the
+/// replacement tile turns none; so the first kan's indicator shows as the second stands, the
+/// second's as the third stands, and the third's never: two new indicators (Tenhou's record
+/// of such a hand shows the first indicator and two more).
 #[test]
 fn three_added_kans_in_a_row_won_on_the_last_replacement_tile() {
+    let mut game = four_pons("2z3z4z9p", "8m8p8p8p");
+    for wind in ["2z", "3z", "4z"] {
+        game.act(0, Action::Kakan { tile: tile(wind) }).unwrap();
+        pass_all(&mut game);
+    }
+    assert_eq!(game.indicators(), pieces("8m8p8p"), "two new indicators");
+    game.act(0, Action::Tsumo).unwrap();
+    assert_eq!(shown(&game), pieces("8m8p8p"));
+    let win = &wins(&game)[0];
+    // The 9p pair as two dora under each of the two new indicators.
+    let dora = win.score.yaku.iter().find(|one| one.yaku == Yaku::Dora);
+    assert_eq!(dora.map(|one| one.han), Some(4));
+    let yaku = yaku_of(win);
+    for expected in [
+        Yaku::Rinshan,
+        Yaku::Sankantsu,
+        Yaku::Toitoi,
+        Yaku::Honroutou,
+    ] {
+        assert!(yaku.contains(&expected), "{expected:?} in {yaku:?}");
+    }
+    replays_in_every_format(&game);
+    constructed_fixture(
+        &game,
+        "three-added-kans-won-on-the-replacement",
+        "three_added_kans_in_a_row_won_on_the_last_replacement_tile",
+        "Four pons, then three added kans in a row, each on the previous kan's replacement tile, won on the last replacement tile (rinshan, sankantsu): the first indicator and two more.",
+    );
+}
+
+/// Two added kans in a row, then a discard: `N DORA T DORA D` as Tenhou writes it (the
+/// first kan's indicator as the second stands, the second's as its seat discards), and a ron
+/// on that discard counts the second's indicator.
+#[test]
+fn two_added_kans_then_a_discard() {
     let mut game = deal_with(
         [
             "22z33z44z123m9p123s",
             "234z147m258p369s1z",
-            "147p258s369m567z1z",
-            "258m369p147s1z5z6z9s",
+            "234m567m666z55p7s9s",
+            "258m369p147s1z5z7z9s",
         ],
-        ["7z2z3z4z9p", "6s7s8s9s", "2m", "3m"],
-        "8m8p8p8p",
+        ["7z2z3z8s", "1p4p6p9p", "3p", "4p"],
+        "8m8p7s8p",
         0,
         0,
     );
@@ -162,32 +272,100 @@ fn three_added_kans_in_a_row_won_on_the_last_replacement_tile() {
         discard(&mut game, 0, out, false);
         pass_all(&mut game);
     }
-    go_round(&mut game, &[(1, "9s"), (2, "2m"), (3, "3m")]);
-    for wind in ["2z", "3z", "4z"] {
+    go_round(&mut game, &[(1, "1p"), (2, "3p"), (3, "4p")]);
+    for wind in ["2z", "3z"] {
         game.act(0, Action::Kakan { tile: tile(wind) }).unwrap();
         pass_all(&mut game);
     }
-    assert_eq!(game.indicators(), pieces("8m8p8p8p"));
-    game.act(0, Action::Tsumo).unwrap();
-    let win = &wins(&game)[0];
-    // Rinshan, sankantsu, chanta (open), and the 9p pair as two dora under each of three
-    // new indicators.
-    let yaku: Vec<(Yaku, u32)> = win
-        .score
-        .yaku
-        .iter()
-        .map(|one| (one.yaku, one.han))
-        .collect();
+    assert_eq!(game.indicators(), pieces("8m8p"), "the second kan's waits");
+    discard(&mut game, 0, "8s", false);
     assert_eq!(
-        yaku,
-        [
-            (Yaku::Rinshan, 1),
-            (Yaku::Chanta, 1),
-            (Yaku::Sankantsu, 2),
-            (Yaku::Dora, 6)
-        ]
+        game.indicators(),
+        pieces("8m8p7s"),
+        "shown with the discard"
     );
+    game.act(2, Action::Ron).unwrap();
+    // Tenhou writes the second kan's DORA tag just before the discard's D tag.
+    let names: Vec<String> = (0..4).map(|seat| format!("p{seat}")).collect();
+    let mjlog = Target::Mjlog
+        .write(GameRules::default(), game.events(), &names)
+        .unwrap();
+    let tags: Vec<&str> = mjlog
+        .split('<')
+        .map(|tag| tag.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
+        .map(|tag| {
+            &tag[..tag
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(tag.len())]
+        })
+        .collect();
+    let at = tags.iter().position(|&tag| tag == "AGARI").unwrap();
+    assert_eq!(tags[at - 7..at], ["N", "T", "N", "DORA", "T", "DORA", "D"]);
+    let win = &wins(&game)[0];
+    // Hatsu, and the 8s won on as dora under the second kan's indicator.
+    assert_eq!(win.score.han, 2);
+    assert_eq!(yaku_of(win), [Yaku::Hatsu, Yaku::Dora]);
     replays_in_every_format(&game);
+    constructed_fixture(
+        &game,
+        "two-added-kans-then-a-discard",
+        "two_added_kans_then_a_discard",
+        "Two added kans in a row, then a discard (N DORA T DORA D), won by ron: the second kan's indicator shows with the discard and counts for the ron.",
+    );
+}
+
+/// An added kan declared on a concealed kan's replacement tile, then a win on the added
+/// kan's replacement tile: the concealed kan's indicator shows at once, the added kan's never.
+#[test]
+fn an_added_kan_on_a_concealed_kans_replacement_then_a_win_on_the_replacement() {
+    let mut game = deal_with(
+        [
+            "111z22z333z123m9p1s",
+            "2z456z147m258p369s",
+            "147p258s369m4567z",
+            "258m369p147s4567z",
+        ],
+        ["7z1z2z9p", "1p4p", "2m", "3m"],
+        "8m8p8p",
+        0,
+        0,
+    );
+    discard(&mut game, 0, "7z", false);
+    pass_all(&mut game);
+    discard(&mut game, 1, "2z", false);
+    claim(&mut game, 0, pon("2z"));
+    discard(&mut game, 0, "1s", false);
+    pass_all(&mut game);
+    go_round(&mut game, &[(1, "4p"), (2, "2m"), (3, "3m")]);
+    game.act(
+        0,
+        Action::Ankan {
+            tile: tile("1z").tile,
+        },
+    )
+    .unwrap();
+    pass_all(&mut game);
+    assert_eq!(
+        game.indicators(),
+        pieces("8m8p"),
+        "a concealed kan's at once"
+    );
+    game.act(0, Action::Kakan { tile: tile("2z") }).unwrap();
+    pass_all(&mut game);
+    assert_eq!(game.indicators(), pieces("8m8p"));
+    game.act(0, Action::Tsumo).unwrap();
+    assert_eq!(shown(&game), pieces("8m8p"), "the added kan's never shows");
+    let win = &wins(&game)[0];
+    let dora = win.score.yaku.iter().find(|one| one.yaku == Yaku::Dora);
+    assert_eq!(dora.map(|one| one.han), Some(2), "the 9p pair under one 8p");
+    assert!(yaku_of(win).contains(&Yaku::Rinshan));
+    replays_in_every_format(&game);
+    constructed_fixture(
+        &game,
+        "added-kan-on-a-concealed-kans-replacement",
+        "an_added_kan_on_a_concealed_kans_replacement_then_a_win_on_the_replacement",
+        "An added kan declared on a concealed kan's replacement tile, won on its own replacement tile: the concealed kan's indicator at once, the added kan's none.",
+    );
 }
 
 /// Nagashi mangan: a seat whose every discard is a terminal or an honour, none called, is

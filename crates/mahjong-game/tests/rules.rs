@@ -332,12 +332,11 @@ fn ippatsu_survives_a_chankan() {
 }
 
 /// An added kan's indicator shows once the kan stands and the seat then discards or declares
-/// another kan that stands; an added kan declared on a kan's replacement tile shows its own
-/// indicator once its replacement tile is drawn: two added kans in a row and a win on the
-/// second replacement tile count both kans' dora (Tenhou writes the second kan's indicator
-/// after its replacement draw: `N DORA T DORA`).
+/// another kan that stands, and a win on the replacement tile turns none: two added kans in
+/// a row and a win on the second replacement tile count the first kan's dora, not the
+/// second's (Tenhou writes `N DORA T DORA D` when the seat discards instead).
 #[test]
-fn consecutive_added_kans_show_both_kans_dora() {
+fn consecutive_added_kans_won_on_the_replacement_show_the_first_kans_dora() {
     let mut game = deal_with(
         [
             "55z66z123m456m9p1s2s",
@@ -370,11 +369,11 @@ fn consecutive_added_kans_show_both_kans_dora() {
     game.act(0, Action::Kakan { tile: tile("6z") }).unwrap();
     assert_eq!(
         game.indicators(),
-        pieces("8m8p8p"),
-        "the second kan stands: the first kan's indicator shows, and the second's after its draw"
+        pieces("8m8p"),
+        "the second kan stands: the first kan's indicator shows, the second's waits"
     );
     let events = game.hand_events();
-    let last = &events[events.len() - 4..];
+    let last = &events[events.len() - 3..];
     assert!(
         matches!(
             last,
@@ -385,19 +384,18 @@ fn consecutive_added_kans_show_both_kans_dora() {
                     replacement: true,
                     ..
                 },
-                Event::Dora { .. }
             ]
         ),
         "{last:?}"
     );
     game.act(0, Action::Tsumo).unwrap();
-    assert_eq!(game.indicators(), pieces("8m8p8p"));
+    assert_eq!(game.indicators(), pieces("8m8p"));
     let win = &wins(&game)[0];
     let yaku = yaku_of(win);
     assert!(
         yaku.contains(&Yaku::Rinshan) && yaku.contains(&Yaku::Dora),
         "{yaku:?}"
     );
-    // Haku, hatsu, rinshan and the 9p pair as two dora under each of two indicators.
-    assert_eq!(win.score.han, 7);
+    // Haku, hatsu, rinshan and the 9p pair as two dora under one new indicator.
+    assert_eq!(win.score.han, 5);
 }

@@ -138,9 +138,6 @@ pub struct Game {
     pub(crate) indicators: Vec<Piece>,
     /// Open or added kans whose dora indicator shows after the kanning seat's discard.
     pub(crate) pending_dora: u8,
-    /// The added kan on the table was declared on a kan's replacement tile: its indicator
-    /// shows as soon as it stands.
-    pub(crate) kan_on_replacement: bool,
     pub(crate) kan_seats: Vec<usize>,
     /// A call (any chi, pon or kan) has been made this hand.
     pub(crate) called_any: bool,
@@ -206,7 +203,6 @@ impl Game {
             furiten_riichi: [false; 4],
             indicators: Vec::new(),
             pending_dora: 0,
-            kan_on_replacement: false,
             kan_seats: Vec::new(),
             called_any: false,
             discards_made: [0; 4],
@@ -496,7 +492,6 @@ impl Game {
         self.furiten_riichi = [false; 4];
         self.indicators = vec![indicator];
         self.pending_dora = 0;
-        self.kan_on_replacement = false;
         self.kan_seats.clear();
         self.called_any = false;
         self.discards_made = [0; 4];

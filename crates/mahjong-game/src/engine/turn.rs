@@ -111,7 +111,6 @@ impl Game {
                 self.open_claims(seat, piece(false), Claimed::Ankan)
             }
             Action::Kakan { tile } => {
-                let on_replacement = rinshan && self.drew_for_a_kan();
                 self.take_out(seat, tile);
                 let meld = self.melds[seat]
                     .iter_mut()
@@ -128,9 +127,7 @@ impl Game {
                 });
                 self.after_kan(seat);
                 // Its indicator waits until the kan stands (nobody robs it), and then until
-                // the seat's discard or its next kan, unless it is itself a kan on a kan's
-                // replacement tile.
-                self.kan_on_replacement = on_replacement;
+                // the seat's next discard or next kan.
                 self.open_claims(seat, tile, Claimed::Kakan)
             }
             Action::Kita => {
@@ -163,31 +160,6 @@ impl Game {
         self.kan_seats.push(seat);
         self.called_any = true;
         self.waits[seat] = self.compute_waits(seat);
-    }
-
-    /// Whether the tile just drawn is a kan's replacement tile (not a North's).
-    fn drew_for_a_kan(&self) -> bool {
-        let mut before = self.events[self.hand_start..]
-            .iter()
-            .rev()
-            .filter(|event| !matches!(event, Event::Dora { .. }));
-        matches!(
-            before.next(),
-            Some(Event::Draw {
-                replacement: true,
-                ..
-            })
-        ) && matches!(
-            before.next(),
-            Some(
-                Event::Ankan { .. }
-                    | Event::Kakan { .. }
-                    | Event::Call {
-                        kind: MeldKind::Kan,
-                        ..
-                    }
-            )
-        )
     }
 
     /// A kan nobody robbed stands: every seat's ippatsu ends.
@@ -318,21 +290,15 @@ impl Game {
         }
         match what {
             Claimed::Kakan => {
-                // The kan stands: an earlier kan's indicator still waiting shows now. This
-                // one's shows at the seat's discard or next kan; but when the kan was
-                // declared on a kan's replacement tile, once its own replacement tile is
-                // drawn, so a win on that tile counts it (Tenhou: two added kans in a row
-                // write the second's indicator after its replacement draw; three in a row
-                // won on the last replacement tile show three new indicators, where one
-                // added kan won on its replacement tile shows none).
+                // The kan stands: an earlier kan's indicator still waiting shows now (a
+                // robbed kan shows none). This one's waits for the seat's next discard or next
+                // kan; a win on the replacement tile turns it over never (Tenhou: `N T DORA D`
+                // for one added kan, `N DORA T DORA D` for two in a row, and three in a row
+                // won on the last replacement tile show two new indicators).
                 self.end_ippatsu();
                 self.show_pending_dora()?;
                 self.draw_for(from, true)?;
-                if self.kan_on_replacement {
-                    self.show_dora()?;
-                } else {
-                    self.pending_dora += 1;
-                }
+                self.pending_dora += 1;
                 return Ok(());
             }
             Claimed::Ankan | Claimed::Kita => {
