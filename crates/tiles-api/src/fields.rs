@@ -296,3 +296,125 @@ pub fn read_some_players<'de, D: Deserializer<'de>>(
 pub fn players_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({"type": "integer", "enum": [3, 4]})
 }
+
+/// Where a value is inside a request, for naming a field given twice: a chain of keys and list
+/// places, written only when there is something to say.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    Top,
+    Key(&'a Place<'a>, &'a str),
+    Index(&'a Place<'a>, usize),
+}
+
+impl fmt::Display for Place<'_> {
+    /// `moves[3].pai`, as the other errors name a field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Top => Ok(()),
+            Place::Key(Place::Top, key) => f.write_str(key),
+            Place::Key(parent, key) => write!(f, "{parent}.{key}"),
+            Place::Index(parent, index) => write!(f, "{parent}[{index}]"),
+        }
+    }
+}
+
+/// Walks a JSON value, refusing an object that gives one key twice.
+struct NoRepeat<'a>(Place<'a>);
+
+impl<'de> de::DeserializeSeed<'de> for NoRepeat<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+/// A key, borrowed from the text when it has no escapes.
+struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key<'de>, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(key)))
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(key.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The words of the error for a key given twice (a prefix the caller recognises).
+const GIVEN_TWICE: &str = "\u{0}twice:";
+
+impl<'de> Visitor<'de> for NoRepeat<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<(), A::Error> {
+        let mut index = 0;
+        while items
+            .next_element_seed(NoRepeat(Place::Index(&self.0, index)))?
+            .is_some()
+        {
+            index += 1;
+        }
+        Ok(())
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut fields: A) -> Result<(), A::Error> {
+        let mut seen: Vec<Key<'de>> = Vec::new();
+        while let Some(key) = fields.next_key::<Key<'de>>()? {
+            let place = Place::Key(&self.0, &key.0);
+            if seen.iter().any(|other| other.0 == key.0) {
+                return Err(de::Error::custom(format_args!("{GIVEN_TWICE}{place}")));
+            }
+            fields.next_value_seed(NoRepeat(place))?;
+            seen.push(key);
+        }
+        Ok(())
+    }
+}
+
+/// The field `text` (a JSON request) gives twice, named as the other errors name a field
+/// (`seed`, `moves[3].pai`), if any. Text that is not JSON has none (its reader says why).
+pub fn given_twice(text: &str) -> Option<String> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let error = de::DeserializeSeed::deserialize(NoRepeat(Place::Top), &mut deserializer).err()?;
+    let message = error.to_string();
+    let rest = message.strip_prefix(GIVEN_TWICE)?;
+    // serde_json adds ` at line L column C`.
+    let field = rest
+        .rsplit_once(" at line ")
+        .map_or(rest, |(field, _)| field);
+    Some(field.to_owned())
+}

@@ -348,6 +348,9 @@ pub fn respond_until(
             answered => return answered.map(Answer::into_text),
         }
     }
+    if let Some(field) = fields::given_twice(request_json) {
+        return Err(twice(&field));
+    }
     let value: Value = serde_json::from_str(request_json)
         .map_err(|error| ApiError::BadRequest(format!("invalid JSON: {error}")))?;
     let Value::Object(mut fields) = value else {
@@ -520,11 +523,22 @@ fn answer_with<R: DeserializeOwned, S: Serialize>(
     Ok(in_form(&response, form, write))
 }
 
-/// Reads a request as `R`: text that does not read is refused with [`UNREAD`].
+/// The error for a field given twice.
+fn twice(field: &str) -> ApiError {
+    ApiError::BadRequest(format!("{field}: given twice; give each field once"))
+}
+
+/// Reads a request as `R`: text that does not read is refused with [`UNREAD`], and so is text
+/// that is not an object (serde would read a list as the fields in order) or gives a field
+/// twice (serde's values keep the last), for the dispatcher to name the fault.
 fn read_request<R: DeserializeOwned>(request: Request<'_>) -> Result<R, ApiError> {
     match request {
         Request::Text(text) => {
-            serde_json::from_str::<R>(text).map_err(|_| ApiError::BadRequest(UNREAD.to_owned()))
+            let unread = || ApiError::BadRequest(UNREAD.to_owned());
+            if !text.trim_start().starts_with('{') || fields::given_twice(text).is_some() {
+                return Err(unread());
+            }
+            serde_json::from_str::<R>(text).map_err(|_| unread())
         }
         Request::Value(value) => read_value(value),
     }

@@ -93,10 +93,12 @@ pub enum Command {
     /// per seat: its decisions, how many match the bot's, the flagged ones and the estimated
     /// loss. With `--json`, one object per decision (`"type":"decision"`: `round`, `turn`,
     /// `seat`, `action`, `bot_action`, `shape`, `bot_shape`, `value`, `bot_value`, `loss`,
-    /// `flagged`, every legal `discards`), then one per seat (`"type":"summary"`). With
-    /// `--json` and no RECORD, reads one `mahjong/review` request per stdin line. Exit 0;
-    /// 1 if the record is cut short (the hands before it are reviewed); 2 if it cannot be
-    /// read.
+    /// `flagged`, every legal `discards`), then one per seat (`"type":"summary"`), then one
+    /// per hand the engine could not follow (`"type":"unfollowed"`). A hand the engine cannot
+    /// follow to its end (a decision it refuses, a hand cut short) is reviewed up to there
+    /// and named on stderr with the error `replay` gives. With `--json` and no RECORD, reads
+    /// one `mahjong/review` request per stdin line. Exit 0; 1 if a hand could not be followed
+    /// or the record is cut short (the hands before it are reviewed); 2 if it cannot be read.
     Review(crate::mahjong_review::ReviewArgs),
     /// Shows a record hand by hand as the engine replays it: one line per hand (its number,
     /// round, result in words, score changes, and whether it agrees with the record or the

@@ -26,7 +26,8 @@ pub struct ReviewArgs {
     /// The estimated loss, in points, above which a decision is flagged.
     #[arg(long, value_name = "POINTS")]
     threshold: Option<f64>,
-    /// One JSON object per decision, then one per seat (`"type":"summary"`).
+    /// One JSON object per decision, then one per seat (`"type":"summary"`), then one per hand
+    /// the engine could not follow (`"type":"unfollowed"`, with the replay's error).
     #[arg(long)]
     json: bool,
 }
@@ -61,14 +62,28 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     if !print_lines(lines) {
         return ExitCode::SUCCESS;
     }
+    let mut failed = false;
+    for hand in &response.unfollowed {
+        eprintln!(
+            "tiles: {} {}: {} (the engine could not follow the hand: its decisions are reviewed up to there)",
+            path.display(),
+            hand.round,
+            hand.error
+        );
+        failed = true;
+    }
     if let Some(error) = &response.read_error {
         eprintln!(
             "tiles: {}: {error} (the hands before it are reviewed)",
             path.display()
         );
-        return ExitCode::from(1);
+        failed = true;
     }
-    ExitCode::SUCCESS
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The record's text, or the exit after saying why there is none.
@@ -98,7 +113,11 @@ fn json_lines(response: &ReviewResponse) -> Vec<String> {
         .summaries
         .iter()
         .map(|summary| typed("summary", summary));
-    decisions.chain(summaries).collect()
+    let unfollowed = response
+        .unfollowed
+        .iter()
+        .map(|hand| typed("unfollowed", hand));
+    decisions.chain(summaries).chain(unfollowed).collect()
 }
 
 /// `item`'s JSON object with `"type": kind` first.

@@ -6,9 +6,18 @@
 //! `page`). The protections, each with its status and a JSON
 //! `{"error": …}` body:
 //!
-//! - a body over `--max-body` bytes: 413;
-//! - more than `--max-in-flight` requests being worked on: 503 at once (with `Retry-After`);
-//! - a request still being worked on after `--time-limit` seconds: 503, and its work stops.
+//! - a body over `--max-body` bytes: 413 (at once when its `Content-Length` says so, else as
+//!   soon as that much has come);
+//! - more than `--max-in-flight` requests being worked on: 503 at once (with `Retry-After`),
+//!   before a byte of the body is read: a request's place is taken first and its body read
+//!   after, so at most `--max-in-flight` bodies are held at once;
+//! - a request's headers must arrive within `--header-timeout` seconds (hyper's own header
+//!   timer, which also closes a connection left idle that long), and its body with no pause
+//!   longer than `--body-timeout` seconds (tower-http's body timeout): else the connection is
+//!   closed, or 408; at most `--max-connections` connections are open at once (the others
+//!   wait to be accepted), each buffering at most 64 KiB of headers;
+//! - a request still being worked on `--time-limit` seconds after its place was taken (its
+//!   body's reading included): 503, and its work stops.
 //!   Every operation that can run long checks a stop signal between its steps (a solver's
 //!   layers, a search's states, a tournament's games and turns), raised when the time is up or
 //!   the client goes away, so its worker is free a few milliseconds later;
@@ -20,7 +29,8 @@
 //!   dropped unstarted;
 //! - more than `--max-queued` heavy requests waiting for a heavy worker: 503 at once (with
 //!   `Retry-After`), so a flood of heavy requests cannot take every place in flight;
-//! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish, and exits 0.
+//! - Ctrl-C (or SIGTERM) stops accepting, lets the requests under way finish for at most
+//!   `--drain` seconds, then closes every connection left and exits 0.
 
 mod page;
 
@@ -31,9 +41,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -69,6 +77,20 @@ pub struct ServeArgs {
     /// of `--max-in-flight`, so heavy requests never take every place.
     #[arg(long, value_name = "N")]
     max_queued: Option<usize>,
+    /// Seconds a client has to send a request's headers (and that a connection may stay idle
+    /// between requests); then the connection is closed.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
+    header_timeout: f64,
+    /// The longest pause, in seconds, while a request's body arrives; then 408.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
+    body_timeout: f64,
+    /// Connections open at once; more wait to be accepted.
+    #[arg(long, default_value_t = 1024, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    max_connections: u32,
+    /// Seconds the requests under way have to finish after Ctrl-C or SIGTERM; then every
+    /// connection left is closed and the server exits.
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = seconds)]
+    drain: f64,
 }
 
 impl ServeArgs {
@@ -169,33 +191,82 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
             .unwrap_or((args.max_in_flight as usize / 2).max(1)),
         max_body: args.max_body,
     });
-    let app = router(server, args.max_body);
+    let app = router(server, Duration::from_secs_f64(args.body_timeout));
     crate::batch::print(&format!(
         "tiles serve: listening on http://{addr} (Ctrl-C stops)\n"
     ));
-    // Answers go out at once, not held back waiting for the client's acknowledgement.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(Duration::from_secs_f64(args.header_timeout))
+        // Headers buffered per connection (hyper's smallest is 8 KiB, its default 400 KiB).
+        .max_buf_size(MAX_HEADER_BUFFER);
+    let connections = Arc::new(Semaphore::new(args.max_connections as usize));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    loop {
+        // A connection is accepted only with a place for it; the others wait in the
+        // system's queue.
+        let place = tokio::select! {
+            place = Arc::clone(&connections).acquire_owned() => place,
+            () = &mut stop => break,
+        };
+        let Ok(place) = place else { break };
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or the peer gone before it was accepted: try again
+            // shortly rather than spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        // Answers go out at once, not held back waiting for the client's acknowledgement.
         let _ = stream.set_nodelay(true);
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(stop_signal())
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(place);
+        });
+    }
+    drop(listener);
+    let drain = Duration::from_secs_f64(args.drain);
+    if tokio::time::timeout(drain, graceful.shutdown())
         .await
-        .map_err(|error| format!("serving: {error}"))?;
+        .is_err()
+    {
+        crate::batch::print(&format!(
+            "tiles serve: requests still under way after {} s (--drain): closed\n",
+            drain.as_secs_f64()
+        ));
+    }
     crate::batch::print("tiles serve: stopped\n");
     Ok(())
 }
 
-/// The routes.
-fn router(server: Arc<Server>, max_body: usize) -> Router {
-    Router::new()
+/// The most header bytes buffered for one connection.
+const MAX_HEADER_BUFFER: usize = 64 << 10;
+
+/// The routes, a request's body read with no pause longer than `body_timeout`.
+fn router(
+    server: Arc<Server>,
+    body_timeout: Duration,
+) -> tower_http::timeout::RequestBodyTimeout<Router> {
+    let router = Router::new()
         .route("/", get(page::index))
         .route("/static/{file}", get(page::asset))
         .route("/api", get(list))
         .route("/api/openapi.json", get(openapi))
         .route("/api/{*operation}", post(answer).fallback(not_post))
         .fallback(not_found)
-        .layer(DefaultBodyLimit::max(max_body))
-        .with_state(server)
+        .with_state(server);
+    tower_http::timeout::RequestBodyTimeout::new(router, body_timeout)
 }
 
 /// Ctrl-C or SIGTERM, whichever comes first.
@@ -242,7 +313,7 @@ fn error(status: StatusCode, message: &dyn std::fmt::Display) -> Response {
 async fn answer(
     State(server): State<Arc<Server>>,
     Path(operation): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    request: Request,
 ) -> Response {
     let Some(op) = tiles_api::operation(&operation) else {
         return error(
@@ -250,31 +321,51 @@ async fn answer(
             &tiles_api::ApiError::UnknownOperation(operation),
         );
     };
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &format_args!(
-                    "the request body is larger than this server takes: at most {} bytes (--max-body)",
-                    server.max_body
-                ),
-            );
-        }
-        Err(rejection) => return error(rejection.status(), &rejection.body_text()),
+    let too_large = || {
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format_args!(
+                "the request body is larger than this server takes: at most {} bytes (--max-body)",
+                server.max_body
+            ),
+        )
     };
-    let Ok(text) = String::from_utf8(body.to_vec()) else {
-        return error(StatusCode::BAD_REQUEST, &"the request body is not UTF-8");
-    };
-    // The place in flight is held until this handler returns: with the answer (the place is
-    // free before the answer goes out, so the client may send its next request as soon as it
-    // has this one's), or at the time limit, when the work is stopped (a few milliseconds to
-    // wind down) or, still queued, will never start.
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > server.max_body as u64) {
+        return too_large();
+    }
+    // The place in flight is taken before the body is read, so no more than
+    // `--max-in-flight` bodies are held at once, and held until this handler returns: with
+    // the answer (the place is free before the answer goes out, so the client may send its
+    // next request as soon as it has this one's), or at the time limit, when the work is
+    // stopped (a few milliseconds to wind down) or, still queued, will never start.
     let Ok(_permit) = Arc::clone(&server.in_flight).try_acquire_owned() else {
         return busy(&format_args!(
             "busy: {} requests are being worked on (--max-in-flight); try again shortly",
             server.max_in_flight
         ));
+    };
+    let deadline = Instant::now() + server.time_limit;
+    let body = axum::body::to_bytes(request.into_body(), server.max_body);
+    let body = match tokio::time::timeout_at(deadline.into(), body).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(failure)) => return body_error(&failure, too_large),
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                &format_args!(
+                    "the request body did not arrive within the time limit of {} s (--time-limit)",
+                    server.time_limit.as_secs_f64()
+                ),
+            );
+        }
+    };
+    let Ok(text) = String::from_utf8(body.into()) else {
+        return error(StatusCode::BAD_REQUEST, &"the request body is not UTF-8");
     };
     let name = op.name;
     let heavy = op.heavy;
@@ -292,7 +383,6 @@ async fn answer(
     } else {
         None
     };
-    let deadline = Instant::now() + server.time_limit;
     // Raised when the time is up, or when this handler is dropped: the client has gone, or
     // it has had its answer (the work is over then anyway).
     let (stop, flag) = Stop::flag();
@@ -340,6 +430,28 @@ async fn answer(
             &"internal error (a bug: please report this request)",
         ),
     }
+}
+
+/// Why a body could not be read: over the size limit (413), a pause longer than the body
+/// timeout (408), or the client gone or the body malformed (400).
+fn body_error(failure: &axum::Error, too_large: impl Fn() -> Response) -> Response {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(failure);
+    while let Some(error) = cause {
+        if error.is::<http_body_util::LengthLimitError>() {
+            return too_large();
+        }
+        if error.is::<tower_http::timeout::TimeoutError>() {
+            return self::error(
+                StatusCode::REQUEST_TIMEOUT,
+                &"the request body stopped arriving (--body-timeout)",
+            );
+        }
+        cause = error.source();
+    }
+    error(
+        StatusCode::BAD_REQUEST,
+        &format_args!("the request body could not be read: {failure}"),
+    )
 }
 
 /// 503 at once, with `Retry-After`.

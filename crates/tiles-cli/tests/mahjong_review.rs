@@ -143,3 +143,69 @@ fn watch_lists_the_hands_and_shows_one() {
         text(&past.stderr)
     );
 }
+
+/// A hand the engine cannot follow (a discard taken out of the record) is named with the error
+/// `tiles mahjong replay` gives for it, its decisions reviewed up to there, and the review
+/// exits 1 (it said nothing and exited 0).
+#[test]
+fn review_names_each_hand_it_could_not_follow() {
+    let record = std::fs::read_to_string(logs("mjai").join("126_204_0_mjai.jsonl")).unwrap();
+    let lines: Vec<&str> = record.lines().collect();
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.contains("\"start_kyoku\""))
+        .nth(1)
+        .unwrap()
+        .0;
+    let dahai = (second..lines.len())
+        .find(|&at| lines[at].contains("\"dahai\""))
+        .unwrap();
+    let cut: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|&(at, _)| at != dahai)
+        .map(|(_, line)| *line)
+        .collect();
+    let dir = std::env::temp_dir().join(format!("tiles-unfollowed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cut.mjson");
+    std::fs::write(&path, cut.join("\n")).unwrap();
+    let path = path_text(&path);
+
+    let replay = tiles(&["mahjong", "replay", "--json", &path], b"");
+    let verdicts: Vec<serde_json::Value> = text(&replay.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let broken = verdicts
+        .iter()
+        .find(|verdict| verdict["agree"] == false)
+        .expect("the cut hand disagrees");
+    let round = broken["round"].as_str().unwrap();
+    let error = broken["error"].as_str().unwrap();
+
+    let out = tiles(&["mahjong", "review", &path, "--seat", "0"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{path} {round}: {error}")),
+        "{stderr}\nexpected the replay's error: {round}: {error}"
+    );
+    let json = tiles(&["mahjong", "review", &path, "--json"], b"");
+    assert_eq!(json.status.code(), Some(1));
+    let unfollowed: Vec<serde_json::Value> = text(&json.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|line| line["type"] == "unfollowed")
+        .collect();
+    assert_eq!(unfollowed.len(), 1, "{unfollowed:?}");
+    assert_eq!(unfollowed[0]["round"], round);
+    assert_eq!(unfollowed[0]["hand"], 1);
+    assert_eq!(unfollowed[0]["error"], error);
+    // The whole record untouched is followed: exit 0, no such line.
+    let whole = path_text(&logs("mjai").join("126_204_0_mjai.jsonl"));
+    let out = tiles(&["mahjong", "review", &whole, "--seat", "0", "--json"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!text(&out.stdout).contains("\"unfollowed\""));
+}

@@ -241,15 +241,15 @@ export function mount(section) {
     title.textContent = `${view.round} · hand ${at.hand + 1} of ${game.hands.length} · event ${at.event} of ${shown.positions.length} · viewpoint: seat ${at.seat} (${names(at.seat)})`;
     const zones = view.seats.flatMap((seat) => {
       const bottom = seat.seat === at.seat;
-      const label = `Seat ${seat.seat} (${seat.name}), ${WIND_NAMES[seat.wind]}`;
+      const label = `Seat ${seat.seat} (${names(seat.seat)}), ${WIND_NAMES[seat.wind]}`;
       const tiles = !bottom && showAll ? handTiles(seat, "riichi-row watch-tiles") : null;
       const concealed = seat.hand.length + (seat.drawn ? 1 : 0);
-      return seatZone({ ...seat, concealed }, placeOf(seat.seat, at.seat, count), { label, name: `${seat.seat}: ${seat.name}`, dealer: view.dealer, tiles, calls: !bottom, count });
+      return seatZone({ ...seat, concealed }, placeOf(seat.seat, at.seat, count), { label, name: `${seat.seat}: ${names(seat.seat)}`, dealer: view.dealer, tiles, calls: !bottom, count });
     });
     board.replaceChildren(centreNode(view, at.seat), ...zones);
     const own = view.seats[at.seat];
     bottomHand.replaceChildren(...[
-      el("span", { className: "watch-own-name" }, `${WIND_NAMES[own.wind]} · seat ${own.seat} (${own.name})`),
+      el("span", { className: "watch-own-name" }, `${WIND_NAMES[own.wind]} · seat ${own.seat} (${names(own.seat)})`),
       handTiles(own, "riichi-row"),
       own.melds.length || own.north ? el("span", { className: "riichi-melds own", role: "group", "aria-label": "Its calls" },
         Array.from({ length: own.north }, () => tableTile("4z", "north", own.seat, { extra: ["set aside"] })),

@@ -23,12 +23,15 @@ pub fn decision_json(action: Action, view: &View) -> Value {
 
 /// The legal action of the viewing seat that `decision` names: its `type`, and each of `pai`,
 /// `tsumogiri`, `target` and `consumed` (in any order) it gives, must be the action's. A
-/// discard of a tile held twice is the one from the hand unless `tsumogiri` says otherwise.
+/// decision that fits several legal actions is refused with them listed (`{"type":"chi"}`
+/// with two chi, a `dahai` without `pai`), but for a discard of a tile both held and just
+/// drawn: the same tile either way, it is the one from the hand unless `tsumogiri` says
+/// otherwise.
 ///
 /// # Errors
 ///
-/// Not an object with a `type`, another seat's `actor`, or no legal action that fits (the
-/// legal ones listed as decision objects).
+/// Not an object with a `type`, another seat's `actor`, no legal action that fits (the legal
+/// ones listed as decision objects), or several (those listed).
 pub fn decision_of(decision: &Value, view: &View) -> Result<Action, String> {
     let Some(kind) = decision.get("type").and_then(Value::as_str) else {
         return Err(format!(
@@ -80,9 +83,29 @@ pub fn decision_of(decision: &Value, view: &View) -> Result<Action, String> {
             }
         )
     });
+    let one_tile = |action: &Action| match action {
+        Action::Discard { tile, riichi, .. } => Some((*tile, *riichi)),
+        _ => None,
+    };
     match fits.as_slice() {
         [one] => Ok(*one),
-        [first, ..] => Ok(from_hand.unwrap_or(*first)),
+        [first, rest @ ..]
+            if one_tile(first).is_some()
+                && rest.iter().all(|other| one_tile(other) == one_tile(first)) =>
+        {
+            Ok(from_hand.unwrap_or(*first))
+        }
+        [_, _, ..] => {
+            let choices: Vec<String> = fits
+                .iter()
+                .map(|action| decision_json(*action, view).to_string())
+                .collect();
+            Err(format!(
+                "{decision} fits {} legal decisions: {}; give the fields that tell them apart",
+                choices.len(),
+                choices.join(", ")
+            ))
+        }
         [] => {
             let legal: Vec<String> = view
                 .legal
@@ -141,5 +164,59 @@ mod tests {
         assert!(error.contains("is no decision"), "{error}");
         let other = decision_of(&json!({"type": "dahai", "actor": (seat + 1) % 4}), &view);
         assert!(other.unwrap_err().contains("another seat"));
+    }
+
+    /// A decision that fits several legal ones is refused with them listed: a discard
+    /// without its tile, a chi without the tiles it takes when two chi are legal; a discard
+    /// of a tile both held and drawn is the held one.
+    #[test]
+    fn a_decision_that_fits_several_lists_them() {
+        let game = Game::new(GameRules::TENHOU, 1);
+        let seat = game.to_move().unwrap();
+        let view = game.view(seat);
+        let error = decision_of(&json!({"type": "dahai"}), &view).unwrap_err();
+        let discards = view
+            .legal
+            .iter()
+            .filter(|action| matches!(action, Action::Discard { riichi: false, .. }))
+            .count();
+        assert!(
+            error.starts_with(&format!(
+                r#"{{"type":"dahai"}} fits {discards} legal decisions: {{"#
+            )),
+            "{error}"
+        );
+        // Every seeded game's first moment with two chi of one tile: `chi` alone is refused
+        // and names both; each with its `consumed` is taken.
+        let mut found = false;
+        'games: for seed in 0..200 {
+            let mut game = Game::new(GameRules::TENHOU, seed);
+            while let Some(seat) = game.to_move() {
+                let view = game.view(seat);
+                let chi: Vec<Action> = view
+                    .legal
+                    .iter()
+                    .copied()
+                    .filter(|action| matches!(action, Action::Chi { .. }))
+                    .collect();
+                if chi.len() >= 2 {
+                    let error = decision_of(&json!({"type": "chi"}), &view).unwrap_err();
+                    for action in &chi {
+                        let json = decision_json(*action, &view);
+                        assert!(error.contains(&json.to_string()), "{error}");
+                        assert_eq!(decision_of(&json, &view), Ok(*action));
+                    }
+                    found = true;
+                    break 'games;
+                }
+                let action = *view
+                    .legal
+                    .iter()
+                    .find(|action| !matches!(action, Action::Chi { .. } | Action::Pon { .. }))
+                    .unwrap_or(&view.legal[0]);
+                game.act(seat, action).unwrap();
+            }
+        }
+        assert!(found, "no seeded game offered two chi");
     }
 }

@@ -100,10 +100,7 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
             continue;
         }
         let place = format!("line {}", index + 1);
-        let source = Source {
-            place: place.clone(),
-            text: line.trim().to_owned(),
-        };
+        let source = Source::new(place.clone(), line.trim());
         let result = serde_json::from_str::<Value>(line)
             .map_err(|error| format!("not JSON (column {}): {error}", error.column()))
             .and_then(|event| read_event(&event, &source, &mut log, &mut current, &mut reading));
@@ -165,10 +162,8 @@ fn read_event(
         "start_game" => {
             log.length_stated |= start_game_rules(event, &mut log.rules)?;
             if let Some(names) = event.get("names").and_then(Value::as_array) {
-                log.names = names
-                    .iter()
-                    .map(|name| name.as_str().unwrap_or_default().to_owned())
-                    .collect();
+                log.names = super::names_of(names.iter().map(Value::as_str))
+                    .map_err(|message| format!("names: {message}"))?;
             }
         }
         "start_kyoku" => {

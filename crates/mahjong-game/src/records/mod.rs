@@ -32,6 +32,24 @@ pub struct Source {
     pub text: String,
 }
 
+impl Source {
+    /// The most characters of an item's text a [`Source`] keeps: enough to find it in the
+    /// record, and no more, so a verdict quoting items never outgrows the record.
+    pub const MAX_TEXT: usize = 200;
+
+    /// `text` at `place`, cut to [`Source::MAX_TEXT`] characters (an ellipsis ends a cut one).
+    pub fn new(place: impl Into<String>, text: &str) -> Source {
+        let text = match text.char_indices().nth(Source::MAX_TEXT) {
+            Some((end, _)) => format!("{}…", &text[..end]),
+            None => text.to_owned(),
+        };
+        Source {
+            place: place.into(),
+            text,
+        }
+    }
+}
+
 impl std::fmt::Display for Source {
     /// `line 12 ({"type":"dahai",…})`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -257,6 +275,33 @@ impl GameLog {
             final_scores: None,
         }
     }
+}
+
+/// The most characters a player's name in a record may have (Tenhou's are at most 8,
+/// Mahjong Soul's 14): a record stating a longer one is refused where it is read, so no
+/// answer that names the players can be made large by a record of modest size.
+pub const MAX_NAME: usize = 64;
+
+/// The players' names a record states, each checked against [`MAX_NAME`] (`None`: not text,
+/// read as no name).
+pub(crate) fn names_of<'a>(
+    names: impl IntoIterator<Item = Option<&'a str>>,
+) -> Result<Vec<String>, String> {
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let name = name.unwrap_or_default();
+            let length = name.chars().count();
+            if length > MAX_NAME {
+                Err(format!(
+                    "seat {seat}'s name has {length} characters: at most {MAX_NAME}"
+                ))
+            } else {
+                Ok(name.to_owned())
+            }
+        })
+        .collect()
 }
 
 /// A record that cannot be read, and where.

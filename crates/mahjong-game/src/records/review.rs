@@ -114,6 +114,18 @@ pub struct Summary {
     pub loss: f32,
 }
 
+/// A hand the engine could not follow to its end: its decisions are reviewed up to where the
+/// replay stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfollowed {
+    /// The hand's place in the record (0 the first).
+    pub hand: usize,
+    /// Which hand.
+    pub id: HandId,
+    /// Why, as the replay says it.
+    pub error: String,
+}
+
 /// A record's review.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Review {
@@ -121,14 +133,18 @@ pub struct Review {
     pub decisions: Vec<Decision>,
     /// Each seat's summary.
     pub summaries: Vec<Summary>,
+    /// The hands the engine could not follow to their end (a decision it refused, a record
+    /// cut short, a deal it could not make), in order.
+    pub unfollowed: Vec<Unfollowed>,
 }
 
 /// The estimated loss (in points) above which a decision is flagged unless given.
 pub const DEFAULT_THRESHOLD: f32 = 1000.0;
 
 /// Reviews the decisions of `seats` in every hand of `log` the engine can deal, against `bot`,
-/// flagging a loss above `threshold` points. Hands that disagree are reviewed up to where they
-/// disagree.
+/// flagging a loss above `threshold` points. Hands the engine cannot follow to their end are
+/// reviewed up to where it stops and listed in [`Review::unfollowed`] with the replay's error;
+/// a hand followed to its end whose result disagrees is reviewed whole.
 ///
 /// # Errors
 ///
@@ -141,11 +157,22 @@ pub fn review(
     stop: &Stop,
 ) -> Result<Review, Stopped> {
     let mut decisions = Vec::new();
+    let mut unfollowed = Vec::new();
     for (index, hand) in log.hands.iter().enumerate() {
         stop.check()?;
-        let (_, Some(_), moves) = replay_hand_moves(log.rules, log.notation, hand) else {
+        let (verdict, game, moves) = replay_hand_moves(log.rules, log.notation, hand);
+        if !game.as_ref().is_some_and(Game::is_over) {
+            unfollowed.push(Unfollowed {
+                hand: index,
+                id: hand.id,
+                error: verdict
+                    .error
+                    .unwrap_or_else(|| "the engine did not reach the hand's end".to_owned()),
+            });
+        }
+        if game.is_none() {
             continue;
-        };
+        }
         let mut stopped = Ok(());
         play_again(log.rules, hand, &moves, |game, seat, played| {
             if stopped.is_err() || !seats.contains(&seat) {
@@ -177,6 +204,7 @@ pub fn review(
     Ok(Review {
         decisions,
         summaries,
+        unfollowed,
     })
 }
 

@@ -647,8 +647,7 @@ pub fn verdict_json(
 pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, ApiError> {
     stop.check()?;
     let (log, error) = log::read(&request.record);
-    let verdict = log::replay::replay(&log);
-    stop.check()?;
+    let verdict = log::replay::replay_until(&log, stop)?;
     Ok(verdict_json(
         log::format_of(&request.record),
         &log.rules,

@@ -6,7 +6,7 @@ use mahjong::{Piece, Players};
 use mahjong_game::mjai::decision_json;
 use mahjong_game::mjai::wire::event_json;
 use mahjong_game::records::replay::{
-    HandVerdict, play_again, replay_hand_moves, replay_with_events,
+    HandVerdict, play_again, replay_hand_moves, replay_with_events_until,
 };
 use mahjong_game::records::review::{DEFAULT_THRESHOLD, Decision, Shape, review as review_log};
 use mahjong_game::records::{self as log, GameLog, LoggedEnd};
@@ -53,10 +53,8 @@ pub struct HandRowJson {
 /// One seat on the board.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct BoardSeatJson {
-    /// The seat.
+    /// The seat (its player's name is the response's `names[seat]`).
     pub seat: usize,
-    /// The player's name in the record.
-    pub name: String,
     /// Its wind this hand: `E`, `S`, `W` or `N`.
     pub wind: char,
     /// Its points.
@@ -132,7 +130,8 @@ pub struct WatchResponse {
     pub format: String,
     /// The players: 4, or 3.
     pub players: u8,
-    /// The players' names, one per player (`seat N` where the record has none).
+    /// The players' names, one per player (`seat N` where the record has none; a record's
+    /// names are at most 64 characters), given once for every board.
     pub names: Vec<String>,
     /// One row per hand.
     pub hands: Vec<HandRowJson>,
@@ -230,7 +229,7 @@ fn wrong_at(verdict: &HandVerdict, events: &[Event]) -> Option<usize> {
     Some(end.map_or(events.len(), |at| at + 1))
 }
 
-fn board_json(board: &Board, players: Players, names: &[String]) -> BoardJson {
+fn board_json(board: &Board, players: Players) -> BoardJson {
     let count = players.count();
     BoardJson {
         round: board.id.to_string(),
@@ -255,7 +254,6 @@ fn board_json(board: &Board, players: Players, names: &[String]) -> BoardJson {
                 }
                 BoardSeatJson {
                     seat,
-                    name: names[seat].clone(),
                     wind: mahjong::Wind::ALL[(seat + count - board.dealer) % count].letter(),
                     score: board.scores[seat],
                     riichi: board.riichi[seat],
@@ -271,7 +269,7 @@ fn board_json(board: &Board, players: Players, names: &[String]) -> BoardJson {
 }
 
 /// The positions of one hand: the board after each of its events, and who decides there.
-fn watched_hand(log: &GameLog, index: usize, names: &[String]) -> Option<WatchedHandJson> {
+fn watched_hand(log: &GameLog, index: usize) -> Option<WatchedHandJson> {
     let hand = log.hands.get(index)?;
     let (_, Some(replayed), moves) = replay_hand_moves(log.rules, log.notation, hand) else {
         return None;
@@ -300,7 +298,7 @@ fn watched_hand(log: &GameLog, index: usize, names: &[String]) -> Option<Watched
                 mjai: event_json(event, None),
                 text: event.to_string(),
                 deciding: seats,
-                board: board_json(&board, players, names),
+                board: board_json(&board, players),
             }
         })
         .collect();
@@ -328,8 +326,7 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
             request.hand
         )));
     }
-    let (verdict, events) = replay_with_events(&log);
-    stop.check()?;
+    let (verdict, events) = replay_with_events_until(&log, stop)?;
     let names = names(&log);
     let response = super::game::verdict_json(
         log::format_of(&request.record),
@@ -352,7 +349,8 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
             wrong_at: wrong_at(verdict, events),
         })
         .collect();
-    let hand = watched_hand(&log, request.hand, &names);
+    stop.check()?;
+    let hand = watched_hand(&log, request.hand);
     Ok(WatchResponse {
         format: response.format,
         players: response.players,
@@ -494,6 +492,21 @@ pub struct ReviewResponse {
     pub decisions: Vec<DecisionJson>,
     /// Each seat's summary.
     pub summaries: Vec<ReviewSummaryJson>,
+    /// The hands the engine could not follow to their end, with the error `mahjong/replay`
+    /// gives: their decisions are reviewed only up to there (empty when every hand was
+    /// followed).
+    pub unfollowed: Vec<UnfollowedJson>,
+}
+
+/// A hand the engine could not follow to its end.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct UnfollowedJson {
+    /// Its place in the record.
+    pub hand: usize,
+    /// `E1-0`.
+    pub round: String,
+    /// Why, as `mahjong/replay` says it.
+    pub error: String,
 }
 
 fn shape_json(shape: &Shape) -> ShapeJson {
@@ -600,6 +613,15 @@ pub fn review(request: ReviewRequest, stop: &Stop) -> Result<ReviewResponse, Api
                 matched: summary.matched,
                 flagged: summary.flagged,
                 loss: points(summary.loss),
+            })
+            .collect(),
+        unfollowed: review
+            .unfollowed
+            .iter()
+            .map(|hand| UnfollowedJson {
+                hand: hand.hand,
+                round: hand.id.to_string(),
+                error: hand.error.clone(),
             })
             .collect(),
     })

@@ -307,10 +307,7 @@ fn read_tag(
     current: &mut Option<Reading>,
 ) -> Result<(), String> {
     let rules = log.rules;
-    let source = || Source {
-        place: place.to_owned(),
-        text: tag.raw.to_owned(),
-    };
+    let source = || Source::new(place, tag.raw);
     let name = tag.name;
     match name {
         "GO" => {
@@ -327,9 +324,10 @@ fn read_tag(
         }
         "UN" => {
             if tag.get("n0").is_some() {
-                log.names = (0..usize::from(log.rules.players))
+                let names: Vec<String> = (0..usize::from(log.rules.players))
                     .map(|seat| percent_decode(tag.get(&format!("n{seat}")).unwrap_or_default()))
                     .collect();
+                log.names = super::names_of(names.iter().map(|name| Some(name.as_str())))?;
             }
         }
         "INIT" => {

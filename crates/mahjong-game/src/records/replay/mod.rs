@@ -12,6 +12,7 @@ use crate::engine::{
     Action, DrawKind, Event, Game, GameRules, HandId, IllegalAction, Wall, hand_changes,
 };
 use mahjong::{MeldKind, Piece};
+use tiles_core::{Stop, Stopped};
 
 /// The verdict on one hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,13 +46,36 @@ pub fn replay(log: &GameLog) -> GameVerdict {
     replay_with_events(log).0
 }
 
+/// [`replay`], giving up once `stop` is raised (checked before each hand).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn replay_until(log: &GameLog, stop: &Stop) -> Result<GameVerdict, Stopped> {
+    replay_with_events_until(log, stop).map(|(verdict, _)| verdict)
+}
+
 /// [`replay`], with the engine's events of every hand in order (each hand's as far as the
 /// engine played it).
 pub fn replay_with_events(log: &GameLog) -> (GameVerdict, Vec<Event>) {
+    replay_with_events_until(log, &Stop::never()).expect("never stopped")
+}
+
+/// [`replay_with_events`], giving up once `stop` is raised (checked before each hand: a hand
+/// is a few hundred decisions at most).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn replay_with_events_until(
+    log: &GameLog,
+    stop: &Stop,
+) -> Result<(GameVerdict, Vec<Event>), Stopped> {
     let mut hands = Vec::new();
     let mut events = Vec::new();
     let mut final_scores = None;
     for (index, hand) in log.hands.iter().enumerate() {
+        stop.check()?;
         let (mut verdict, game) = replay_hand(log.rules, log.notation, hand);
         if let Some(game) = &game {
             events.extend_from_slice(game.hand_events());
@@ -86,7 +110,7 @@ pub fn replay_with_events(log: &GameLog) -> (GameVerdict, Vec<Event>) {
         final_scores,
         final_agree,
     };
-    (verdict, events)
+    Ok((verdict, events))
 }
 
 /// After a hand that agrees: whether the game goes on as the record does, the next hand being

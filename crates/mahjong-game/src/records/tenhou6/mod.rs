@@ -109,10 +109,8 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
             });
     }
     if let Some(names) = object.get("name").and_then(Value::as_array) {
-        log.names = names
-            .iter()
-            .map(|name| name.as_str().unwrap_or_default().to_owned())
-            .collect();
+        log.names = super::names_of(names.iter().map(Value::as_str))
+            .map_err(|message| LogError::new(&place, format!("name: {message}")))?;
     }
     if let Some(scores) = object.get("sc").and_then(Value::as_array)
         && !scores.is_empty()
@@ -359,10 +357,7 @@ fn read_hand(hand: &Value, place: &str, players: Players) -> Result<HandLog, Log
 
 /// Where an item of a hand is, and its JSON.
 fn source(place: &str, what: &str, item: &Value) -> Source {
-    Source {
-        place: format!("{place}, {what}"),
-        text: item.to_string(),
-    }
+    Source::new(format!("{place}, {what}"), &item.to_string())
 }
 
 fn read_call(text: &str, seat: usize, place: &str, what: &str) -> Result<CallLog, LogError> {
@@ -478,10 +473,7 @@ fn read_result(result: &Value, place: &str, players: Players) -> Result<LoggedEn
         .first()
         .and_then(Value::as_str)
         .ok_or_else(|| LogError::new(&place, "the result starts with its name"))?;
-    let source = Source {
-        place: place.clone(),
-        text: result.to_string(),
-    };
+    let source = Source::new(place.clone(), &result.to_string());
     let drawn = |kind| -> Result<LoggedEnd, LogError> {
         Ok(LoggedEnd::Drawn {
             kind: Some(kind),
