@@ -5,6 +5,8 @@
 use serde_json::{Value, json};
 use tiles_api::handle;
 
+mod support;
+
 fn ask(request: &Value) -> Value {
     serde_json::from_str(&handle("mahjong/game", &request.to_string())).unwrap()
 }
@@ -35,21 +37,7 @@ fn play_through(base: &Value, seat: usize, pick: impl Fn(usize, &[Value]) -> usi
 /// Nothing of another seat's concealed tiles shows while its hand goes on: the deal and draws
 /// of others are `?`, and the view holds the viewer's own hand only.
 fn check_secrets(answer: &Value, viewer: usize) {
-    for event in answer["events"].as_array().unwrap() {
-        match event["type"].as_str().unwrap() {
-            "start_kyoku" => {
-                for (seat, tiles) in event["tehais"].as_array().unwrap().iter().enumerate() {
-                    let hidden = tiles.as_array().unwrap().iter().all(|tile| tile == "?");
-                    assert_eq!(hidden, seat != viewer, "{event}");
-                }
-            }
-            "tsumo" => {
-                let hidden = event["pai"] == "?";
-                assert_eq!(hidden, event["actor"] != viewer, "{event}");
-            }
-            _ => {}
-        }
-    }
+    support::check_hidden_events(answer, viewer);
     let view = &answer["view"];
     assert_eq!(view["seat"], viewer);
     let held = view["hand"].as_array().unwrap().len() + usize::from(!view["drawn"].is_null());

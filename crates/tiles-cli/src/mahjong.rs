@@ -573,7 +573,9 @@ fn game_command(args: &GameArgs) -> ExitCode {
         },
     };
     let request = GameRequest {
-        seed: args.seed,
+        seed: Some(args.seed),
+        token: None,
+        proof: None,
         bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
         length: args.lineup.length.clone(),
         red_fives: args.lineup.red(),
@@ -609,7 +611,7 @@ fn game_command(args: &GameArgs) -> ExitCode {
             let mut text = format!(
                 "seed {}: {}\nchanges: each hand's payments with the riichi sticks its winner \
                  collects (sticks put down left the scores when put down)\n",
-                response.seed,
+                args.seed,
                 response.bots.join(", ")
             );
             for hand in &response.hands {

@@ -87,6 +87,11 @@ pub struct ServeArgs {
     /// Connections open at once; more wait to be accepted.
     #[arg(long, default_value_t = 1024, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
     max_connections: u32,
+    /// A file of at least 32 secret bytes that sealed riichi games are sealed with, so that
+    /// their tokens still open them after a restart; without it, a random secret of this
+    /// run's (`head -c 32 /dev/urandom > FILE` makes one).
+    #[arg(long, value_name = "FILE")]
+    secret_file: Option<std::path::PathBuf>,
     /// Seconds the requests under way have to finish after Ctrl-C or SIGTERM; then every
     /// connection left is closed and the server exits.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = seconds)]
@@ -153,6 +158,12 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> Result<(), String> {
+    if let Some(path) = &args.secret_file {
+        let secret = std::fs::read(path)
+            .map_err(|error| format!("--secret-file {}: {error}", path.display()))?;
+        tiles_api::mahjong::seal::seal_with_secret(&secret)
+            .map_err(|error| format!("--secret-file {}: {error}", path.display()))?;
+    }
     let wanted = args.address();
     if !wanted.contains(':') {
         return Err(format!(

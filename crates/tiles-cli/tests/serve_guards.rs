@@ -430,3 +430,56 @@ fn request_shapes_are_refused_by_name() {
     );
     assert_eq!(error_of(&score), "hand: given twice; give each field once");
 }
+
+/// A sealed riichi game over HTTP: started without a seed, its answers hold a token and a
+/// commitment and no seed; with `--secret-file`, the token still opens the game after a
+/// restart (the same answer again); a server with another secret refuses it by name.
+#[test]
+fn a_sealed_game_survives_a_restart_with_its_secret_file() {
+    let dir = std::env::temp_dir().join(format!("tiles-secret-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let secret = dir.join("secret");
+    std::fs::write(&secret, b"0123456789abcdef0123456789abcdef-this-run").unwrap();
+    let secret = secret.to_str().unwrap();
+    let bots = r#""bots":"human,value,value,value""#;
+    let server = Server::start(&["--secret-file", secret]);
+    let start = server.post("mahjong/game", &format!("{{{bots}}}"));
+    assert_eq!(start.status, 200, "{}", start.body);
+    let start: Value = serde_json::from_str(&start.body).unwrap();
+    assert_eq!(start["sealed"], true);
+    assert!(start["seed"].is_null());
+    let token = start["token"].as_str().unwrap().to_owned();
+    let first = start["legal"][0].clone();
+    let request =
+        json!({"bots": "human,value,value,value", "token": token, "moves": [first]}).to_string();
+    let before = server.post("mahjong/game", &request);
+    assert_eq!(before.status, 200, "{}", before.body);
+    drop(server);
+    let again = Server::start(&["--secret-file", secret]);
+    let after = again.post("mahjong/game", &request);
+    assert_eq!(after.body, before.body, "the game after a restart");
+    drop(again);
+    let other = Server::start(&[]);
+    let refused = other.post("mahjong/game", &request);
+    assert_eq!(refused.status, 400);
+    assert!(
+        error_of(&refused).starts_with("token: not a token of this table"),
+        "{}",
+        refused.body
+    );
+    let short = dir.join("short");
+    std::fs::write(&short, b"too short").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tiles"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--secret-file",
+            short.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("at least 32"), "{stderr}");
+}

@@ -21,7 +21,8 @@ function chooser(seed) {
   };
 }
 
-/** The Mahjong tab's table, a new game started with `settings` (speed instant). */
+/** The Mahjong tab's table, a new game started with `settings` (speed instant; `seed` null: a
+ * sealed game). */
 async function newGame(page, { players = 4, length = "hanchan", seed = 1, opponents = ["value", "defence", "efficiency"] } = {}) {
   const answers = [];
   page.on("response", async (response) => {
@@ -32,7 +33,7 @@ async function newGame(page, { players = 4, length = "hanchan", seed = 1, oppone
   await page.selectOption(`${VIEW} select[name=players]`, String(players));
   await page.selectOption(`${VIEW} select[name=length]`, length);
   await page.selectOption(`${VIEW} select[name=speed]`, "instant");
-  await page.fill(`${VIEW} input[name=seed]`, String(seed));
+  await page.fill(`${VIEW} input[name=seed]`, seed === null ? "" : String(seed));
   for (const [i, bot] of opponents.slice(0, players - 1).entries()) await page.selectOption(`${VIEW} select[name=opponent-${i + 1}]`, bot);
   await page.click(`${VIEW} [data-new-game]`);
 }
@@ -156,9 +157,31 @@ test("riichi: a whole four-player hanchan played by clicks, every control a lega
   await shot(page, "riichi-final");
 });
 
-test("riichi: a whole three-player game played by clicks, its records replaying", async () => {
+/** Before a sealed game's end no answer the page got holds its seed, salt or records; at the
+ * end the final panel shows the seed and checks it against the commitment shown from the
+ * start. */
+async function checkSealed(page) {
+  const answers = page.answers.filter(Boolean);
+  const last = answers.at(-1);
+  assert.equal(last.sealed, true);
+  assert.ok(last.seal && Number.isInteger(last.seal.seed), "the seal at the end");
+  for (const answer of answers.slice(0, -1)) {
+    assert.equal(answer.sealed, true);
+    assert.equal(answer.seed, null);
+    assert.equal(answer.commitment, last.seal.commitment, "one commitment from the start");
+    const text = JSON.stringify(answer);
+    assert.ok(!text.includes(last.seal.salt), "the salt before the end");
+    assert.ok(!("records" in answer) && !("seal" in answer), "records or the seal before the end");
+  }
+  const check = page.locator(`${VIEW} [data-seal-check]`);
+  await page.waitForFunction((view) => document.querySelector(`${view} [data-seal-check]`)?.dataset.sealCheck !== "pending", VIEW);
+  assert.equal(await check.getAttribute("data-seal-check"), "ok", await check.textContent());
+  assert.match(await page.textContent(`${VIEW} [data-final-panel]`), new RegExp(`seed was ${last.seal.seed}`));
+}
+
+test("riichi: a whole three-player sealed game played by clicks, its seal checked and its records replaying", async () => {
   const page = await open("mahjong/play");
-  await newGame(page, { players: 3, seed: 8, opponents: ["value", "defence"] });
+  await newGame(page, { players: 3, seed: null, opponents: ["value", "defence"] });
   const first = await settled(page);
   assert.ok(["your-turn", "result"].includes(first));
   assert.equal(await page.locator(`${VIEW} .riichi-corner`).count(), 3, "three seats");
@@ -167,7 +190,9 @@ test("riichi: a whole three-player game played by clicks, its records replaying"
   assert.equal(results, page.answers.at(-1).results.length);
   await page.locator(`${VIEW} [data-final]`).waitFor();
   assert.equal(await page.locator(`${VIEW} [data-final] tr[data-seat]`).count(), 3);
+  await checkSealed(page);
   await checkRecords(page);
+  await shot(page, "riichi-sealed-final");
   assert.deepEqual(page.problems, [], "no script errors");
   await page.close();
 });
@@ -215,9 +240,9 @@ test("riichi: a hand played with the keyboard alone", async () => {
   await shot(page, "riichi-keyboard");
 });
 
-test("riichi: a reload resumes the game where it was", async () => {
+test("riichi: a reload resumes the sealed game where it was, from the token the page kept", async () => {
   const page = await open("mahjong/play");
-  await newGame(page, { players: 4, seed: 5 });
+  await newGame(page, { players: 4, seed: null });
   const choose = person(5);
   for (let i = 0; i < 6; i++) {
     const state = await settled(page);
@@ -232,9 +257,13 @@ test("riichi: a reload resumes the game where it was", async () => {
   await settled(page);
   const hand = await page.$$eval(`${VIEW} .riichi-hand [data-zone]`, (tiles) => tiles.map((t) => t.dataset.tile));
   const rivers = await page.$$eval(`${VIEW} [data-zone="river"]`, (tiles) => tiles.map((t) => t.dataset.tile));
+  const sealed = await page.getAttribute(`${VIEW} [data-seal]`, "data-seal");
+  assert.equal(sealed, "sealed");
+  const commitment = page.answers.filter(Boolean).at(-1).commitment;
   await page.reload();
   await page.waitForSelector(`${VIEW}:not([hidden])`);
   await settled(page);
+  assert.match(await page.getAttribute(`${VIEW} [data-seal]`, "title"), new RegExp(commitment));
   assert.deepEqual(await page.$$eval(`${VIEW} .riichi-hand [data-zone]`, (tiles) => tiles.map((t) => t.dataset.tile)), hand);
   assert.deepEqual(await page.$$eval(`${VIEW} [data-zone="river"]`, (tiles) => tiles.map((t) => t.dataset.tile)), rivers);
   await shot(page, "riichi-four");

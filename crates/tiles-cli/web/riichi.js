@@ -1,8 +1,10 @@
 // Riichi at the table: a whole game of riichi mahjong against the bots, four players or three,
 // under Tenhou's rules. The person sits at seat 0 (the bottom of the board). The game is its
-// settings and the person's decisions so far: every answer of `mahjong/game` replays them from
-// the seed, so the server keeps no game, and a reload (the page keeps them in localStorage)
-// resumes it. The bots' turns since the person's last decision are shown one by one, at the
+// settings, its token and the person's decisions so far: every answer of `mahjong/game`
+// replays them, so the server keeps no game, and a reload (the page keeps them in
+// localStorage) resumes it. A game is sealed: the server makes its seed and keeps it until the
+// end, showing a commitment to it from the start, so this page never knows a tile before it is
+// shown; a practice seed typed in the settings makes an unsealed game instead. The bots' turns since the person's last decision are shown one by one, at the
 // speed chosen, on a copy of the board the page keeps; the answer's own view is drawn after.
 
 import { call } from "./api.js";
@@ -56,7 +58,7 @@ export function mount(section) {
   red.box.checked = true;
   const kuitan = checkbox("open tanyao", "open_tanyao");
   kuitan.box.checked = true;
-  const seed = el("input", { name: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 100000), size: 8 });
+  const seed = el("input", { name: "seed", type: "number", min: 0, placeholder: "sealed", size: 8 });
   const speed = select([["normal", "normal"], ["fast", "fast"], ["instant", "instant"]], "normal");
   speed.name = "speed";
   const botSelects = [1, 2, 3].map((seat) => {
@@ -73,7 +75,7 @@ export function mount(section) {
     "details",
     { className: "riichi-settings", open: true },
     el("summary", {}, "New game"),
-    el("div", { className: "row" }, field("Players", players), field("Length", length), field("Seed", seed), field("Bots' turns shown", speed)),
+    el("div", { className: "row" }, field("Players", players), field("Length", length), field("Practice seed", seed, { hint: "empty: a sealed game" }), field("Bots' turns shown", speed)),
     el("div", { className: "row" }, ...botFields),
     el("div", { className: "buttons" }, red.node, kuitan.node),
     button("Start a new game", () => newGame(), { className: "primary", "data-new-game": "" }),
@@ -81,6 +83,7 @@ export function mount(section) {
 
   // ----- the table -----
   const status = el("p", { className: "status", role: "status", "data-riichi-status": "" });
+  const sealLine = el("p", { className: "riichi-seal hint", "data-seal": "" });
   const board = el("div", { className: "riichi-board", "data-board": "" });
   const hand = el("div", { className: "riichi-hand", role: "group", "aria-label": "Your hand: Tab or the arrows move, Enter discards" });
   const actions = el("div", { className: "riichi-actions buttons", role: "group", "aria-label": "Your decisions" });
@@ -90,7 +93,7 @@ export function mount(section) {
   const final = el("section", { className: "riichi-final", hidden: true, "data-final-panel": "" });
   const table = el("div", { className: "riichi-table" }, board, prompt, waits, el("div", { className: "riichi-you" }, hand, actions), panel, final);
 
-  let setup = null; // { seed, players, length, red_fives, open_tanyao, bots, moves }
+  let setup = null; // { seed (null: sealed), token, players, length, red_fives, open_tanyao, bots, moves }
   let answer = null; // the last answer of mahjong/game
   let shown = null; // the board as drawn now (the answer's view, or the copy the bots' turns play on)
   let riichiMode = false; // choosing the discard that declares riichi
@@ -100,7 +103,7 @@ export function mount(section) {
   let keepFocus = false; // the focus was at the table when the person decided: it goes back there
 
   const request = () => ({
-    seed: setup.seed,
+    ...(setup.token ? { token: setup.token } : setup.seed !== null ? { seed: setup.seed } : {}),
     players: setup.players,
     length: setup.length,
     red_fives: setup.red_fives,
@@ -112,8 +115,10 @@ export function mount(section) {
 
   function newGame() {
     const count = Number(players.value);
+    const typed = seed.value.trim();
     setup = {
-      seed: Number(seed.value) || 0,
+      seed: typed === "" ? null : Math.max(0, Math.floor(Number(typed)) || 0),
+      token: null,
       players: count,
       length: length.value,
       red_fives: red.box.checked,
@@ -141,7 +146,9 @@ export function mount(section) {
       next = await call("mahjong/game", request());
     } catch (error) {
       if (mine !== asked) return;
-      status.textContent = error.message;
+      status.textContent = /^token: not a token/.test(error.message)
+        ? "This sealed game cannot be opened any more (the server was restarted without --secret-file): start a new game."
+        : error.message;
       section.dataset.state = "failed";
       // A decision the server refused is taken back.
       if (setup.moves.length > 0 && error.status === 400 && /^moves\[/.test(error.message)) setup.moves.pop();
@@ -150,7 +157,9 @@ export function mount(section) {
     }
     if (mine !== asked) return;
     status.textContent = "";
+    if (next.token) setup.token = next.token;
     localStorage.setItem(SAVED, JSON.stringify({ ...setup, speed: speed.value }));
+    showSeal(next);
     await loadTileArt();
     const before = fresh || !shown ? null : shown;
     answer = next;
@@ -236,7 +245,7 @@ export function mount(section) {
     for (const [format, text, extension] of [["mjai", answer.records.mjai, "mjson"], ["tenhou.net/6", answer.records.tenhou6, "json"], ["mjlog", answer.records.mjlog, "mjlog"]]) {
       if (text === null) continue;
       const href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-      links.push(el("a", { href, download: `riichi-${setup.seed}.${extension}`, "data-record": format === "tenhou.net/6" ? "tenhou6" : format }, `Record (${format})`));
+      links.push(el("a", { href, download: `riichi-${answer.seed}.${extension}`, "data-record": format === "tenhou.net/6" ? "tenhou6" : format }, `Record (${format})`));
     }
     final.replaceChildren(
       el("h3", {}, "The game is over"),
@@ -247,10 +256,49 @@ export function mount(section) {
           el("td", {}, signed(standings.final_score[seat])), el("td", {}, signed(standings.rank_points[seat]))))),
       el("p", {}, "Final score: Tenhou's, in thousands, with the returned points and the placement bonus. Rank points: the Phoenix room's for each place."),
       el("p", { className: "buttons" }, links),
+      answer.seal ? sealCheck(answer.seal) : null,
       button("Play again", () => { settings.open = true; settings.scrollIntoView(); }, { "data-play-again": "" }),
     );
     final.hidden = false;
     prompt.textContent = "The game is over.";
+  }
+
+  /** The seal line above the table: the commitment of a sealed game, or the practice seed. */
+  function showSeal(next) {
+    if (next.sealed) {
+      sealLine.dataset.seal = "sealed";
+      sealLine.textContent = next.seal
+        ? `Sealed game: seed ${next.seal.seed}, committed to from the start as ${next.commitment.slice(0, 16)}…`
+        : `Sealed game: the server keeps the seed until the end. Commitment (SHA-256): ${next.commitment.slice(0, 16)}…`;
+      sealLine.title = `commitment ${next.commitment}`;
+    } else {
+      sealLine.dataset.seal = "practice";
+      sealLine.textContent = `Practice game, seed ${next.seed}: not sealed (whoever knows the seed knows every wall).`;
+      sealLine.title = "";
+    }
+  }
+
+  /** The revealed seal, checked here: the SHA-256 of its text is the commitment shown from the
+   * start (the page's own check, where the browser offers SHA-256, and the command to run). */
+  function sealCheck(seal) {
+    const text = `tiles mahjong seal v1\n${seal.salt}\n${seal.seed}`;
+    const verdict = el("span", { "data-seal-check": "pending" }, "checking…");
+    const node = el("div", { className: "riichi-seal-check" },
+      el("p", {}, `The seed was ${seal.seed} (salt ${seal.salt}). `, verdict),
+      el("p", { className: "hint" }, "Check it yourself: ", el("code", {}, `printf 'tiles mahjong seal v1\\n%s\\n%s' ${seal.salt} ${seal.seed} | sha256sum`),
+        ` gives ${seal.commitment}; the records state the seed, and tiles mahjong game --seed ${seal.seed} (with this game's players) deals the same walls.`));
+    if (crypto?.subtle) {
+      crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)).then((digest) => {
+        const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+        const ok = hex === seal.commitment;
+        verdict.dataset.sealCheck = ok ? "ok" : "mismatch";
+        verdict.textContent = ok ? "It matches the commitment shown at the start." : `It does NOT match the commitment shown at the start (${hex}).`;
+      });
+    } else {
+      verdict.dataset.sealCheck = "unchecked";
+      verdict.textContent = "(this page, not served over https or from this machine, cannot compute SHA-256 itself)";
+    }
+    return node;
   }
 
   // ----- drawing the board -----
@@ -389,9 +437,10 @@ export function mount(section) {
   });
 
   section.append(
-    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under Tenhou's rules: you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there."),
+    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under Tenhou's rules: you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there. The game is sealed: the server keeps its seed to itself until the end, and shows a commitment to it from the start (a practice seed makes an unsealed game)."),
     settings,
     status,
+    sealLine,
     table,
   );
   showSeats();
@@ -399,7 +448,9 @@ export function mount(section) {
   if (saved?.bots?.[0] === "human" && Array.isArray(saved.moves)) {
     setup = saved;
     speed.value = saved.speed ?? "normal";
-    seed.value = String(saved.seed);
+    seed.value = saved.seed === null || saved.seed === undefined ? "" : String(saved.seed);
+    setup.token ??= null;
+    if (setup.seed === undefined) setup.seed = null;
     players.value = String(saved.players);
     length.value = saved.length;
     settings.open = false;

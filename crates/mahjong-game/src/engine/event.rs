@@ -44,6 +44,30 @@ impl DrawKind {
     pub fn is_abortive(self) -> bool {
         !matches!(self, DrawKind::Exhaustive | DrawKind::NagashiMangan)
     }
+
+    /// The seats whose hands Tenhou shows when a hand is drawn this way: the tenpai seats at
+    /// an exhaustive draw or nagashi mangan, the declarer's (`declarer`: the seat that drew
+    /// last) for nine terminals, every seat's for four riichi, the three that would have won
+    /// for a triple ron (all but `discarder`), none for four winds or four kans.
+    pub fn hands_shown(
+        self,
+        tenpai: [bool; 4],
+        players: usize,
+        declarer: usize,
+        discarder: Option<usize>,
+    ) -> Vec<usize> {
+        match self {
+            DrawKind::Exhaustive | DrawKind::NagashiMangan => {
+                (0..players).filter(|&seat| tenpai[seat]).collect()
+            }
+            DrawKind::NineTerminals => vec![declarer],
+            DrawKind::FourRiichi => (0..players).collect(),
+            DrawKind::TripleRon => (0..players)
+                .filter(|&seat| Some(seat) != discarder)
+                .collect(),
+            DrawKind::FourWinds | DrawKind::FourKans => Vec::new(),
+        }
+    }
 }
 
 /// Which hand of the game: the round's wind, the hand's number in it (1 to 4) and the honba.

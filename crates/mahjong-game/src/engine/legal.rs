@@ -67,8 +67,11 @@ impl Game {
                 rinshan,
             } if *turn == seat => self.turn_actions(seat, *drawn, *kuikae, *rinshan),
             Phase::Claims {
-                options, chosen, ..
-            } if !options[seat].is_empty() && chosen[seat].is_none() => {
+                from,
+                options,
+                chosen,
+                ..
+            } if self.asked(seat, *from, &options[seat]) && chosen[seat].is_none() => {
                 let mut actions = options[seat].clone();
                 actions.push(Action::Pass);
                 actions

@@ -154,6 +154,9 @@ pub struct Game {
     /// with a fifth is refused.
     pub(crate) seen: [u8; KINDS],
     pub(crate) seen_red: [u8; 3],
+    /// Seats asked in every claim window on another seat's tile, whether or not they may
+    /// claim it (pass their one decision then): see [`Game::ask_always`].
+    pub(crate) always_asked: [bool; 4],
 }
 
 /// The kinds as a bit set.
@@ -213,6 +216,7 @@ impl Game {
             hand_start: 0,
             seen: [0; KINDS],
             seen_red: [0; 3],
+            always_asked: [false; 4],
         }
     }
 
@@ -325,6 +329,20 @@ impl Game {
         }
     }
 
+    /// Asks `seats` in every claim window on another seat's tile (a discard, an added or
+    /// concealed kan's tile, a North), whether or not they may claim it: one that may not has
+    /// `Pass` as its only decision. A table with two people asks both so, as Tenhou asks
+    /// everyone who could call, so that being asked tells nobody what another may do. The
+    /// events of a game are the same either way.
+    pub fn ask_always(&mut self, seats: [bool; 4]) {
+        self.always_asked = seats;
+    }
+
+    /// Whether `seat` decides in a claim window on `from`'s tile where it has `options`.
+    pub(crate) fn asked(&self, seat: usize, from: usize, options: &[Action]) -> bool {
+        seat != from && (!options.is_empty() || self.always_asked[seat])
+    }
+
     /// The seats that may claim the tile on the table and have not decided, in turn order
     /// from the discarder (none outside a claim window).
     fn claimants(&self) -> impl Iterator<Item = usize> + '_ {
@@ -341,7 +359,7 @@ impl Game {
         (1..players).filter_map(move |step| {
             let (from, options, chosen) = window?;
             let seat = (from + step) % players;
-            (!options[seat].is_empty() && chosen[seat].is_none()).then_some(seat)
+            (self.asked(seat, from, &options[seat]) && chosen[seat].is_none()).then_some(seat)
         })
     }
 

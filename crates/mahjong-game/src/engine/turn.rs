@@ -33,9 +33,12 @@ impl Game {
                 self.turn_action(seat, action)
             }
             Phase::Claims {
-                options, chosen, ..
+                from,
+                options,
+                chosen,
+                ..
             } => {
-                if options[seat].is_empty() || chosen[seat].is_some() {
+                if !self.asked(seat, *from, &options[seat]) || chosen[seat].is_some() {
                     return Err(IllegalAction::NotYourTurn {
                         seat,
                         to_move: self.to_move().unwrap_or(seat),

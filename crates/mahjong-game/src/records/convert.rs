@@ -51,10 +51,25 @@ impl Target {
         events: &[Event],
         names: &[String],
     ) -> Result<String, String> {
+        self.write_with(rules, events, names, None)
+    }
+
+    /// [`Target::write`], the record stating how the walls were made.
+    ///
+    /// # Errors
+    ///
+    /// As [`Target::write`].
+    pub fn write_with(
+        self,
+        rules: GameRules,
+        events: &[Event],
+        names: &[String],
+        shuffle: Option<&super::Shuffle>,
+    ) -> Result<String, String> {
         match self {
-            Target::Mjai => Ok(mjai::write(rules, events, names)),
-            Target::Tenhou6 => Ok(tenhou6::write(rules, events, names)),
-            Target::Mjlog => mjlog::write(rules, events, names),
+            Target::Mjai => Ok(mjai::write_with(rules, events, names, shuffle)),
+            Target::Tenhou6 => Ok(tenhou6::write_with(rules, events, names, shuffle)),
+            Target::Mjlog => mjlog::write_with(rules, events, names, shuffle),
         }
     }
 }

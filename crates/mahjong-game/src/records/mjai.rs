@@ -29,6 +29,17 @@ use mahjong::{MeldKind, Wind};
 /// 1], "open_tanyao": true}`), which mjai itself leaves out; a record without them is read
 /// under Tenhou's (a hanchan with red fives and open tanyao).
 pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
+    write_with(rules, events, names, None)
+}
+
+/// [`write`], `start_game` also stating how the walls were made (`seed`, and a sealed game's
+/// `salt` and `commitment`).
+pub fn write_with(
+    rules: GameRules,
+    events: &[Event],
+    names: &[String],
+    shuffle: Option<&super::Shuffle>,
+) -> String {
     let mut out = String::with_capacity(events.len() * 48);
     let mut line = |value: Value| {
         out.push_str(&value.to_string());
@@ -42,11 +53,15 @@ pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     if rules.three_player() {
         game_rules["players"] = json!(3);
     }
-    line(json!({
+    let mut start = json!({
         "type": "start_game",
         "names": names,
         "rules": game_rules,
-    }));
+    });
+    for (key, value) in shuffle.map(super::Shuffle::members).unwrap_or_default() {
+        start[key] = value;
+    }
+    line(start);
     let players = rules.players;
     for event in mjai_order(events) {
         // The events of every turn, written straight as serde_json writes their values (its

@@ -277,6 +277,35 @@ impl GameLog {
     }
 }
 
+/// How a game's walls were made, for its record to state: the seed they follow from (the
+/// engine's fixed shuffle, SplitMix64 and Fisher-Yates), and for a sealed game the salt and
+/// the commitment shown before the first deal (see `tiles-api`'s sealed tables). mjai writes
+/// them in `start_game` (`seed`, `salt`, `commitment`), tenhou.net/6 at the top, mjlog in
+/// `SHUFFLE` (`seed="tiles-splitmix64,SEED,SALT" ref="COMMITMENT"`); the readers pass over them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Shuffle {
+    /// The seed.
+    pub seed: u64,
+    /// The salt of a sealed game's commitment, in hex.
+    pub salt: Option<String>,
+    /// A sealed game's commitment, in hex.
+    pub commitment: Option<String>,
+}
+
+impl Shuffle {
+    /// Its fields as JSON members: `seed`, and `salt` and `commitment` when sealed.
+    pub(crate) fn members(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let mut members = vec![("seed", serde_json::Value::from(self.seed))];
+        if let Some(salt) = &self.salt {
+            members.push(("salt", serde_json::Value::from(salt.as_str())));
+        }
+        if let Some(commitment) = &self.commitment {
+            members.push(("commitment", serde_json::Value::from(commitment.as_str())));
+        }
+        members
+    }
+}
+
 /// The most characters a player's name in a record may have (Tenhou's are at most 8,
 /// Mahjong Soul's 14): a record stating a longer one is refused where it is read, so no
 /// answer that names the players can be made large by a record of modest size.

@@ -248,9 +248,21 @@ pub fn lineup(
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "MahjongGameRequest")]
 pub struct GameRequest {
-    /// The game's seed (default 0): the walls of every hand follow from it.
+    /// The game's seed: the walls of every hand follow from it. Between bots, 0 when not
+    /// given. At a table with people, a seed given makes a practice game, not sealed (the
+    /// client could deal every wall itself); without one the game is sealed: the server
+    /// makes the seed, keeps it until the game's end and gives each person a `token`.
     #[serde(default)]
-    pub seed: u64,
+    pub seed: Option<u64>,
+    /// A sealed game's token, as an answer gave it: it opens the game for its person's seat
+    /// (the viewer) at this table (the same rules and line-up). Without a token or a seed, a
+    /// table with people starts a new sealed game.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// At a sealed table of two or more people: the `proof` of an answer, which vouches for
+    /// the decisions it had (the first ones of `moves`); the rest must be the viewer's own.
+    #[serde(default)]
+    pub proof: Option<String>,
     /// The bots in seat order, one per player (four, or three with `players` 3):
     /// `efficiency`, `defence`, `value` or `random` (default `efficiency` in every seat; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
@@ -289,8 +301,10 @@ pub struct GameRequest {
     /// other legal decisions are enough).
     #[serde(default)]
     pub moves: Vec<Value>,
-    /// The seat whose view the answer is: its own tiles shown, every other seat's hidden.
-    /// Required when people play two or more seats; without it, the one person's seat.
+    /// The seat whose view the answer is: its own tiles shown, every other seat's hidden. A
+    /// person's seat (a bot's only where every seat is a bot's); a sealed game's is its
+    /// token's. Required to start a game where people play two or more seats; without it,
+    /// the one person's seat.
     #[serde(default)]
     pub viewer: Option<usize>,
 }
@@ -319,8 +333,8 @@ pub struct HandResultJson {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(rename = "MahjongGameResponse")]
 pub struct GameResponse {
-    /// The seed.
-    pub seed: u64,
+    /// The seed (a sealed game's is null until the game's end).
+    pub seed: Option<u64>,
     /// The bots in seat order.
     pub bots: Vec<String>,
     /// Each hand's result.
@@ -355,9 +369,33 @@ pub struct GameResponse {
     /// With people at the table: each finished hand's end in full.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub results: Option<Vec<super::table::HandEndJson>>,
-    /// With people at the table, at the game's end: the record in every format.
+    /// With people at the table, at the game's end: the record in every format (stating the
+    /// seed, and a sealed game's salt and commitment).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub records: Option<super::table::RecordsJson>,
+    /// With people at the table: whether the game is sealed (false: the request chose the
+    /// seed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<bool>,
+    /// A sealed game: the viewer's token, which the next request gives back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// A sealed game just started: each person's token, one per player (null for a bot's
+    /// seat), for the one who started it to hand out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Vec<Option<String>>>,
+    /// A sealed game: the proof of the decisions so far (`moves`), for another person at the
+    /// table to send with them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    /// A sealed game: the commitment to its seed, the same in every answer from the first:
+    /// the SHA-256 (hex) of `tiles mahjong seal v1\n<salt>\n<seed>`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// A sealed game at its end: the seed and salt, which the commitment shown from the start
+    /// must match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seal: Option<super::table::SealJson>,
     /// With people at the table, at the game's end: Tenhou's final score of each seat, in
     /// thousands with the returned points and the placement bonus (as its records' `owari`
     /// writes it), and the Phoenix room's rank points for each seat's place (90, 45, 0,
@@ -437,11 +475,17 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
     let target = record_target(&request.record, &rules)?;
     let seats: Vec<Seat<'_>> = entries.iter().map(Entry::seat).collect();
     let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();
+    if request.token.is_some() || request.proof.is_some() {
+        return Err(ApiError::BadRequest(
+            "token: only a table with people is sealed (a human seat)".to_owned(),
+        ));
+    }
+    let seed = request.seed.unwrap_or(0);
     let (game, failure) = if entries.iter().any(Entry::is_outside) {
         let limits = limits(request.answer_limit, request.start_limit)?;
         let hosted = engine::play_hosted(
             rules,
-            request.seed,
+            seed,
             &seats,
             &names,
             limits,
@@ -462,8 +506,7 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
                 Entry::Outside { .. } => unreachable!("no outside seat here"),
             })
             .collect();
-        let played =
-            tiles_core::play(&rules, request.seed, &bots, MAX_MOVES, stop).map_err(play_error)?;
+        let played = tiles_core::play(&rules, seed, &bots, MAX_MOVES, stop).map_err(play_error)?;
         (played.game, None)
     };
     let record = target
@@ -471,7 +514,7 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         .transpose()
         .map_err(|error| ApiError::BadRequest(format!("record: {error}")))?;
     Ok(GameResponse {
-        seed: request.seed,
+        seed: Some(seed),
         bots: names,
         hands: describe(game.events(), rules.players),
         final_scores: Some(rules.players.of(&game.scores()).to_vec()),
@@ -485,6 +528,12 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         results: None,
         records: None,
         standings: None,
+        sealed: None,
+        token: None,
+        tokens: None,
+        proof: None,
+        commitment: None,
+        seal: None,
     })
 }
 

@@ -4,6 +4,7 @@
 pub mod game;
 mod response;
 mod score;
+pub mod seal;
 pub mod table;
 mod tournament;
 pub mod watch;

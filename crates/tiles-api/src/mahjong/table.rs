@@ -2,13 +2,21 @@
 //! (`moves`), and the game replayed from the seed up to the next decision a person must make.
 //! The answer is what the `viewer` seat may see (its own tiles, every river, meld and
 //! indicator, the scores), its legal decisions, the events since its previous decision (so a
-//! page can show the bots' turns), each finished hand's result and, at the game's end, the
+//! page can show the bots' turns), each finished hand's result (the hands Tenhou shows: the
+//! winners', the tenpai seats' at a draw, and the viewer's own) and, at the game's end, the
 //! standings and the record in every format. The server keeps no game: the same request
 //! always gives the same answer, so a reload resumes the game.
+//!
+//! Unless the request chooses the seed (a practice game), the game is sealed (see `seal`):
+//! the server makes the seed and reveals it only at the end, each person holds a token for
+//! their own seat, a viewer is always a person's own seat, and with two or more people every
+//! person is asked at every tile another seat lets go of, whether or not they may claim it, so
+//! being asked tells nobody what another may do.
 
 use mahjong::{MeldKind, Piece, Players};
 use mahjong_game::mjai::wire::{event_json, for_players, mjai_order};
 use mahjong_game::mjai::{decision_json, decision_of};
+use mahjong_game::records::Shuffle;
 use mahjong_game::records::convert::Target;
 use mahjong_game::{
     Event, Game, GameRules, MAX_MOVES, Meld, RiverTile, bot_named, hand_changes, hand_tiles, hands,
@@ -20,6 +28,7 @@ use tiles_core::{Bot, Stop};
 
 use super::game::{GameRequest, GameResponse, describe};
 use super::response::YakuJson;
+use super::seal::{self, Seal};
 use crate::ApiError;
 
 /// The seat name for a person, whose decisions a `mahjong/game` request gives.
@@ -126,10 +135,15 @@ pub struct ClaimJson {
     pub from: usize,
 }
 
-/// A hand shown at the end.
+/// A hand at the end.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ShownHandJson {
-    /// The concealed tiles, mpsz, in tile order (a winner's winning tile among them).
+    /// Whether its concealed tiles are shown: at a table, as Tenhou shows them (a winner's,
+    /// a tenpai seat's at a draw, the declarer's of nine terminals; the viewer's own always);
+    /// in a record watched, every hand.
+    pub shown: bool,
+    /// The concealed tiles, mpsz, in tile order (a winner's winning tile among them); empty
+    /// when not shown.
     pub concealed: Vec<String>,
     /// The called melds.
     pub melds: Vec<MeldJson>,
@@ -196,6 +210,18 @@ pub struct RecordsJson {
     pub mjlog: Option<String>,
 }
 
+/// A sealed game's seal, revealed at its end.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SealJson {
+    /// The seed every wall of the game followed from.
+    pub seed: u64,
+    /// The salt of the commitment, in hex.
+    pub salt: String,
+    /// The commitment shown from the first answer: the SHA-256 (hex) of
+    /// `tiles mahjong seal v1\n<salt>\n<seed>`.
+    pub commitment: String,
+}
+
 /// The final standings of a game with people.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct StandingsJson {
@@ -253,12 +279,128 @@ fn seats_of(request: &GameRequest, players: Players) -> Result<(Seats, Vec<Strin
     Ok((seats, names))
 }
 
+/// How a table's walls are made.
+enum Walls {
+    /// The request chose the seed: a practice game, not sealed.
+    Chosen(u64),
+    /// Sealed: the server's seed (`fresh` when this request started the game).
+    Sealed { seal: Seal, fresh: bool },
+}
+
+impl Walls {
+    fn seed(&self) -> u64 {
+        match self {
+            Walls::Chosen(seed) => *seed,
+            Walls::Sealed { seal, .. } => seal.seed(),
+        }
+    }
+
+    fn seal(&self) -> Option<&Seal> {
+        match self {
+            Walls::Chosen(_) => None,
+            Walls::Sealed { seal, .. } => Some(seal),
+        }
+    }
+}
+
+/// The seats in words: `0, 2`.
+fn seat_list(seats: &[usize]) -> String {
+    seats
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The walls a request's table is dealt from, and the seat its token opens.
+fn walls_of(
+    request: &GameRequest,
+    people: &[usize],
+    settings: &str,
+) -> Result<(Walls, Option<usize>), ApiError> {
+    let bad = |message: &str| Err(ApiError::BadRequest(message.to_owned()));
+    let walls = match (request.seed, request.token.as_deref()) {
+        (Some(_), Some(_)) => {
+            return bad(
+                "seed: a sealed game's seed is the server's: give its token, or a seed for a practice game, not both",
+            );
+        }
+        (Some(seed), None) => (Walls::Chosen(seed), None),
+        (None, Some(_)) if people.is_empty() => {
+            return bad("token: only a table with people is sealed (a human seat)");
+        }
+        (None, None) if people.is_empty() => (Walls::Chosen(0), None),
+        (None, Some(token)) => {
+            let (seal, seat) = Seal::open(token, settings)?;
+            (Walls::Sealed { seal, fresh: false }, Some(seat))
+        }
+        (None, None) if !request.moves.is_empty() => {
+            return bad(
+                "moves: a sealed game's decisions go with its token (start a game with none, then send each answer's token back)",
+            );
+        }
+        (None, None) => (
+            Walls::Sealed {
+                seal: Seal::new()?,
+                fresh: true,
+            },
+            None,
+        ),
+    };
+    if request.proof.is_some() && matches!(walls.0, Walls::Chosen(_)) {
+        return bad("proof: only a sealed game's decisions have a proof");
+    }
+    Ok(walls)
+}
+
+/// The viewer: a sealed game's token's seat, else the one asked for or the one person.
+fn viewer_of(
+    request: &GameRequest,
+    seats: &Seats,
+    names: &[String],
+    people: &[usize],
+    opened: Option<usize>,
+    players: Players,
+) -> Result<usize, ApiError> {
+    if let Some(seat) = opened {
+        return match request.viewer {
+            Some(viewer) if viewer != seat => Err(ApiError::BadRequest(format!(
+                "viewer: this token opens seat {seat}'s view, not seat {viewer}'s"
+            ))),
+            _ => Ok(seat),
+        };
+    }
+    match request.viewer {
+        Some(viewer) if viewer >= players.count() => Err(ApiError::BadRequest(format!(
+            "viewer: seat {viewer} is not at a table of {} players",
+            players.count()
+        ))),
+        Some(viewer) if !people.is_empty() && seats[viewer].is_some() => {
+            Err(ApiError::BadRequest(format!(
+                "viewer: seat {viewer} is a bot's ({}): while people play, a viewer is one of their seats ({})",
+                names[viewer],
+                seat_list(people)
+            )))
+        }
+        Some(viewer) => Ok(viewer),
+        None => match people {
+            [one] => Ok(*one),
+            [] => Ok(0),
+            _ => Err(ApiError::BadRequest(format!(
+                "viewer: people play seats {}: say whose view the answer is (viewer), so that none sees another's tiles",
+                seat_list(people)
+            ))),
+        },
+    }
+}
+
 /// Answers a `mahjong/game` request with people at the table.
 ///
 /// # Errors
 ///
-/// Bad seats or viewer; a decision that is not one, or not legal at its moment (the legal
-/// ones listed), or given after the game's end; [`ApiError::Stopped`].
+/// Bad seats, viewer, token or proof; a decision that is not one, or not legal at its moment
+/// (the legal ones listed), or another person's without a proof, or given after the game's
+/// end; [`ApiError::Stopped`].
 pub(super) fn play(
     request: &GameRequest,
     rules: GameRules,
@@ -270,36 +412,24 @@ pub(super) fn play(
         .seats()
         .filter(|&seat| seats[seat].is_none())
         .collect();
-    let viewer = match request.viewer {
-        Some(viewer) if viewer >= players.count() => {
-            return Err(ApiError::BadRequest(format!(
-                "viewer: seat {viewer} is not at a table of {} players",
-                players.count()
-            )));
-        }
-        Some(viewer) => viewer,
-        None => match people.as_slice() {
-            [one] => *one,
-            [] => 0,
-            _ => {
-                return Err(ApiError::BadRequest(format!(
-                    "viewer: people play seats {}: say whose view the answer is (viewer), so that none sees another's tiles",
-                    people
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            }
-        },
-    };
+    let settings = seal::settings(&rules, &names);
+    let (walls, opened) = walls_of(request, &people, &settings)?;
+    let viewer = viewer_of(request, &seats, &names, &people, opened, players)?;
     if request.moves.len() > MAX_MOVES {
         return Err(ApiError::BadRequest(format!(
             "moves: at most {MAX_MOVES}, found {}",
             request.moves.len()
         )));
     }
-    let mut game = Game::new(rules, request.seed);
+    // A sealed game's decisions: those an answer's proof vouches for, then the viewer's own.
+    let vouched = match (walls.seal(), &request.proof) {
+        (Some(seal), Some(proof)) => seal.vouched(proof, &request.moves)?,
+        _ => 0,
+    };
+    let mut game = Game::new(rules, walls.seed());
+    if people.len() >= 2 {
+        game.ask_always(std::array::from_fn(|seat| people.contains(&seat)));
+    }
     let mut moves = request.moves.iter().enumerate();
     let mut since = 0;
     let mut awaited = None;
@@ -318,6 +448,11 @@ pub(super) fn play(
                     awaited = Some(seat);
                     break;
                 };
+                if walls.seal().is_some() && index >= vouched && seat != viewer {
+                    return Err(ApiError::BadRequest(format!(
+                        "moves[{index}]: seat {seat} decides here, and a request adds only its viewer's decisions (seat {viewer}): another person's come with the proof of the answer that took them"
+                    )));
+                }
                 if seat == viewer {
                     since = game.events().len();
                 }
@@ -349,15 +484,24 @@ pub(super) fn play(
         .filter_map(|event| event_json(event, Some(viewer)))
         .map(|value| for_players(value, players))
         .collect();
-    let records = over.then(|| records(rules, &game, &names)).transpose()?;
+    let seed = walls.seed();
+    let shuffle = Shuffle {
+        seed,
+        salt: walls.seal().map(Seal::salt),
+        commitment: walls.seal().map(Seal::commitment),
+    };
+    let records = over
+        .then(|| records(rules, &game, &names, &shuffle))
+        .transpose()?;
     let record = match (&records, request.record.as_str()) {
         (Some(records), "mjai") => Some(records.mjai.clone()),
         (Some(records), "tenhou6" | "tenhou") => Some(records.tenhou6.clone()),
         (Some(records), "mjlog") => records.mjlog.clone(),
         _ => None,
     };
+    let seal = walls.seal();
     Ok(GameResponse {
-        seed: request.seed,
+        seed: (seal.is_none() || over).then_some(seed),
         bots: names.clone(),
         hands: describe(game.events(), players),
         final_scores: over.then(|| players.of(&game.scores()).to_vec()),
@@ -368,7 +512,7 @@ pub(super) fn play(
         view: Some(table(&game, viewer, &names)),
         legal: Some(legal),
         events: Some(events),
-        results: Some(results(game.events(), players)),
+        results: Some(results(game.events(), players, Some(viewer))),
         records,
         standings: over.then(|| {
             let points = mahjong_game::default_rank_points(players.count());
@@ -381,14 +525,37 @@ pub(super) fn play(
                     .collect(),
             }
         }),
+        sealed: Some(seal.is_some()),
+        token: seal.map(|seal| seal.token(viewer, &settings)),
+        tokens: match &walls {
+            Walls::Sealed { seal, fresh: true } => Some(
+                players
+                    .seats()
+                    .map(|seat| seats[seat].is_none().then(|| seal.token(seat, &settings)))
+                    .collect(),
+            ),
+            _ => None,
+        },
+        proof: seal.map(|seal| seal.proof(&request.moves)),
+        commitment: seal.map(Seal::commitment),
+        seal: seal.filter(|_| over).map(|seal| SealJson {
+            seed,
+            salt: seal.salt(),
+            commitment: seal.commitment(),
+        }),
     })
 }
 
-/// The record in every format.
-fn records(rules: GameRules, game: &Game, names: &[String]) -> Result<RecordsJson, ApiError> {
+/// The record in every format, stating how its walls were made.
+fn records(
+    rules: GameRules,
+    game: &Game,
+    names: &[String],
+    shuffle: &Shuffle,
+) -> Result<RecordsJson, ApiError> {
     let write = |target: Target| {
         target
-            .write(rules, game.events(), names)
+            .write_with(rules, game.events(), names, Some(shuffle))
             .map_err(|error| ApiError::BadRequest(format!("record: {error}")))
     };
     Ok(RecordsJson {
@@ -480,8 +647,14 @@ fn table(game: &Game, viewer: usize, names: &[String]) -> TableJson {
     }
 }
 
-/// Each finished hand's end: its wins or draw, every hand shown, the changes and the scores.
-pub(super) fn results(events: &[Event], players: Players) -> Vec<HandEndJson> {
+/// Each finished hand's end: its wins or draw, the hands, the changes and the scores. With a
+/// `viewer`, only the hands Tenhou shows (the winners', the tenpai seats' at a draw, the
+/// nine-terminals declarer's) and the viewer's own; without, every hand (a record watched).
+pub(super) fn results(
+    events: &[Event],
+    players: Players,
+    viewer: Option<usize>,
+) -> Vec<HandEndJson> {
     hands(events)
         .filter_map(|(id, events)| {
             let scores = events.iter().find_map(|event| match event {
@@ -534,6 +707,7 @@ pub(super) fn results(events: &[Event], players: Players) -> Vec<HandEndJson> {
                     _ => None,
                 })
                 .collect();
+            let visible = shown_seats(events, players, viewer);
             let mut shown = hand_tiles(events);
             // A ron's winning tile joins the winner's hand (a tsumo's is already in it).
             for event in events {
@@ -553,8 +727,14 @@ pub(super) fn results(events: &[Event], players: Players) -> Vec<HandEndJson> {
                 hands: players
                     .of(&shown)
                     .iter()
-                    .map(|(concealed, melds)| ShownHandJson {
-                        concealed: names_of(concealed),
+                    .enumerate()
+                    .map(|(seat, (concealed, melds))| ShownHandJson {
+                        shown: visible[seat],
+                        concealed: if visible[seat] {
+                            names_of(concealed)
+                        } else {
+                            Vec::new()
+                        },
                         melds: melds.iter().map(meld_json).collect(),
                     })
                     .collect(),
@@ -564,4 +744,35 @@ pub(super) fn results(events: &[Event], players: Players) -> Vec<HandEndJson> {
             })
         })
         .collect()
+}
+
+/// Whose concealed tiles a hand's end shows: every seat's without a `viewer`; with one, the
+/// viewer's own and those Tenhou shows (the winners'; at a draw, per [`DrawKind::hands_shown`]).
+///
+/// [`DrawKind::hands_shown`]: mahjong_game::DrawKind::hands_shown
+fn shown_seats(events: &[Event], players: Players, viewer: Option<usize>) -> [bool; 4] {
+    let Some(viewer) = viewer else {
+        return [true; 4];
+    };
+    let mut shown = [false; 4];
+    shown[viewer] = true;
+    let mut declarer = 0;
+    let mut discarder = None;
+    for event in events {
+        match event {
+            Event::Win(win) => shown[win.seat] = true,
+            Event::Draw { seat, .. } => declarer = *seat,
+            Event::Discard { seat, .. }
+            | Event::Kakan { seat, .. }
+            | Event::Ankan { seat, .. }
+            | Event::Kita { seat } => discarder = Some(*seat),
+            Event::Drawn { kind, tenpai, .. } => {
+                for seat in kind.hands_shown(*tenpai, players.count(), declarer, discarder) {
+                    shown[seat] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    shown
 }

@@ -306,7 +306,7 @@ fn watched_hand(log: &GameLog, index: usize) -> Option<WatchedHandJson> {
         index,
         round: hand.id.to_string(),
         positions,
-        result: results(events, players).into_iter().next(),
+        result: results(events, players, None).into_iter().next(),
     })
 }
 

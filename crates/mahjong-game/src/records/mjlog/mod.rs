@@ -19,7 +19,7 @@ mod write;
 mod yaku;
 
 pub use lobby::{lobby_rules, lobby_type};
-pub use write::{can_write, write};
+pub use write::{can_write, write, write_with};
 
 use lobby::custom_lobby;
 use yaku::{tenhou_id, yaku_of};

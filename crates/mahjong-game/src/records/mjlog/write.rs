@@ -306,9 +306,32 @@ pub fn can_write(rules: &GameRules) -> Result<(), String> {
 /// or events that are no game of these rules (a fifth copy of a tile, a seat letting go of a
 /// tile it does not hold).
 pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> Result<String, String> {
+    write_with(rules, events, names, None)
+}
+
+/// [`write`], `SHUFFLE` stating how the walls were made: `seed="tiles-splitmix64,SEED,SALT"`
+/// (the salt for a sealed game only) and `ref` the sealed game's commitment.
+///
+/// # Errors
+///
+/// As [`write`].
+pub fn write_with(
+    rules: GameRules,
+    events: &[Event],
+    names: &[String],
+    shuffle: Option<&crate::records::Shuffle>,
+) -> Result<String, String> {
     can_write(&rules)?;
     let players = usize::from(rules.players);
-    let mut out = String::from("<mjloggm ver=\"2.3\"><SHUFFLE seed=\"\" ref=\"\"/>");
+    let (seed, reference) = shuffle.map_or_else(Default::default, |shuffle| {
+        let mut seed = format!("tiles-splitmix64,{}", shuffle.seed);
+        if let Some(salt) = &shuffle.salt {
+            seed.push(',');
+            seed.push_str(salt);
+        }
+        (seed, shuffle.commitment.clone().unwrap_or_default())
+    });
+    let mut out = format!("<mjloggm ver=\"2.3\"><SHUFFLE seed=\"{seed}\" ref=\"{reference}\"/>");
     let _ = write!(out, "<GO type=\"{}\" lobby=\"0\"/>", lobby_type(&rules));
     out.push_str("<UN");
     for seat in 0..4 {
@@ -583,18 +606,12 @@ fn drawn_tag(
         DrawKind::TripleRon => Some("ron3"),
     };
     let players = usize::from(writer.rules.players);
-    let shown: Vec<usize> = match kind {
-        DrawKind::Exhaustive | DrawKind::NagashiMangan => {
-            (0..players).filter(|&seat| tenpai[seat]).collect()
-        }
-        DrawKind::NineTerminals => vec![writer.drawer],
-        DrawKind::FourRiichi => (0..players).collect(),
-        DrawKind::TripleRon => {
-            let from = writer.last_out.map(|(seat, _)| seat);
-            (0..players).filter(|&seat| Some(seat) != from).collect()
-        }
-        DrawKind::FourWinds | DrawKind::FourKans => Vec::new(),
-    };
+    let shown = kind.hands_shown(
+        tenpai,
+        players,
+        writer.drawer,
+        writer.last_out.map(|(seat, _)| seat),
+    );
     let ron = writer.last_out.map(|(_, id)| id);
     let mut tag = String::from("<RYUUKYOKU");
     if let Some(name) = name {

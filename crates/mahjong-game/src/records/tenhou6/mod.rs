@@ -27,7 +27,7 @@ use mahjong::Tile;
 use mahjong::{MeldKind, Piece, Wind};
 
 mod write;
-pub use write::write;
+pub use write::{write, write_with};
 
 /// A tile code as a piece: 11-47, 51-53 the red fives.
 pub fn piece(code: i64) -> Option<Piece> {

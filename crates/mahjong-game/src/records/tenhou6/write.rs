@@ -47,6 +47,17 @@ fn call_text(letter: char, tile: Piece, consumed: &[Piece], relative: usize) -> 
 
 /// A game's events as tenhou.net/6 JSON (one object, a hand per item of `log`).
 pub fn write(rules: GameRules, events: &[crate::engine::Event], names: &[String]) -> String {
+    write_with(rules, events, names, None)
+}
+
+/// [`write`], the object also stating how the walls were made (`seed`, and a sealed game's
+/// `salt` and `commitment`).
+pub fn write_with(
+    rules: GameRules,
+    events: &[crate::engine::Event],
+    names: &[String],
+    shuffle: Option<&crate::records::Shuffle>,
+) -> String {
     use crate::engine::Event;
     let mut hands: Vec<Value> = Vec::new();
     let mut final_scores: Option<[i32; 4]> = None;
@@ -231,6 +242,12 @@ pub fn write(rules: GameRules, events: &[crate::engine::Event], names: &[String]
             .flat_map(|score| [Value::from(*score), Value::from(0)])
             .collect();
         object["sc"] = Value::from(placing);
+    }
+    for (key, value) in shuffle
+        .map(crate::records::Shuffle::members)
+        .unwrap_or_default()
+    {
+        object[key] = value;
     }
     object.to_string()
 }
