@@ -483,3 +483,78 @@ fn a_sealed_game_survives_a_restart_with_its_secret_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("at least 32"), "{stderr}");
 }
+
+/// `mahjong/review` of a record the engine cannot follow names each hand it could not follow,
+/// with the error `mahjong/replay` gives for it (it reviewed part of the hand and said nothing).
+#[test]
+fn a_review_names_the_hands_it_could_not_follow() {
+    let server = Server::start(&[]);
+    let text = record("mjai/126_204_0_mjai.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.contains("\"start_kyoku\""))
+        .nth(1)
+        .unwrap()
+        .0;
+    let dahai = (second..lines.len())
+        .find(|&at| lines[at].contains("\"dahai\""))
+        .unwrap();
+    let mut cut = lines.clone();
+    cut.remove(dahai);
+    let cut = cut.join("\n");
+    let replay: Value = serde_json::from_str(
+        &server
+            .post("mahjong/replay", &json!({"record": cut}).to_string())
+            .body,
+    )
+    .unwrap();
+    let broken = replay["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|hand| hand["agree"] == false)
+        .unwrap()
+        .clone();
+    let reply = server.post(
+        "mahjong/review",
+        &json!({"record": cut, "seat": 0}).to_string(),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let review: Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(
+        review["unfollowed"],
+        json!([{"hand": 1, "round": broken["round"], "error": broken["error"]}])
+    );
+}
+
+/// A review answers at most 4,000 decisions (about 3 KB of JSON each): a record with more (a
+/// hanchan ten times over, 120 KB, which made a 34 MB answer) is refused naming the cap; one
+/// hanchan's four seats are answered.
+#[test]
+fn a_reviews_answer_is_bounded() {
+    let server = Server::start(&["--time-limit", "60"]);
+    let mut text = record("tenhou-json/2016052515gm-00a9-0000-c4d72066.mjscore.json");
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let once = server.post("mahjong/review", &json!({"record": text}).to_string());
+    assert_eq!(once.status, 200);
+    assert!(once.body.len() < 16 << 20);
+    let many = server.post(
+        "mahjong/review",
+        &json!({"record": text.repeat(10)}).to_string(),
+    );
+    assert_eq!(
+        many.status,
+        400,
+        "{}",
+        &many.body[..many.body.len().min(200)]
+    );
+    assert!(
+        error_of(&many).starts_with("record: more than 4000 decisions to review"),
+        "{}",
+        many.body
+    );
+}

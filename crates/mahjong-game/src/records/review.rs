@@ -136,6 +136,8 @@ pub struct Review {
     /// The hands the engine could not follow to their end (a decision it refused, a record
     /// cut short, a deal it could not make), in order.
     pub unfollowed: Vec<Unfollowed>,
+    /// Whether every decision was reviewed (false: [`review_at_most`] stopped at its most).
+    pub complete: bool,
 }
 
 /// The estimated loss (in points) above which a decision is flagged unless given.
@@ -156,10 +158,32 @@ pub fn review(
     threshold: f32,
     stop: &Stop,
 ) -> Result<Review, Stopped> {
+    review_at_most(log, seats, bot, threshold, stop, usize::MAX)
+}
+
+/// [`review`], stopping once `most` decisions are reviewed (then [`Review::complete`] is
+/// false): a bound on the work and the answer for a record of any size.
+///
+/// # Errors
+///
+/// [`Stopped`] if `stop` is raised (checked at every decision).
+pub fn review_at_most(
+    log: &GameLog,
+    seats: &[usize],
+    bot: &dyn Bot<Game>,
+    threshold: f32,
+    stop: &Stop,
+    most: usize,
+) -> Result<Review, Stopped> {
     let mut decisions = Vec::new();
+    let mut complete = true;
     let mut unfollowed = Vec::new();
     for (index, hand) in log.hands.iter().enumerate() {
         stop.check()?;
+        if decisions.len() >= most {
+            complete = false;
+            break;
+        }
         let (verdict, game, moves) = replay_hand_moves(log.rules, log.notation, hand);
         if !game.as_ref().is_some_and(Game::is_over) {
             unfollowed.push(Unfollowed {
@@ -205,6 +229,7 @@ pub fn review(
         decisions,
         summaries,
         unfollowed,
+        complete,
     })
 }
 

@@ -8,7 +8,7 @@ use mahjong_game::mjai::wire::event_json;
 use mahjong_game::records::replay::{
     HandVerdict, play_again, replay_hand_moves, replay_with_events_until,
 };
-use mahjong_game::records::review::{DEFAULT_THRESHOLD, Decision, Shape, review as review_log};
+use mahjong_game::records::review::{DEFAULT_THRESHOLD, Decision, Shape, review_at_most};
 use mahjong_game::records::{self as log, GameLog, LoggedEnd};
 use mahjong_game::{Board, Event, bot_named, hands};
 use schemars::JsonSchema;
@@ -559,6 +559,10 @@ pub fn decision_json_of(decision: &Decision) -> DecisionJson {
     }
 }
 
+/// The most decisions one `mahjong/review` answers (about 3 KB of JSON each): every seat of
+/// the longest real game, and a bound on the answer for a record of any size.
+pub const MAX_REVIEWED: usize = 4_000;
+
 /// Answers `mahjong/review`.
 ///
 /// # Errors
@@ -594,7 +598,12 @@ pub fn review(request: ReviewRequest, stop: &Stop) -> Result<ReviewResponse, Api
             "threshold: expected points of 0 or more, found {threshold}"
         )));
     }
-    let review = review_log(&log, &seats, bot, threshold as f32, stop)?;
+    let review = review_at_most(&log, &seats, bot, threshold as f32, stop, MAX_REVIEWED)?;
+    if !review.complete {
+        return Err(ApiError::BadRequest(format!(
+            "record: more than {MAX_REVIEWED} decisions to review (a hanchan's four seats have about 1,000): review one seat, or fewer hands, at a time"
+        )));
+    }
     let names = names(&log);
     Ok(ReviewResponse {
         format: log::format_of(&request.record).to_owned(),
