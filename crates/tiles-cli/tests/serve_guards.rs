@@ -108,7 +108,7 @@ fn error_of(reply: &Reply) -> String {
     value["error"].as_str().unwrap_or_default().to_owned()
 }
 
-/// A record's player names are at most 64 characters: a longer one is refused where it is
+/// A record's player names are at most 1,024 characters: a longer one is refused where it is
 /// read, with the seat and the cap; and `mahjong/watch` sends the names once, so names at the
 /// cap make its answer longer by their own length only (it was every name at every position).
 #[test]
@@ -122,7 +122,7 @@ fn long_names_are_refused_and_names_are_sent_once() {
     assert_eq!(reply.status, 400, "{}", reply.body);
     let error = error_of(&reply);
     assert!(
-        error.contains("seat 1's name has 100000 characters: at most 64"),
+        error.contains("seat 1's name has 100000 characters: at most 1024"),
         "{error}"
     );
     assert!(reply.body.len() < 1000, "{} bytes", reply.body.len());
@@ -130,7 +130,7 @@ fn long_names_are_refused_and_names_are_sent_once() {
         "mahjong/watch",
         &json!({"record": mjai_named(["a", "b", "c", "d"]), "hand": 3}).to_string(),
     );
-    let cap = ["w", "x", "y", "z"].map(|letter| letter.repeat(64));
+    let cap = ["w", "x", "y", "z"].map(|letter| letter.repeat(1024));
     let at_cap = server.post(
         "mahjong/watch",
         &json!({"record": mjai_named([&cap[0], &cap[1], &cap[2], &cap[3]]), "hand": 3}).to_string(),
@@ -140,7 +140,7 @@ fn long_names_are_refused_and_names_are_sent_once() {
     for name in &cap {
         assert_eq!(at_cap.body.matches(name.as_str()).count(), 1, "{name}");
     }
-    assert_eq!(at_cap.body.len(), short.body.len() + 4 * 63);
+    assert_eq!(at_cap.body.len(), short.body.len() + 4 * 1023);
 }
 
 /// Reads from `stream` until the server closes it (or resets it); how long that took, or

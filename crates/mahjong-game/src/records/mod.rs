@@ -307,9 +307,9 @@ impl Shuffle {
 }
 
 /// The most characters a player's name in a record may have (Tenhou's are at most 8,
-/// Mahjong Soul's 14): a record stating a longer one is refused where it is read, so no
-/// answer that names the players can be made large by a record of modest size.
-pub const MAX_NAME: usize = 64;
+/// Mahjong Soul's 14; ours name an outside bot by its command, `mjai:python3 /path/bot.py`): a
+/// record stating a longer one is refused where it is read.
+pub const MAX_NAME: usize = 1024;
 
 /// The players' names a record states, each checked against [`MAX_NAME`] (`None`: not text,
 /// read as no name).

@@ -131,7 +131,7 @@ pub struct WatchResponse {
     /// The players: 4, or 3.
     pub players: u8,
     /// The players' names, one per player (`seat N` where the record has none; a record's
-    /// names are at most 64 characters), given once for every board.
+    /// names are at most 1,024 characters), given once for every board.
     pub names: Vec<String>,
     /// One row per hand.
     pub hands: Vec<HandRowJson>,
