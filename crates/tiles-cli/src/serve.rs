@@ -93,9 +93,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE")]
     secret_file: Option<std::path::PathBuf>,
     /// Seconds the requests under way have to finish after Ctrl-C or SIGTERM; then every
-    /// connection left is closed and the server exits.
-    #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = seconds)]
-    drain: f64,
+    /// connection left is closed and the server exits. By default the time limit and a
+    /// second: every request is answered or stopped by then.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    drain: Option<f64>,
 }
 
 impl ServeArgs {
@@ -247,7 +248,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         });
     }
     drop(listener);
-    let drain = Duration::from_secs_f64(args.drain);
+    let drain = Duration::from_secs_f64(args.drain.unwrap_or(args.time_limit + 1.0));
     if tokio::time::timeout(drain, graceful.shutdown())
         .await
         .is_err()
