@@ -283,22 +283,22 @@ fn seats_of(request: &GameRequest, players: Players) -> Result<(Seats, Vec<Strin
 enum Walls {
     /// The request chose the seed: a practice game, not sealed.
     Chosen(u64),
-    /// Sealed: the server's seed (`fresh` when this request started the game).
-    Sealed { seal: Seal, fresh: bool },
+    /// Sealed: the server's seed.
+    Sealed(Seal),
 }
 
 impl Walls {
     fn seed(&self) -> u64 {
         match self {
             Walls::Chosen(seed) => *seed,
-            Walls::Sealed { seal, .. } => seal.seed(),
+            Walls::Sealed(seal) => seal.seed(),
         }
     }
 
     fn seal(&self) -> Option<&Seal> {
         match self {
             Walls::Chosen(_) => None,
-            Walls::Sealed { seal, .. } => Some(seal),
+            Walls::Sealed(seal) => Some(seal),
         }
     }
 }
@@ -332,20 +332,14 @@ fn walls_of(
         (None, None) if people.is_empty() => (Walls::Chosen(0), None),
         (None, Some(token)) => {
             let (seal, seat) = Seal::open(token, settings)?;
-            (Walls::Sealed { seal, fresh: false }, Some(seat))
+            (Walls::Sealed(seal), Some(seat))
         }
         (None, None) if !request.moves.is_empty() => {
             return bad(
                 "moves: a sealed game's decisions go with its token (start a game with none, then send each answer's token back)",
             );
         }
-        (None, None) => (
-            Walls::Sealed {
-                seal: Seal::new()?,
-                fresh: true,
-            },
-            None,
-        ),
+        (None, None) => (Walls::Sealed(Seal::new()?), None),
     };
     if request.proof.is_some() && matches!(walls.0, Walls::Chosen(_)) {
         return bad("proof: only a sealed game's decisions have a proof");
@@ -426,7 +420,8 @@ pub(super) fn play(
         (Some(seal), Some(proof)) => seal.vouched(proof, &request.moves)?,
         _ => 0,
     };
-    let mut game = Game::new(rules, walls.seed());
+    let seed = walls.seed();
+    let mut game = Game::new(rules, seed);
     if people.len() >= 2 {
         game.ask_always(std::array::from_fn(|seat| people.contains(&seat)));
     }
@@ -484,11 +479,11 @@ pub(super) fn play(
         .filter_map(|event| event_json(event, Some(viewer)))
         .map(|value| for_players(value, players))
         .collect();
-    let seed = walls.seed();
+    let seal = walls.seal();
     let shuffle = Shuffle {
         seed,
-        salt: walls.seal().map(Seal::salt),
-        commitment: walls.seal().map(Seal::commitment),
+        salt: seal.map(Seal::salt),
+        commitment: seal.map(Seal::commitment),
     };
     let records = over
         .then(|| records(rules, &game, &names, &shuffle))
@@ -499,7 +494,6 @@ pub(super) fn play(
         (Some(records), "mjlog") => records.mjlog.clone(),
         _ => None,
     };
-    let seal = walls.seal();
     Ok(GameResponse {
         seed: (seal.is_none() || over).then_some(seed),
         bots: names.clone(),
@@ -527,15 +521,13 @@ pub(super) fn play(
         }),
         sealed: Some(seal.is_some()),
         token: seal.map(|seal| seal.token(viewer, &settings)),
-        tokens: match &walls {
-            Walls::Sealed { seal, fresh: true } => Some(
-                players
-                    .seats()
-                    .map(|seat| seats[seat].is_none().then(|| seal.token(seat, &settings)))
-                    .collect(),
-            ),
-            _ => None,
-        },
+        // A sealed game no token opened starts with this answer: each person's token.
+        tokens: seal.filter(|_| opened.is_none()).map(|seal| {
+            players
+                .seats()
+                .map(|seat| seats[seat].is_none().then(|| seal.token(seat, &settings)))
+                .collect()
+        }),
         proof: seal.map(|seal| seal.proof(&request.moves)),
         commitment: seal.map(Seal::commitment),
         seal: seal.filter(|_| over).map(|seal| SealJson {
