@@ -149,28 +149,10 @@ fn watch_lists_the_hands_and_shows_one() {
 /// exits 1 (it said nothing and exited 0).
 #[test]
 fn review_names_each_hand_it_could_not_follow() {
-    let record = std::fs::read_to_string(logs("mjai").join("126_204_0_mjai.jsonl")).unwrap();
-    let lines: Vec<&str> = record.lines().collect();
-    let second = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| line.contains("\"start_kyoku\""))
-        .nth(1)
-        .unwrap()
-        .0;
-    let dahai = (second..lines.len())
-        .find(|&at| lines[at].contains("\"dahai\""))
-        .unwrap();
-    let cut: Vec<&str> = lines
-        .iter()
-        .enumerate()
-        .filter(|&(at, _)| at != dahai)
-        .map(|(_, line)| *line)
-        .collect();
     let dir = std::env::temp_dir().join(format!("tiles-unfollowed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("cut.mjson");
-    std::fs::write(&path, cut.join("\n")).unwrap();
+    std::fs::write(&path, support::mjai_without_a_discard()).unwrap();
     let path = path_text(&path);
 
     let replay = tiles(&["mahjong", "replay", "--json", &path], b"");

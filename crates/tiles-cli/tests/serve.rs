@@ -2,62 +2,15 @@
 //! requests, and each protection (body limit, time limit, requests in flight, the blocking
 //! pool, a clean stop on Ctrl-C), plus a batch of mixed requests from many clients.
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+mod server;
+
+use server::Server;
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
 use tiles_testkit::http::{Connection, Reply, request, start_server};
-
-/// A `tiles serve` child process, stopped (killed) when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    /// Starts `tiles serve --addr 127.0.0.1:0` with `args` and reads the address it prints.
-    fn start(args: &[&str]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
-        command
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(args)
-            .stderr(Stdio::inherit());
-        let (child, addr) = start_server(command).expect("tiles serve starts");
-        Server { child, addr }
-    }
-
-    fn post(&self, operation: &str, body: &str) -> Reply {
-        request(
-            self.addr,
-            "POST",
-            &format!("/api/{operation}"),
-            body.as_bytes(),
-        )
-        .unwrap()
-    }
-
-    fn get(&self, path: &str) -> Reply {
-        request(self.addr, "GET", path, b"").unwrap()
-    }
-
-    /// Sends SIGINT, as Ctrl-C does.
-    fn interrupt(&self) {
-        let status = Command::new("kill")
-            .args(["-INT", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// `--addr` takes a host name, and `--port` a port in place of `--addr`'s.
 #[test]
@@ -414,7 +367,7 @@ fn ctrl_c_lets_the_requests_under_way_finish() {
     // The slow request is in: the server answers others after it arrived.
     thread::sleep(Duration::from_millis(200));
     assert_eq!(server.post(FAST.0, FAST.1).status, 200);
-    server.interrupt();
+    server.signal("-INT");
     assert_eq!(slow.recv().unwrap().status, 200);
     let status = server.child.wait().unwrap();
     assert!(status.success(), "{status:?}");

@@ -8,15 +8,20 @@
 //!
 //! The tests that measure the server's memory or time run one at a time.
 
+mod server;
+mod support;
+
+use server::Server;
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::net::TcpStream;
+use std::process::Command;
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
+use support::record;
 
 use serde_json::{Value, json};
-use tiles_testkit::http::{Reply, request, start_server};
+use tiles_testkit::http::Reply;
 
 /// One measuring test at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -25,72 +30,6 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poison| poison.into_inner())
-}
-
-/// A `tiles serve` child, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
-        command
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(args)
-            .stderr(Stdio::null());
-        let (child, addr) = start_server(command).expect("tiles serve starts");
-        Server { child, addr }
-    }
-
-    fn post(&self, operation: &str, body: &str) -> Reply {
-        request(
-            self.addr,
-            "POST",
-            &format!("/api/{operation}"),
-            body.as_bytes(),
-        )
-        .unwrap()
-    }
-
-    /// Resident memory now (`VmRSS`), in MiB.
-    fn resident_mib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        let line = status
-            .lines()
-            .find(|line| line.starts_with("VmRSS:"))
-            .unwrap();
-        line.split_whitespace()
-            .nth(1)
-            .unwrap()
-            .parse::<u64>()
-            .unwrap()
-            / 1024
-    }
-
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([signal, &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A file of the real records in `testdata/mahjong-game/logs`.
-fn record(path: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/mahjong-game/logs")
-        .join(path);
-    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
 /// The simulated mjai hanchan of the records suite with these names.
@@ -489,21 +428,7 @@ fn a_sealed_game_survives_a_restart_with_its_secret_file() {
 #[test]
 fn a_review_names_the_hands_it_could_not_follow() {
     let server = Server::start(&[]);
-    let text = record("mjai/126_204_0_mjai.jsonl");
-    let lines: Vec<&str> = text.lines().collect();
-    let second = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| line.contains("\"start_kyoku\""))
-        .nth(1)
-        .unwrap()
-        .0;
-    let dahai = (second..lines.len())
-        .find(|&at| lines[at].contains("\"dahai\""))
-        .unwrap();
-    let mut cut = lines.clone();
-    cut.remove(dahai);
-    let cut = cut.join("\n");
+    let cut = support::mjai_without_a_discard();
     let replay: Value = serde_json::from_str(
         &server
             .post("mahjong/replay", &json!({"record": cut}).to_string())

@@ -5,13 +5,14 @@
 //!
 //! The tests of this file run one at a time (they measure a server's CPU and memory).
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+mod server;
+
+use server::Server;
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tiles_testkit::http::{request, start_server};
+use tiles_testkit::http::request;
 
 mod load;
 
@@ -24,46 +25,9 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 const LIMIT: f64 = 2.0;
 
 /// A `tiles serve` child with one heavy worker (so that a worker still busy with stopped work
-/// would hold up the next heavy request), killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tiles"));
-        command
-            .args(["serve", "--addr", "127.0.0.1:0", "--heavy-workers", "1"])
-            .args(["--time-limit", &LIMIT.to_string()])
-            .stderr(Stdio::inherit());
-        let (child, addr) = start_server(command).expect("tiles serve starts");
-        Server { child, addr }
-    }
-
-    /// The largest resident memory the server has had so far (the kernel's high-water mark,
-    /// `VmHWM`), in MiB.
-    fn peak_mib(&self) -> u64 {
-        load::peak_mib(self.child.id())
-    }
-
-    /// CPU time the server has used so far (user and system), in seconds.
-    fn cpu_seconds(&self) -> f64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
-        // The fields after the command name (in parentheses) start with the state, field 3;
-        // utime and stime are fields 14 and 15, in the kernel's USER_HZ ticks (100 a second).
-        let rest = stat.rsplit_once(") ").unwrap().1;
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
-        ticks as f64 / 100.0
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// would hold up the next heavy request).
+fn one_heavy_worker() -> Server {
+    Server::start(&["--heavy-workers", "1", "--time-limit", &LIMIT.to_string()])
 }
 
 /// A small solve: one tile, nothing to do.
@@ -77,7 +41,7 @@ fn a_million_game_tournament_stops_at_the_time_limit() {
     let _one = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poison| poison.into_inner());
-    let server = Server::start();
+    let server = one_heavy_worker();
     let start = Instant::now();
     let reply = request(
         server.addr,
@@ -133,7 +97,7 @@ fn heavy_clients_do_not_jam_the_quick_ones() {
     let _one = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poison| poison.into_inner());
-    let server = Server::start();
+    let server = one_heavy_worker();
     let report = load::mixed(server.addr, 8, 56, Duration::from_secs(6));
     println!("{report}; peak memory {} MiB", server.peak_mib());
     assert!(

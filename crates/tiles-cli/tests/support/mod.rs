@@ -59,3 +59,28 @@ pub fn logs(folder: &str) -> std::path::PathBuf {
 pub fn path_text(path: &std::path::Path) -> String {
     path.to_string_lossy().into_owned()
 }
+
+/// A real record's text: `path` in `testdata/mahjong-game/logs`.
+pub fn record(path: &str) -> String {
+    let path = logs(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The simulated mjai hanchan of the records suite with its second hand's first discard taken
+/// out: a record the engine cannot follow through that hand.
+pub fn mjai_without_a_discard() -> String {
+    let record = record("mjai/126_204_0_mjai.jsonl");
+    let mut lines: Vec<&str> = record.lines().collect();
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.contains("\"start_kyoku\""))
+        .nth(1)
+        .unwrap()
+        .0;
+    let dahai = (second..lines.len())
+        .find(|&at| lines[at].contains("\"dahai\""))
+        .unwrap();
+    lines.remove(dahai);
+    lines.join("\n")
+}
