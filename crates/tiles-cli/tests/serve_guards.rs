@@ -6,7 +6,8 @@
 //! the time limit; a move that fits several legal ones, a list for a request and a field given
 //! twice are refused by name.
 //!
-//! The tests that measure the server's memory or time run one at a time.
+//! The tests that measure the server's memory or time, and the one that works for seconds (a
+//! review of ten hanchan), run one at a time.
 
 mod server;
 mod support;
@@ -459,6 +460,8 @@ fn a_review_names_the_hands_it_could_not_follow() {
 /// hanchan's four seats are answered.
 #[test]
 fn a_reviews_answer_is_bounded() {
+    // Seconds of work: not beside the tests that time the server.
+    let _one = one_at_a_time();
     let server = Server::start(&["--time-limit", "60"]);
     let mut text = record("tenhou-json/2016052515gm-00a9-0000-c4d72066.mjscore.json");
     if !text.ends_with('\n') {

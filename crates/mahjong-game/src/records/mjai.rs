@@ -13,6 +13,7 @@
 //! empty fourth seat (`0`, thirteen `?` or none). Both are read; three are written.
 
 use serde_json::{Value, json};
+use tiles_core::{Stop, Stopped};
 
 use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
@@ -107,10 +108,22 @@ fn draw_or_discard_line(event: &Event, out: &mut String) -> bool {
 
 /// Reads mjai events: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    read_until(text, &Stop::never()).expect("never stopped")
+}
+
+/// [`read`], giving up once `stop` is raised (checked every [`super::STOP_EVERY`] lines).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn read_until(text: &str, stop: &Stop) -> Result<(GameLog, Option<LogError>), Stopped> {
     let mut log = GameLog::empty(Notation::Mjai);
     let mut current: Option<HandLog> = None;
     let mut reading = Reading::default();
     for (index, line) in text.lines().enumerate() {
+        if index % super::STOP_EVERY == 0 {
+            stop.check()?;
+        }
         if line.trim().is_empty() {
             continue;
         }
@@ -123,7 +136,7 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
             if let Some(hand) = current.take() {
                 log.hands.push(hand);
             }
-            return (log, Some(LogError::new(place, message)));
+            return Ok((log, Some(LogError::new(place, message))));
         }
     }
     let cut = current.as_ref().is_some_and(|hand| hand.end.is_none());
@@ -148,7 +161,7 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     } else {
         None
     };
-    (log, error)
+    Ok((log, error))
 }
 
 /// What reading keeps between events.

@@ -15,6 +15,7 @@ pub mod review;
 pub mod tenhou6;
 
 use std::collections::VecDeque;
+use tiles_core::{Stop, Stopped};
 
 use crate::engine::{DrawKind, GameRules, HandId};
 use mahjong::Tile;
@@ -357,10 +358,22 @@ impl LogError {
 /// (JSON lines with `type`). Returns what could be read and, for a record cut short or broken
 /// part-way, the error where it stops.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    read_until(text, &Stop::never()).expect("never stopped")
+}
+
+/// How many lines, tags or hands a reader reads between two looks at its stop signal.
+const STOP_EVERY: usize = 64;
+
+/// [`read`], giving up once `stop` is raised (a record of megabytes takes a while to read).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn read_until(text: &str, stop: &Stop) -> Result<(GameLog, Option<LogError>), Stopped> {
     match format_of(text) {
-        "mjlog" => mjlog::read(text),
-        "mjai" => mjai::read(text),
-        _ => tenhou6::read(text),
+        "mjlog" => mjlog::read_until(text, stop),
+        "mjai" => mjai::read_until(text, stop),
+        _ => tenhou6::read_until(text, stop),
     }
 }
 

@@ -692,10 +692,9 @@ pub fn verdict_json(
 ///
 /// # Errors
 ///
-/// [`ApiError::Stopped`] (checked between hands).
+/// [`ApiError::Stopped`] (checked as the record is read and between hands).
 pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, ApiError> {
-    stop.check()?;
-    let (log, error) = log::read(&request.record);
+    let (log, error) = log::read_until(&request.record, stop)?;
     let verdict = log::replay::replay_until(&log, stop)?;
     Ok(verdict_json(
         log::format_of(&request.record),

@@ -148,9 +148,9 @@ pub struct WatchResponse {
     pub hand: Option<WatchedHandJson>,
 }
 
-/// Reads a record, refusing one with no hand at all.
-fn read_record(record: &str) -> Result<(GameLog, Option<String>), ApiError> {
-    let (log, error) = log::read(record);
+/// Reads a record (stopping when `stop` is raised), refusing one with no hand at all.
+fn read_record(record: &str, stop: &Stop) -> Result<(GameLog, Option<String>), ApiError> {
+    let (log, error) = log::read_until(record, stop)?;
     let error = error.map(|error| error.to_string());
     if log.hands.is_empty() {
         return Err(ApiError::BadRequest(format!(
@@ -316,8 +316,7 @@ fn watched_hand(log: &GameLog, index: usize) -> Option<WatchedHandJson> {
 ///
 /// A record with no hand; a hand past the record's last; [`ApiError::Stopped`].
 pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiError> {
-    stop.check()?;
-    let (log, error) = read_record(&request.record)?;
+    let (log, error) = read_record(&request.record, stop)?;
     if request.hand >= log.hands.len() {
         return Err(ApiError::BadRequest(format!(
             "hand: the record has {} hands (0 to {}), not {}",
@@ -570,8 +569,7 @@ pub const MAX_REVIEWED: usize = 4_000;
 /// A record with no hand; a seat not at the table; a bot we do not have; a threshold that is
 /// not a number of points; [`ApiError::Stopped`].
 pub fn review(request: ReviewRequest, stop: &Stop) -> Result<ReviewResponse, ApiError> {
-    stop.check()?;
-    let (log, error) = read_record(&request.record)?;
+    let (log, error) = read_record(&request.record, stop)?;
     let players = log.rules.players;
     let seats: Vec<usize> = match request.seat {
         Some(seat) if seat >= players.count() => {

@@ -22,6 +22,7 @@ pub use lobby::{lobby_rules, lobby_type};
 pub use write::{can_write, write, write_with};
 
 use lobby::custom_lobby;
+use tiles_core::{Stop, Stopped};
 use yaku::{tenhou_id, yaku_of};
 
 use super::{
@@ -234,22 +235,34 @@ struct Reading {
 
 /// Reads an mjlog: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    read_until(text, &Stop::never()).expect("never stopped")
+}
+
+/// [`read`], giving up once `stop` is raised (checked every [`super::STOP_EVERY`] tags).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn read_until(text: &str, stop: &Stop) -> Result<(GameLog, Option<LogError>), Stopped> {
     let mut log = GameLog::empty(Notation::Mpsz);
     let tags = match tags(text) {
         Ok(tags) => tags,
         Err(offset) => {
-            return (
+            return Ok((
                 log,
                 Some(LogError::new(
                     line_column(text, offset),
                     "a tag is not closed or not well formed",
                 )),
-            );
+            ));
         }
     };
     let mut current: Option<Reading> = None;
     let mut lines = Lines::default();
-    for tag in &tags {
+    for (index, tag) in tags.iter().enumerate() {
+        if index % super::STOP_EVERY == 0 {
+            stop.check()?;
+        }
         let place = lines.place(text, tag.offset);
         if let Err(mut message) = read_tag(tag, &place, &mut log, &mut current) {
             if let Some(reading) = current.take() {
@@ -258,10 +271,10 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
             if let Some(rule) = tag.get("csrule").filter(|_| tag.name == "GO") {
                 message = custom_lobby(rule, &log.rules, &tags);
             }
-            return (
+            return Ok((
                 log,
                 Some(LogError::new(place, format!("<{}>: {message}", tag.name))),
-            );
+            ));
         }
     }
     let cut = current
@@ -293,7 +306,7 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
     } else {
         None
     };
-    (log, error)
+    Ok((log, error))
 }
 
 fn attribute<'a>(tag: &'a Tag<'_>, key: &str) -> Result<&'a str, String> {

@@ -17,6 +17,7 @@
 use std::collections::VecDeque;
 
 use serde_json::Value;
+use tiles_core::{Stop, Stopped};
 
 use super::{
     CallLog, GameLog, HandLog, LogError, Logged, LoggedEnd, LoggedWin, Notation, Source, TurnLog,
@@ -55,10 +56,20 @@ pub fn code(piece: Piece) -> i64 {
 
 /// Reads a record: the hands read, and the error where reading stopped, if it did.
 pub fn read(text: &str) -> (GameLog, Option<LogError>) {
+    read_until(text, &Stop::never()).expect("never stopped")
+}
+
+/// [`read`], giving up once `stop` is raised (checked every [`super::STOP_EVERY`] lines and
+/// hands).
+///
+/// # Errors
+///
+/// [`Stopped`].
+pub fn read_until(text: &str, stop: &Stop) -> Result<(GameLog, Option<LogError>), Stopped> {
     let mut log = GameLog::empty(Notation::Tenhou);
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return (log, Some(LogError::new("line 1", "the file is empty")));
+        return Ok((log, Some(LogError::new("line 1", "the file is empty"))));
     }
     // One object for the game, or one per line.
     let mut documents: Vec<(usize, Value)> = Vec::new();
@@ -66,30 +77,36 @@ pub fn read(text: &str) -> (GameLog, Option<LogError>) {
         Ok(value) => documents.push((1, value)),
         Err(_) => {
             for (index, line) in text.lines().enumerate() {
+                if index % super::STOP_EVERY == 0 {
+                    stop.check()?;
+                }
                 if line.trim().is_empty() {
                     continue;
                 }
                 match serde_json::from_str::<Value>(line) {
                     Ok(value) => documents.push((index + 1, value)),
                     Err(error) => {
-                        return (
+                        return Ok((
                             log,
                             Some(LogError::new(
                                 format!("line {}, column {}", index + 1, error.column()),
                                 format!("not JSON: {error}"),
                             )),
-                        );
+                        ));
                     }
                 }
             }
         }
     }
-    for (line, document) in documents {
+    for (index, (line, document)) in documents.into_iter().enumerate() {
+        if index % super::STOP_EVERY == 0 {
+            stop.check()?;
+        }
         if let Err(error) = read_document(&document, line, &mut log) {
-            return (log, Some(error));
+            return Ok((log, Some(error)));
         }
     }
-    (log, None)
+    Ok((log, None))
 }
 
 fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(), LogError> {
