@@ -248,7 +248,7 @@ pub fn action_name(id: usize) -> Option<String> {
 /// seat: 0 itself, 1 the next (on its right), 2 across, 3 the previous. With three players
 /// ([`ENCODING_THREE`]) they are counted among the three (0 itself, 1 the next, 2 the
 /// previous; the planes of a fourth seat stay 0) and [`plane::KITA`] follows.
-mod plane {
+pub(crate) mod plane {
     /// Own concealed tiles: four planes, 1 where it holds at least 1, 2, 3, 4 of the kind.
     pub const HAND: usize = 0;
     /// Own red fives (1 at the five's column).

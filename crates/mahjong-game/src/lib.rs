@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod bots;
+pub mod dataset;
 pub mod encoding;
 mod engine;
 mod fixture;

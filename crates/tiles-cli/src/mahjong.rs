@@ -141,6 +141,18 @@ pub enum Command {
     /// notes) are left out and named in the summary that ends on stderr. Exit 0 if every
     /// game was converted, 1 if any was skipped.
     Convert(crate::mahjong_convert::ConvertArgs),
+    /// Writes records as training data: every decision of every seat (the learning
+    /// environment's planes and action mask, the action the record shows, the hand's and the
+    /// game's outcome for the seat), as numpy `.npy` shards split into train, validation and
+    /// test by game, with `manifest.json` (the sources with their hashes, counts, the
+    /// encoding and the rules).
+    ///
+    /// A declined call is a sample only where the record shows the seat declined (not where
+    /// another seat's call took the tile first). A hand the engine cannot follow as recorded
+    /// gives no samples and is named in the manifest; a file that gives no game is named on
+    /// stderr and the rest go on. Exit 0 if every file gave a game, 1 if any gave none. The
+    /// layout, byte for byte, is in the mahjong-game crate's README.
+    Dataset(crate::mahjong_dataset::DatasetArgs),
 }
 
 /// Options shared by games and tournaments.
@@ -515,6 +527,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Tournament(args) => tournament_command(&args),
         Command::Bot(args) => crate::mahjong_bot::run(&args),
         Command::Convert(args) => crate::mahjong_convert::run(&args),
+        Command::Dataset(args) => crate::mahjong_dataset::run(&args),
     }
 }
 

@@ -16,6 +16,7 @@ mod huxxy;
 mod mahjong;
 mod mahjong_bot;
 mod mahjong_convert;
+mod mahjong_dataset;
 mod mahjong_replay;
 mod mahjong_review;
 mod progress;

@@ -7,6 +7,7 @@
 //! every seat's change of points).
 
 pub mod convert;
+pub mod files;
 pub mod mjai;
 pub mod mjlog;
 mod names;

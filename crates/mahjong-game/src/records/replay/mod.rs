@@ -166,6 +166,34 @@ pub fn replay_hand_moves(
     notation: Notation,
     hand: &HandLog,
 ) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
+    let (verdict, game, moves, _) = replay_hand_inner(rules, notation, hand, None);
+    (verdict, game, moves)
+}
+
+/// [`replay_hand_moves`], calling `observe(game, seat, action)` as each decision is about to
+/// be made, as [`play_again`] calls its `before`: the verdict, the game, the decisions, and
+/// whether `observe` saw every one of them. It sees them all unless the replay had to try
+/// a call both ways (a tenhou.net/6 record that does not say which discard a call took):
+/// then it saw those up to that point, and [`play_again`] with the decisions shows the rest.
+pub fn replay_hand_observed(
+    rules: GameRules,
+    notation: Notation,
+    hand: &HandLog,
+    observe: &mut dyn FnMut(&Game, usize, Action),
+) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>, bool) {
+    let observer = std::cell::RefCell::new(observe);
+    replay_hand_inner(rules, notation, hand, Some(&observer))
+}
+
+/// Something to call before each decision.
+type Observer<'o, 'f> = &'o std::cell::RefCell<&'f mut dyn FnMut(&Game, usize, Action)>;
+
+fn replay_hand_inner(
+    rules: GameRules,
+    notation: Notation,
+    hand: &HandLog,
+    observer: Option<Observer<'_, '_>>,
+) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>, bool) {
     let expected = hand.end.as_ref().map(LoggedEnd::deltas);
     let mut verdict = HandVerdict {
         id: hand.id,
@@ -176,18 +204,20 @@ pub fn replay_hand_moves(
     };
     let Some(indicator) = hand.indicators.first().copied() else {
         verdict.error = Some("the record shows no dora indicator".to_owned());
-        return (verdict, None, Vec::new());
+        return (verdict, None, Vec::new(), false);
     };
     let (mut game, dealt) = deal(rules, hand, indicator);
     let mut driver = Driver {
         hand,
         notation,
-        turns: hand.turns.clone(),
-        calls: hand.calls.clone(),
+        turns: hand.turns.each_ref().map(Queue::new),
+        calls: hand.calls.each_ref().map(Queue::new),
         budget: 100_000,
         used: 0,
         last: None,
         moves: Vec::new(),
+        observer,
+        branched: false,
     };
     let result = dealt
         .map_err(|error| Failure {
@@ -209,7 +239,8 @@ pub fn replay_hand_moves(
         }
         Err(failure) => verdict.error = Some(failure.message),
     }
-    (verdict, Some(game), driver.moves)
+    let observed = observer.is_some() && !driver.branched;
+    (verdict, Some(game), driver.moves, observed)
 }
 
 /// `hand` dealt as the record deals it (its wall, draws and indicators, `indicator` the first),
@@ -257,6 +288,41 @@ fn drawn_by(game: &Game, seat: usize) -> usize {
         .count()
 }
 
+/// A seat's record items not used yet: the record's own, and how many are used.
+#[derive(Debug)]
+struct Queue<'a, T> {
+    items: &'a VecDeque<Logged<T>>,
+    used: usize,
+}
+
+impl<T> Clone for Queue<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Queue<'_, T> {}
+
+impl<'a, T> Queue<'a, T> {
+    fn new(items: &'a VecDeque<Logged<T>>) -> Self {
+        Queue { items, used: 0 }
+    }
+
+    fn front(&self) -> Option<&'a Logged<T>> {
+        self.items.get(self.used)
+    }
+
+    fn pop_front(&mut self) -> Option<&'a Logged<T>> {
+        let item = self.items.get(self.used)?;
+        self.used += 1;
+        Some(item)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.used >= self.items.len()
+    }
+}
+
 /// A branch of the replay that failed: why, and how far it got (record items used; a hand
 /// played to its end whose result disagrees counts as furthest).
 #[derive(Debug, Clone)]
@@ -277,22 +343,26 @@ const FINISHED: usize = usize::MAX;
 /// the record's), lets the tile pass instead; when both fail, the one that got further is
 /// reported.
 #[derive(Clone)]
-struct Driver<'a> {
+struct Driver<'a, 'o, 'f> {
     hand: &'a HandLog,
     notation: Notation,
-    turns: [VecDeque<Logged<TurnLog>>; 4],
-    calls: [VecDeque<Logged<CallLog>>; 4],
+    turns: [Queue<'a, TurnLog>; 4],
+    calls: [Queue<'a, CallLog>; 4],
     /// Decisions made across every branch tried, bounded.
     budget: usize,
     /// Record items used in this branch.
     used: usize,
     /// Where the last record item used is.
-    last: Option<Source>,
+    last: Option<&'a Source>,
     /// The decisions made in this branch, in order.
     moves: Vec<(usize, Action)>,
+    /// Called before each decision, until the replay branches.
+    observer: Option<Observer<'o, 'f>>,
+    /// Whether the replay tried a call both ways.
+    branched: bool,
 }
 
-impl Driver<'_> {
+impl<'a> Driver<'a, '_, '_> {
     fn fail(&self, message: String) -> Failure {
         Failure {
             message,
@@ -333,7 +403,7 @@ impl Driver<'_> {
                         }
                         return self.branch(game, seat, action, source);
                     }
-                    self.act(game, seat, action, source.as_ref())?;
+                    self.act(game, seat, action, source)?;
                     if game.is_over() || game.claim_on_table() != Some(claim) {
                         break;
                     }
@@ -341,7 +411,7 @@ impl Driver<'_> {
             } else {
                 self.check_missed_calls(game)?;
                 let (action, source) = self.turn(game, first)?;
-                self.act(game, first, action, source.as_ref())?;
+                self.act(game, first, action, source)?;
                 if source.is_some() {
                     self.last = source;
                 }
@@ -400,8 +470,10 @@ impl Driver<'_> {
         game: &mut Game,
         seat: usize,
         call: Action,
-        source: Option<Source>,
+        source: Option<&'a Source>,
     ) -> Result<(), Failure> {
+        self.observer = None;
+        self.branched = true;
         let mut called = game.clone();
         let mut with_call = self.clone();
         let first = with_call
@@ -444,11 +516,11 @@ impl Driver<'_> {
         game: &mut Game,
         seat: usize,
         action: Action,
-        source: Option<Source>,
+        source: Option<&'a Source>,
     ) -> Result<(), Failure> {
         self.calls[seat].pop_front();
         self.used += 1;
-        self.act(game, seat, action, source.as_ref())?;
+        self.act(game, seat, action, source)?;
         self.last = source;
         Ok(())
     }
@@ -461,6 +533,9 @@ impl Driver<'_> {
         action: Action,
         source: Option<&Source>,
     ) -> Result<(), Failure> {
+        if let Some(observer) = self.observer {
+            (observer.borrow_mut())(game, seat, action);
+        }
         let result = game.act(seat, action);
         if result.is_ok() {
             self.moves.push((seat, action));
@@ -504,8 +579,12 @@ impl Driver<'_> {
         })
     }
 
-    fn turn(&mut self, game: &Game, seat: usize) -> Result<(Action, Option<Source>), Failure> {
-        let Some(Logged { item: turn, source }) = self.turns[seat].pop_front() else {
+    fn turn(&mut self, game: &Game, seat: usize) -> Result<(Action, Option<&'a Source>), Failure> {
+        let Some(&Logged {
+            item: turn,
+            ref source,
+        }) = self.turns[seat].pop_front()
+        else {
             // No decision left: the hand ends on this turn.
             return match &self.hand.end {
                 Some(LoggedEnd::Wins(wins))
@@ -583,25 +662,26 @@ impl Driver<'_> {
         game: &Game,
         seat: usize,
         (tile, from): (Piece, usize),
-    ) -> Result<(Action, Option<Source>, bool), Failure> {
+    ) -> Result<(Action, Option<&'a Source>, bool), Failure> {
         // The record's ron: the winner on the hand's last tile from this seat, once that
         // seat has no decision left; or each of three, for the triple ron that ends a hand
         // drawn, on the hand's last tile, once nobody has a decision left (the seat that
         // discarded before the last may have none either, when the last discarder called).
-        let ron = match &self.hand.end {
+        let hand: &'a HandLog = self.hand;
+        let ron = match &hand.end {
             Some(LoggedEnd::Wins(wins)) => wins
                 .iter()
                 .find(|win| win.seat == seat && win.from == from && from != seat)
                 .filter(|_| self.turns[from].is_empty())
-                .map(|win| win.source.clone()),
+                .map(|win| &win.source),
             Some(LoggedEnd::Drawn {
                 kind: Some(DrawKind::TripleRon),
                 source,
                 ..
-            }) if self.turns.iter().all(VecDeque::is_empty)
-                && self.calls.iter().all(VecDeque::is_empty) =>
+            }) if self.turns.iter().all(Queue::is_empty)
+                && self.calls.iter().all(Queue::is_empty) =>
             {
-                Some(source.clone())
+                Some(source)
             }
             _ => None,
         };
@@ -650,6 +730,6 @@ impl Driver<'_> {
             },
             _ => Action::Daiminkan,
         };
-        Ok((action, Some(source.clone()), placed))
+        Ok((action, Some(source), placed))
     }
 }

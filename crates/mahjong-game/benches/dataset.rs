@@ -1,0 +1,115 @@
+//! Records as training data: the 300 Phoenix hanchan of 2021 (`testdata/mahjong-game/logs/
+//! tenhou-mjlog-phoenix-2021`) in each format (mjlog as kept, and converted to tenhou.net/6
+//! and mjai beforehand), read and written as samples in memory on one thread, the parts of
+//! the work apart; and `dataset::write` of each format's files to shards on every core. The
+//! median of five runs, in decisions a second. Each figure is a `figure:` line, as
+//! `cargo xtask bench` reads them.
+//!
+//! `cargo bench -p mahjong-game --bench dataset`
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use mahjong_game::dataset::{self, Options, game_samples};
+use mahjong_game::records::convert::{Target, convert};
+use mahjong_game::records::read;
+use mahjong_game::records::replay::replay_hand_moves;
+
+/// The median of five runs of `work`.
+fn median(mut work: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            work();
+            start.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    times[2]
+}
+
+fn main() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/mahjong-game/logs/tenhou-mjlog-phoenix-2021");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the Phoenix records")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "mjlog"))
+        .collect();
+    paths.sort();
+    let texts: Vec<String> = paths
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("a record"))
+        .collect();
+    assert_eq!(texts.len(), 300);
+    let mut decisions = 0u64;
+    let mut out = Vec::new();
+    for text in &texts {
+        out.clear();
+        decisions += game_samples(&read(text).0, 0, &mut out)
+            .expect("samples")
+            .decisions;
+    }
+    let rate = |time: Duration| decisions as f64 / time.as_secs_f64();
+    let time = median(|| {
+        for text in &texts {
+            std::hint::black_box(read(text));
+        }
+    });
+    println!(
+        "figure: 300 Phoenix hanchan from mjlog, read | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
+        rate(time)
+    );
+    let logs: Vec<_> = texts.iter().map(|text| read(text).0).collect();
+    let time = median(|| {
+        for log in &logs {
+            for hand in &log.hands {
+                std::hint::black_box(replay_hand_moves(log.rules, log.notation, hand));
+            }
+        }
+    });
+    println!(
+        "figure: the same games replayed (already read) | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
+        rate(time)
+    );
+    let time = median(|| {
+        for log in &logs {
+            out.clear();
+            std::hint::black_box(game_samples(log, 0, &mut out).expect("samples"));
+        }
+    });
+    println!(
+        "figure: the same games replayed and written as samples (already read) | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
+        rate(time)
+    );
+    let scratch = std::env::temp_dir().join(format!("tiles-dataset-bench-{}", std::process::id()));
+    for target in [Target::Mjlog, Target::Tenhou6, Target::Mjai] {
+        let input = scratch.join(format!("in-{}", target.name()));
+        std::fs::create_dir_all(&input).expect("a scratch directory");
+        for (index, text) in texts.iter().enumerate() {
+            let converted = if target == Target::Mjlog {
+                text.clone()
+            } else {
+                convert(text, target).expect("every game converts").text
+            };
+            let extension = match target {
+                Target::Mjai => "jsonl",
+                Target::Tenhou6 => "json",
+                Target::Mjlog => "mjlog",
+            };
+            std::fs::write(input.join(format!("{index:03}.{extension}")), converted)
+                .expect("a scratch file");
+        }
+        let options = Options::new(scratch.join("out"));
+        let time = median(|| {
+            let written = dataset::write(std::slice::from_ref(&input), &options).expect("written");
+            assert_eq!(written.decisions, decisions);
+        });
+        println!(
+            "figure: 300 Phoenix hanchan from {} files to shards, dataset::write | every core, median of 5 | {time:.2?} ({:.0} decisions/s)",
+            target.name(),
+            rate(time)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
