@@ -142,11 +142,15 @@ fn python_tests(root: &Path, python: &str, installs: &[installs::Install]) -> Re
     };
     // riichienv: the differential test plays its seeded games and replays them here; numpy,
     // pettingzoo and gymnasium: the package's `rl` extra, whose environments the tests check;
-    // ray: the `ray` extra, tested on a local cluster the test starts.
-    step("Python tests: installing pytest, riichienv, numpy, PettingZoo, Gymnasium and Ray (pip)");
+    // ray: the `ray` extra, tested on a local cluster the test starts; mahjong (PyPI's): the
+    // independent count of a dataset's decisions decides with it who could ron.
+    step(
+        "Python tests: installing pytest, riichienv, mahjong, numpy, PettingZoo, Gymnasium and Ray (pip)",
+    );
     if !pip(&[
         "pytest",
         "riichienv==0.4.11",
+        "mahjong==2.1.0",
         "numpy>=1.24",
         "pettingzoo>=1.24",
         "gymnasium>=0.29",

@@ -44,6 +44,8 @@ pub struct PyGame {
     cursors: [usize; 4],
     /// Where `take_rewards` last counted.
     rewards: crate::reward::Tracker,
+    /// Dealt from a record's hand (`record_hands`): no seed replays it, so it does not pickle.
+    from_record: bool,
 }
 
 /// A seat of a game of `players` (seats 0-2 with three).
@@ -105,6 +107,20 @@ impl PyGame {
             seed,
             moves: Vec::new(),
             cursors: [0; 4],
+            from_record: false,
+        }
+    }
+
+    /// A game dealt as a record's hand deals it (its wall), before its first decision.
+    pub(crate) fn from_record_hand(rules: GameRules, game: Game) -> PyGame {
+        PyGame {
+            rewards: crate::reward::Tracker::new(&game),
+            game,
+            rules,
+            seed: 0,
+            moves: Vec::new(),
+            cursors: [0; 4],
+            from_record: true,
         }
     }
 
@@ -632,8 +648,13 @@ impl PyGame {
         self.clone()
     }
 
-    fn __getstate__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.state())
+    fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        if self.from_record {
+            return Err(PyTypeError::new_err(
+                "a game dealt from a record's hand does not pickle (no seed deals it again); copy.copy does copy it",
+            ));
+        }
+        Ok(PyBytes::new(py, &self.state()))
     }
 
     fn __setstate__(&mut self, state: &Bound<'_, PyBytes>) -> PyResult<()> {

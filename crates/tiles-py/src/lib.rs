@@ -9,6 +9,7 @@
 mod action;
 mod buffer;
 mod convert;
+mod dataset;
 mod game;
 mod reward;
 mod score;
@@ -311,5 +312,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(action_name, module)?)?;
     module.add_function(wrap_pyfunction!(players, module)?)?;
     module.add_class::<action::PyAction>()?;
+    module.add_function(wrap_pyfunction!(dataset::mahjong_dataset_write, module)?)?;
+    module.add_function(wrap_pyfunction!(dataset::mahjong_record_hands, module)?)?;
     Ok(())
 }

@@ -357,6 +357,12 @@ pub fn write_until(
     if let Err(error) = options.check() {
         return Ok(Err(error));
     }
+    if let Some(missing) = inputs.iter().find(|path| !path.exists()) {
+        return Ok(Err(format!(
+            "{}: no such file or directory",
+            missing.display()
+        )));
+    }
     let (found, left_out) = files::collect(inputs);
     if found.is_empty() {
         return Ok(Err(format!(

@@ -20,6 +20,7 @@ __all__ = [
     "VecEnv",
     "game",
     "replay",
+    "record_hands",
     "review",
     "watch",
     "tournament",
@@ -151,6 +152,18 @@ def replay(record: str) -> dict[str, _t.Any]:
     """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) fed through
     the engine: each hand's verdict, the final points, and where reading stopped."""
     return _ask("mahjong/replay", record=record)
+
+
+def record_hands(record: str) -> list[dict[str, _t.Any]]:
+    """Each hand of a record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) as
+    the live game plays it: ``hand`` (its place), ``agree`` (whether the engine follows it to
+    its end as recorded) and ``error``, ``game`` (a :class:`Game` dealt as the record deals the
+    hand, before its first decision; it copies but does not pickle) and ``moves`` (each
+    decision the record makes, passes on tiles a seat could claim among them, as ``(seat,
+    action id)``: made in order with ``game.act``, they play the hand). What a shard of
+    :mod:`tiles.mahjong.dataset` holds is what ``encoding.observe(game, seat)`` gives on the
+    way."""
+    return _tiles.mahjong_record_hands(record)
 
 
 def watch(record: str, *, hand: int = 0) -> dict[str, _t.Any]:
