@@ -111,9 +111,10 @@ pub fn mahjong_record_hands<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<
         item.set_item("agree", verdict.agree)?;
         item.set_item("error", verdict.error)?;
         match dealt {
-            Some((game, _)) => {
-                item.set_item("game", Py::new(py, PyGame::from_record_hand(log.rules, game))?)?
-            }
+            Some((game, _)) => item.set_item(
+                "game",
+                Py::new(py, PyGame::from_record_hand(log.rules, game))?,
+            )?,
             None => item.set_item("game", py.None())?,
         }
         item.set_item("moves", ids)?;
