@@ -51,15 +51,28 @@ fn main() {
             .decisions;
     }
     let rate = |time: Duration| decisions as f64 / time.as_secs_f64();
-    let time = median(|| {
-        for text in &texts {
-            std::hint::black_box(read(text));
-        }
-    });
-    println!(
-        "figure: 300 Phoenix hanchan from mjlog, read | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
-        rate(time)
-    );
+    for target in [Target::Mjlog, Target::Tenhou6, Target::Mjai] {
+        let converted: Vec<String> = texts
+            .iter()
+            .map(|text| {
+                if target == Target::Mjlog {
+                    text.clone()
+                } else {
+                    convert(text, target).expect("every game converts").text
+                }
+            })
+            .collect();
+        let time = median(|| {
+            for text in &converted {
+                std::hint::black_box(read(text));
+            }
+        });
+        println!(
+            "figure: 300 Phoenix hanchan from {}, read alone | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
+            target.name(),
+            rate(time)
+        );
+    }
     let logs: Vec<_> = texts.iter().map(|text| read(text).0).collect();
     let time = median(|| {
         for log in &logs {

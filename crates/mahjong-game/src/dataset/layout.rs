@@ -163,13 +163,13 @@ struct BitWriter {
 }
 
 impl BitWriter {
-    fn push(&mut self, row: u64) {
+    /// Puts a row at `at` (the words there still 0).
+    fn put(&mut self, row: u64) {
         let (word, offset) = (self.at / 64, self.at % 64);
         self.words[word] |= row << offset;
         if offset + COLUMNS > 64 {
             self.words[word + 1] |= row >> (64 - offset);
         }
-        self.at += COLUMNS;
     }
 
     fn finish(self, out: &mut [u8]) {
@@ -180,7 +180,7 @@ impl BitWriter {
 }
 
 /// A row's 34 values as five words of 8 (the last holds 2).
-fn row_words(values: &[u8]) -> [u64; 5] {
+fn row_words(values: &[u8; COLUMNS]) -> [u64; 5] {
     let word = |at: usize| u64::from_le_bytes(values[at..at + 8].try_into().expect("8 bytes"));
     [
         word(0),
@@ -200,6 +200,17 @@ fn gather(words: &[u64; 5], shift: u32) -> u64 {
     let mut bits = 0u64;
     for (chunk, word) in words.iter().enumerate() {
         bits |= (((word >> shift) & LOW).wrapping_mul(GATHER) >> 56) << (8 * chunk);
+    }
+    bits
+}
+
+/// [`gather`] of a row of 0s and 1s (a value above 1 leaves bits that are not the row's,
+/// which [`Layout::pack`] refuses anyway).
+fn gather_flags(words: &[u64; 5]) -> u64 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut bits = 0u64;
+    for (chunk, word) in words.iter().enumerate() {
+        bits |= (word.wrapping_mul(GATHER) >> 56) << (8 * chunk);
     }
     bits
 }
@@ -252,70 +263,75 @@ impl Layout {
     ///
     /// A value that does not fit how its plane is stored.
     pub fn pack(&self, planes: &[u8], record: &mut [u8]) -> Result<(), DoesNotFit> {
-        let row = |channel: usize| &planes[channel * COLUMNS..(channel + 1) * COLUMNS];
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let row = |channel: usize| -> &[u8; COLUMNS] {
+            planes[channel * COLUMNS..(channel + 1) * COLUMNS]
+                .try_into()
+                .expect("a row")
+        };
         let mut writer = BitWriter {
             words: [0; BITS_SIZE.div_ceil(8)],
             at: 0,
         };
-        let too_big = |channel: usize, limit: u8| {
-            let values = row(channel);
-            values
-                .iter()
-                .position(|&value| value > limit)
-                .map(|column| DoesNotFit {
-                    channel,
-                    column,
-                    value: values[column],
-                })
-        };
+        // Every value's bits beyond what its plane holds, together: checked once at the end.
+        let mut beyond = 0u64;
         for &channel in &self.flags {
             let words = row_words(row(channel));
             let all = any(&words);
-            if all & !0x0101_0101_0101_0101 != 0
-                && let Some(error) = too_big(channel, 1)
-            {
-                return Err(error);
-            }
+            beyond |= all & !LOW;
             // Most planes are empty.
-            writer.push(if all == 0 { 0 } else { gather(&words, 0) });
+            if all != 0 {
+                writer.put(gather_flags(&words));
+            }
+            writer.at += COLUMNS;
         }
-        let mut count_bits = [[0u64; 32]; COUNT_BITS];
+        let counts = self.counts.len();
+        let first = writer.at;
         for (index, &channel) in self.counts.iter().enumerate() {
             let words = row_words(row(channel));
             let all = any(&words);
-            if all & !0x0707_0707_0707_0707 != 0
-                && let Some(error) = too_big(channel, 7)
-            {
-                return Err(error);
-            }
-            for (bit, rows) in count_bits.iter_mut().enumerate() {
-                if all & (0x0101_0101_0101_0101 << bit) != 0 {
-                    rows[index] = gather(&words, bit as u32);
+            beyond |= all & !(7 * LOW);
+            for bit in 0..COUNT_BITS {
+                if all & (LOW << bit) != 0 {
+                    writer.at = first + (bit * counts + index) * COLUMNS;
+                    writer.put(gather(&words, bit as u32));
                 }
             }
         }
-        for rows in &count_bits {
-            for &bits in &rows[..self.counts.len()] {
-                writer.push(bits);
-            }
+        if beyond != 0 {
+            return Err(self.first_misfit(planes));
         }
         writer.finish(&mut record[BITS..BITS + BITS_SIZE]);
         let scalars = &mut record[SCALARS..SCALARS + SCALARS_SIZE];
         scalars.fill(0);
         for (slot, &channel) in scalars.iter_mut().zip(&self.wholes) {
             let values = row(channel);
-            if values.iter().any(|&value| value != values[0])
-                && let Some(column) = values.iter().position(|&value| value != values[0])
-            {
-                return Err(DoesNotFit {
-                    channel,
-                    column,
-                    value: values[column],
-                });
+            if values.iter().any(|&value| value != values[0]) {
+                return Err(self.first_misfit(planes));
             }
             *slot = values[0];
         }
         Ok(())
+    }
+
+    /// The first value, channel by channel, that its plane cannot hold.
+    fn first_misfit(&self, planes: &[u8]) -> DoesNotFit {
+        for channel in 0..encoding::channels_for(self.players) {
+            let values = &planes[channel * COLUMNS..(channel + 1) * COLUMNS];
+            let misfit = match plane_sort(channel) {
+                PlaneSort::Flags => values.iter().position(|&value| value > 1),
+                PlaneSort::Counts => values.iter().position(|&value| value > 7),
+                PlaneSort::Whole => values.iter().position(|&value| value != values[0]),
+            };
+            if let Some(column) = misfit {
+                return DoesNotFit {
+                    channel,
+                    column,
+                    value: values[column],
+                };
+            }
+        }
+        unreachable!("a value that does not fit")
     }
 
     /// The observation a record's `bits` and `scalars` hold, channel by channel (what

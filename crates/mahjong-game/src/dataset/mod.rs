@@ -203,7 +203,6 @@ struct HandWriter<'a> {
     draws: [u32; 4],
     seen_events: usize,
     planes: [u8; encoding::OBSERVATION_SIZE_THREE],
-    mask: [u8; encoding::ACTIONS_THREE],
     decisions: u64,
     kinds: [u64; 12],
     failure: Option<String>,
@@ -223,7 +222,6 @@ impl<'a> HandWriter<'a> {
             draws: [0; 4],
             seen_events: 0,
             planes: [0; encoding::OBSERVATION_SIZE_THREE],
-            mask: [0; encoding::ACTIONS_THREE],
             decisions: 0,
             kinds: [0; 12],
             failure: None,
@@ -267,7 +265,6 @@ impl<'a> HandWriter<'a> {
         }
         let legal = now.legal_actions(seat);
         encoding::encode(now, seat, &mut self.planes);
-        encoding::mask_of(now, &legal, &mut self.mask);
         let at = self.out.len();
         self.out.resize(at + RECORD_SIZE, 0);
         let record = &mut self.out[at..];
@@ -275,10 +272,11 @@ impl<'a> HandWriter<'a> {
             self.failure = Some(error.to_string());
             return;
         }
-        pack_mask(
-            &self.mask[..encoding::actions_for(self.layout.players())],
-            record,
-        );
+        // The mask's bits straight from the legal actions (what `encoding::mask_of` gives).
+        for option in &legal {
+            let id = action_id(now, option);
+            record[MASK + id / 8] |= 1 << (id % 8);
+        }
         let id = action_id(now, &action) as u16;
         record[ACTION..ACTION + 2].copy_from_slice(&id.to_le_bytes());
         record[GAME..GAME + 4].copy_from_slice(&self.game.to_le_bytes());
