@@ -202,13 +202,48 @@ pub fn table(rows: &[Row]) -> String {
     text
 }
 
+/// The Python package, whose benchmarks run in the tests' virtual environment.
+const PYTHON_CRATE: &str = "tiles-py";
+
+/// The Python benchmarks that print `figure:` lines: records as training data, written and
+/// loaded, beside RiichiEnv. They run in `target/py-venv` (which `cargo xtask test` makes,
+/// with the package and its peers); without it they are left out, and said so.
+fn python_benchmarks() -> Result<Vec<Row>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .to_path_buf();
+    let python = root.join("target/py-venv/bin/python");
+    if !python.exists() {
+        eprintln!(
+            "tiles-py: left out: no {} (cargo xtask test makes it)",
+            python.display()
+        );
+        return Ok(Vec::new());
+    }
+    let script = root.join("crates/tiles-py/benches/dataset_vs_peers.py");
+    eprintln!("{} {}", python.display(), script.display());
+    let output = Command::new(&python)
+        .arg(&script)
+        .current_dir(&root)
+        .stderr(Stdio::inherit())
+        .output()
+        .with_context(|| format!("running {}", script.display()))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    print!("{text}");
+    if !output.status.success() {
+        bail!("{} failed", script.display());
+    }
+    Ok(rows(PYTHON_CRATE, &parse_output(&text)))
+}
+
 /// Runs the benchmarks of `crates` (all if empty), passing their output through, then prints
 /// the table.
 pub fn run(crates: &[String]) -> Result<bool> {
     for name in crates {
-        if !BENCH_CRATES.contains(&name.as_str()) {
+        if !BENCH_CRATES.contains(&name.as_str()) && name != PYTHON_CRATE {
             bail!(
-                "no benchmarks in {name:?}: pick from {}",
+                "no benchmarks in {name:?}: pick from {}, {PYTHON_CRATE}",
                 BENCH_CRATES.join(", ")
             );
         }
@@ -232,6 +267,9 @@ pub fn run(crates: &[String]) -> Result<bool> {
             bail!("the benchmarks of {name} failed");
         }
         all.extend(rows(name, &parse_output(&text)));
+    }
+    if crates.is_empty() || crates.iter().any(|c| c == PYTHON_CRATE) {
+        all.extend(python_benchmarks()?);
     }
     println!("\n{}", table(&all));
     Ok(true)

@@ -15,6 +15,10 @@ use mahjong_game::records::convert::{Target, convert};
 use mahjong_game::records::read;
 use mahjong_game::records::replay::replay_hand_moves;
 
+/// As the `tiles` command and the Python package allocate.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The median of five runs of `work`.
 fn median(mut work: impl FnMut()) -> Duration {
     let mut times: Vec<Duration> = (0..5)

@@ -169,7 +169,7 @@ fn one_game_in_three_formats_is_one_game_in_one_split() {
         assert!(again == out, "{} gives other samples", format.name());
     }
     let manifest = std::fs::read_to_string(dir.join("out/manifest.json")).expect("a manifest");
-    assert!(manifest.contains("\"duplicate_of\": 0"), "{manifest}");
+    assert!(manifest.contains("\"duplicate_of\":0"), "{manifest}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

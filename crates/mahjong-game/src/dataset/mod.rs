@@ -30,7 +30,7 @@ use mahjong::Players;
 use crate::encoding::{self, action_id};
 use crate::engine::{Action, Event, Game};
 use crate::records::GameLog;
-use crate::records::replay::{play_again, replay_hand_observed};
+use crate::records::replay::{Observer, replay_hand_observed};
 
 /// The version of the record layout and the selection of decisions.
 pub const FORMAT_VERSION: u32 = 1;
@@ -171,6 +171,7 @@ pub enum GameError {
 
 /// A claim decision waiting for its window to close: whether it stands as a sample depends on
 /// what the other seats did.
+#[derive(Clone)]
 struct Pending {
     /// Where its record starts in the output.
     at: usize,
@@ -206,6 +207,57 @@ struct HandWriter<'a> {
     decisions: u64,
     kinds: [u64; 12],
     failure: Option<String>,
+    /// What [`Observer::mark`] kept, innermost last.
+    marks: Vec<Mark>,
+}
+
+/// A [`HandWriter`] as it was: enough to go back.
+struct Mark {
+    /// Where the records a claim window may still move start, and those records.
+    from: usize,
+    tail: Vec<u8>,
+    pending: Vec<Pending>,
+    draws: [u32; 4],
+    seen_events: usize,
+    decisions: u64,
+    kinds: [u64; 12],
+}
+
+impl Observer for HandWriter<'_> {
+    fn observe(&mut self, game: &Game, seat: usize, action: Action) {
+        HandWriter::observe(self, game, seat, action);
+    }
+
+    fn mark(&mut self) {
+        let from = self
+            .pending
+            .first()
+            .map_or(self.out.len(), |sample| sample.at);
+        self.marks.push(Mark {
+            from,
+            tail: self.out[from..].to_vec(),
+            pending: self.pending.clone(),
+            draws: self.draws,
+            seen_events: self.seen_events,
+            decisions: self.decisions,
+            kinds: self.kinds,
+        });
+    }
+
+    fn rollback(&mut self) {
+        let mark = self.marks.pop().expect("a mark");
+        self.out.truncate(mark.from);
+        self.out.extend_from_slice(&mark.tail);
+        self.pending = mark.pending;
+        self.draws = mark.draws;
+        self.seen_events = mark.seen_events;
+        self.decisions = mark.decisions;
+        self.kinds = mark.kinds;
+    }
+
+    fn commit(&mut self) {
+        self.marks.pop();
+    }
 }
 
 impl<'a> HandWriter<'a> {
@@ -225,6 +277,7 @@ impl<'a> HandWriter<'a> {
             decisions: 0,
             kinds: [0; 12],
             failure: None,
+            marks: Vec::new(),
         }
     }
 
@@ -236,6 +289,7 @@ impl<'a> HandWriter<'a> {
         self.seen_events = 0;
         self.decisions = 0;
         self.kinds = [0; 12];
+        self.marks.clear();
     }
 
     fn count(&mut self, id: u16) {
@@ -369,10 +423,7 @@ pub fn game_samples(log: &GameLog, game: u32, out: &mut Vec<u8>) -> Result<GameS
     let mut last = None;
     for (index, hand) in log.hands.iter().enumerate() {
         let mut writer = HandWriter::new(out, &layout, game, index as u8);
-        let (verdict, played, moves, observed) =
-            replay_hand_observed(log.rules, log.notation, hand, &mut |now, seat, action| {
-                writer.observe(now, seat, action);
-            });
+        let (verdict, played, _) = replay_hand_observed(log.rules, log.notation, hand, &mut writer);
         if !verdict.agree {
             writer.reset();
             summary.skipped.push(SkippedHand {
@@ -380,12 +431,6 @@ pub fn game_samples(log: &GameLog, game: u32, out: &mut Vec<u8>) -> Result<GameS
                 error: verdict.error.unwrap_or_default(),
             });
             continue;
-        }
-        if !observed {
-            writer.reset();
-            play_again(log.rules, hand, &moves, |now, seat, action| {
-                writer.observe(now, seat, action);
-            });
         }
         writer.finish(verdict.expected.unwrap_or_default());
         if let Some(error) = writer.failure.take() {

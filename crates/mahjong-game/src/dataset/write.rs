@@ -126,7 +126,7 @@ pub struct Written {
 struct FileResult {
     sha256: String,
     /// The game's own hash: its deals, whatever the format (the split follows from it).
-    game_key: String,
+    game_key: [u8; 32],
     bytes: u64,
     format: Option<&'static str>,
     error: Option<String>,
@@ -138,7 +138,7 @@ struct FileResult {
 fn process(path: &Path, mut out: Vec<u8>) -> FileResult {
     let mut result = FileResult {
         sha256: String::new(),
-        game_key: String::new(),
+        game_key: [0; 32],
         bytes: 0,
         format: None,
         error: None,
@@ -182,7 +182,7 @@ fn process(path: &Path, mut out: Vec<u8>) -> FileResult {
 
 /// A game's identity whatever its record's format: the SHA-256 of every hand's dealt tiles,
 /// draws and indicators, in order.
-pub fn game_key(log: &crate::records::GameLog) -> String {
+pub fn game_key(log: &crate::records::GameLog) -> [u8; 32] {
     let mut hasher = Sha256::new();
     let number = |piece: &mahjong::Piece| encoding::tile_number(*piece) as u8;
     for hand in &log.hands {
@@ -193,7 +193,7 @@ pub fn game_key(log: &crate::records::GameLog) -> String {
         hasher.update(hand.indicators.iter().map(number).collect::<Vec<u8>>());
         hasher.update([254]);
     }
-    hex(&hasher.finalize())
+    hasher.finalize().into()
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -202,8 +202,8 @@ fn hex(bytes: &[u8]) -> String {
 
 /// The split of a game by its [`game_key`]: from the game alone, so it keeps its split
 /// whatever else is written with it, and one game in two formats is one game.
-pub fn split_of(game_key: &str, weights: &[f64; 3]) -> Split {
-    let digest = Sha256::digest(format!("tiles dataset split v1\n{game_key}").as_bytes());
+pub fn split_of(game_key: &[u8; 32], weights: &[f64; 3]) -> Split {
+    let digest = Sha256::digest(format!("tiles dataset split v1\n{}", hex(game_key)).as_bytes());
     let number = u64::from_le_bytes(digest[..8].try_into().expect("eight bytes"));
     let at = (number >> 11) as f64 / (1u64 << 53) as f64;
     let total: f64 = weights.iter().sum();
@@ -470,9 +470,10 @@ struct Sink<'a> {
     numbers: HashMap<(Split, Players), usize>,
     shards: Vec<Value>,
     shard_paths: Vec<PathBuf>,
-    sources: Vec<Value>,
-    games: Vec<Value>,
-    seen: HashMap<String, usize>,
+    sources: Lines,
+    games: Lines,
+    /// Each game's key, and the source that gave it.
+    seen: HashMap<[u8; 32], usize>,
     written: Written,
     players_seen: Vec<Players>,
     rules_seen: Vec<String>,
@@ -487,8 +488,8 @@ impl<'a> Sink<'a> {
             numbers: HashMap::new(),
             shards: Vec::new(),
             shard_paths: Vec::new(),
-            sources: Vec::new(),
-            games: Vec::new(),
+            sources: Lines::new(options.out.join(".manifest-sources.tmp")),
+            games: Lines::new(options.out.join(".manifest-games.tmp")),
             seen: HashMap::new(),
             written: Written {
                 files: 0,
@@ -510,7 +511,7 @@ impl<'a> Sink<'a> {
     /// Writes a file's game; gives back its samples' buffer.
     fn add(&mut self, found: &files::Found, result: FileResult) -> Result<Option<Vec<u8>>, String> {
         let mut buffer = None;
-        let source = self.sources.len();
+        let source = self.sources.count;
         self.written.files += 1;
         let path = found.path.display().to_string();
         let mut entry = json!({
@@ -532,8 +533,8 @@ impl<'a> Sink<'a> {
                 self.written.duplicates += 1;
             }
             (Some((rules, samples, mut records)), None) => {
-                self.seen.insert(result.game_key.clone(), source);
-                let game = self.games.len() as u32;
+                self.seen.insert(result.game_key, source);
+                let game = self.games.count as u32;
                 for record in records.chunks_exact_mut(RECORD_SIZE) {
                     record[GAME..GAME + 4].copy_from_slice(&game.to_le_bytes());
                 }
@@ -558,7 +559,7 @@ impl<'a> Sink<'a> {
                     self.rules_seen.push(rules_name.clone());
                 }
                 let players = samples.players.count();
-                self.games.push(json!({
+                self.games.push(&json!({
                     "id": game,
                     "source": source,
                     "split": split.name(),
@@ -589,7 +590,7 @@ impl<'a> Sink<'a> {
                 self.written.problems.push(format!("{path}: {why}"));
             }
         }
-        self.sources.push(entry);
+        self.sources.push(&entry);
         Ok(buffer)
     }
 
@@ -715,18 +716,88 @@ impl<'a> Sink<'a> {
                 "kinds": kinds_json(&self.written.kinds),
             },
             "shards": self.shards,
-            "sources": self.sources,
-            "games": self.games,
         });
-        let text = serde_json::to_string_pretty(&manifest).expect("JSON") + "\n";
-        std::fs::write(&self.written.manifest, text).map_err(|error| {
+        // The sources and games, one a line, streamed from where they were kept.
+        let text = serde_json::to_string_pretty(&manifest).expect("JSON");
+        let top = text.strip_suffix("\n}").expect("an object");
+        let failed = |error: std::io::Error| {
             format!(
                 "{}: cannot be written: {error}",
                 self.written.manifest.display()
             )
-        })?;
+        };
+        let mut file =
+            std::io::BufWriter::new(File::create(&self.written.manifest).map_err(failed)?);
+        write!(file, "{top},\n  \"sources\": [").map_err(failed)?;
+        self.sources.copy_into(&mut file).map_err(failed)?;
+        write!(file, "\n  ],\n  \"games\": [").map_err(failed)?;
+        self.games.copy_into(&mut file).map_err(failed)?;
+        writeln!(file, "\n  ]\n}}").map_err(failed)?;
+        file.flush().map_err(failed)?;
         self.written.shards = self.shard_paths;
         Ok(self.written)
+    }
+}
+
+/// JSON values one a line in a scratch file, for the manifest's long lists: memory stays
+/// small however many games are written. A value that cannot be kept is an error at the end.
+struct Lines {
+    path: PathBuf,
+    file: Option<std::io::BufWriter<File>>,
+    count: usize,
+    error: Option<std::io::Error>,
+}
+
+impl Lines {
+    fn new(path: PathBuf) -> Lines {
+        Lines {
+            path,
+            file: None,
+            count: 0,
+            error: None,
+        }
+    }
+
+    fn push(&mut self, value: &Value) {
+        if self.error.is_some() {
+            return;
+        }
+        let result = (|| -> std::io::Result<()> {
+            if self.file.is_none() {
+                self.file = Some(std::io::BufWriter::new(File::create(&self.path)?));
+            }
+            let file = self.file.as_mut().expect("open");
+            let separator = if self.count == 0 { "" } else { "," };
+            write!(file, "{separator}\n    ")?;
+            serde_json::to_writer(&mut *file, value)?;
+            Ok(())
+        })();
+        match result {
+            Ok(()) => self.count += 1,
+            Err(error) => self.error = Some(error),
+        }
+    }
+
+    /// Copies the values into `out`, and removes the scratch file.
+    fn copy_into(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        if let Some(mut file) = self.file.take() {
+            file.flush()?;
+            drop(file);
+            let mut scratch = File::open(&self.path)?;
+            std::io::copy(&mut scratch, out)?;
+            std::fs::remove_file(&self.path)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Lines {
+    fn drop(&mut self) {
+        self.file = None;
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 

@@ -170,29 +170,42 @@ pub fn replay_hand_moves(
     (verdict, game, moves)
 }
 
-/// [`replay_hand_moves`], calling `observe(game, seat, action)` as each decision is about to
-/// be made, as [`play_again`] calls its `before`: the verdict, the game, the decisions, and
-/// whether `observe` saw every one of them. It sees them all unless the replay had to try
-/// a call both ways (a tenhou.net/6 record that does not say which discard a call took):
-/// then it saw those up to that point, and [`play_again`] with the decisions shows the rest.
+/// What watches a replay's decisions: [`replay_hand_observed`] calls it before each decision,
+/// and around a call the replay tries both ways (a tenhou.net/6 record does not say which of
+/// a seat's discards a call took) it marks where it was and goes back there for the second
+/// way, so that what it saw is the way the replay kept.
+pub trait Observer {
+    /// `seat` is about to make `action` in `game`.
+    fn observe(&mut self, game: &Game, seat: usize, action: Action);
+    /// Remember the present (marks nest).
+    fn mark(&mut self);
+    /// Back to the last mark, forgetting it.
+    fn rollback(&mut self);
+    /// Forget the last mark, keeping what was seen since.
+    fn commit(&mut self);
+}
+
+/// [`replay_hand_moves`], with `observer` told each decision as it is about to be made (as
+/// [`play_again`] calls its `before`), along the way the replay keeps when it agrees.
 pub fn replay_hand_observed(
     rules: GameRules,
     notation: Notation,
     hand: &HandLog,
-    observe: &mut dyn FnMut(&Game, usize, Action),
-) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>, bool) {
-    let observer = std::cell::RefCell::new(observe);
-    replay_hand_inner(rules, notation, hand, Some(&observer))
+    observer: &mut dyn Observer,
+) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
+    let observer = std::cell::RefCell::new(observer);
+    let (verdict, game, moves, _) = replay_hand_inner(rules, notation, hand, Some(&observer));
+    (verdict, game, moves)
 }
 
-/// Something to call before each decision.
-type Observer<'o, 'f> = &'o std::cell::RefCell<&'f mut dyn FnMut(&Game, usize, Action)>;
+/// The observer a replay tells its decisions.
+type Watching<'o, 'f> = &'o std::cell::RefCell<&'f mut dyn Observer>;
 
 fn replay_hand_inner(
     rules: GameRules,
     notation: Notation,
     hand: &HandLog,
-    observer: Option<Observer<'_, '_>>,
+    observer: Option<Watching<'_, '_>>,
 ) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>, bool) {
     let expected = hand.end.as_ref().map(LoggedEnd::deltas);
     let mut verdict = HandVerdict {
@@ -217,7 +230,6 @@ fn replay_hand_inner(
         last: None,
         moves: Vec::new(),
         observer,
-        branched: false,
     };
     let result = dealt
         .map_err(|error| Failure {
@@ -239,8 +251,7 @@ fn replay_hand_inner(
         }
         Err(failure) => verdict.error = Some(failure.message),
     }
-    let observed = observer.is_some() && !driver.branched;
-    (verdict, Some(game), driver.moves, observed)
+    (verdict, Some(game), driver.moves, observer.is_some())
 }
 
 /// `hand` dealt as the record deals it (its wall, draws and indicators, `indicator` the first),
@@ -356,10 +367,8 @@ struct Driver<'a, 'o, 'f> {
     last: Option<&'a Source>,
     /// The decisions made in this branch, in order.
     moves: Vec<(usize, Action)>,
-    /// Called before each decision, until the replay branches.
-    observer: Option<Observer<'o, 'f>>,
-    /// Whether the replay tried a call both ways.
-    branched: bool,
+    /// Told each decision.
+    observer: Option<Watching<'o, 'f>>,
 }
 
 impl<'a> Driver<'a, '_, '_> {
@@ -472,14 +481,23 @@ impl<'a> Driver<'a, '_, '_> {
         call: Action,
         source: Option<&'a Source>,
     ) -> Result<(), Failure> {
-        self.observer = None;
-        self.branched = true;
+        if let Some(observer) = self.observer {
+            observer.borrow_mut().mark();
+        }
         let mut called = game.clone();
         let mut with_call = self.clone();
         let first = with_call
             .make_call(&mut called, seat, call, source)
             .and_then(|()| with_call.run(&mut called));
         self.budget = with_call.budget;
+        if let Some(observer) = self.observer {
+            let mut observer = observer.borrow_mut();
+            if first.is_ok() {
+                observer.commit();
+            } else {
+                observer.rollback();
+            }
+        }
         let Err(first) = first else {
             *game = called;
             *self = with_call;
@@ -534,7 +552,7 @@ impl<'a> Driver<'a, '_, '_> {
         source: Option<&Source>,
     ) -> Result<(), Failure> {
         if let Some(observer) = self.observer {
-            (observer.borrow_mut())(game, seat, action);
+            observer.borrow_mut().observe(game, seat, action);
         }
         let result = game.act(seat, action);
         if result.is_ok() {
