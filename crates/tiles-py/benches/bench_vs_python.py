@@ -32,16 +32,15 @@ PEERS = ["mahjong==2.1.0", "xiangting==6.0.2", "rummikub-solver==1.0.0", "riichi
          "numpy>=1.24", "pettingzoo>=1.24", "gymnasium>=0.29"]
 
 
-def ensure_environment(script=__file__):
-    """Imports the packages compared, or makes the virtual environment that has them (the peers
-    and this package) and runs `script` again in it with the same arguments."""
+def ensure_environment(script=__file__, modules=("mahjong", "pettingzoo", "riichienv", "rummikub_solver",
+                                                  "tiles", "xiangting")):
+    """Imports the packages compared (`modules`), or makes the virtual environment that has them
+    (the peers and this package) and runs `script` again in it with the same arguments."""
+    import importlib
+
     try:
-        import mahjong  # noqa: F401
-        import pettingzoo  # noqa: F401
-        import riichienv  # noqa: F401
-        import rummikub_solver  # noqa: F401
-        import tiles  # noqa: F401
-        import xiangting  # noqa: F401
+        for module in modules:
+            importlib.import_module(module)
     except ImportError:
         python = VENV / "bin" / "python"
         if os.environ.get("TILES_BENCH_VENV") == "1":

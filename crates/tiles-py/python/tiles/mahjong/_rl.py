@@ -65,13 +65,14 @@ def observation_space(players: int = 4):
     )
 
 
+from .._tiles import BadRequest as _BadRequest  # noqa: E402
+
+
 def act(game, seat: int, action) -> bool:
     """Makes ``action`` (an id) for ``seat`` if it is legal, and says whether it was (the
     engine checks it once, as it takes it)."""
-    from .. import BadRequest
-
     try:
         game.act(seat, int(action))
-    except (BadRequest, TypeError, ValueError, OverflowError):
+    except (_BadRequest, TypeError, ValueError, OverflowError):
         return False
     return True

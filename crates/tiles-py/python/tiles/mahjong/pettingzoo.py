@@ -62,6 +62,13 @@ class _Table:
         self._players = options["players"]
         self._agents = AGENTS[: self._players]
         self.possible_agents = list(self._agents)
+        # Worked out once: nothing a step does checks the options again.
+        self._seat_of = {agent: seat for seat, agent in enumerate(self._agents)}
+        self._shape = encoding.shape_for(self._players)
+        self._actions = encoding.actions_for(self._players)
+        self._scale = options["score_scale"]
+        self._placement = options["placement"]
+        self._no_rewards = dict.fromkeys(self._agents, 0.0)
         self._seeds = random.Random()
         self.game = None
         self._illegal_by = None
@@ -84,11 +91,20 @@ class _Table:
         self._illegal_by = None
 
     def _observe(self, seat):
-        observation, mask = encoding.observe(self.game, seat)
+        # New arrays each time (an agent may keep them); encode writes every byte.
+        observation = np.empty(self._shape, np.uint8)
+        mask = np.empty(self._actions, np.int8)
+        self.game.encode(seat, observation, mask.view(np.uint8))
         return {"observation": observation, "action_mask": mask}
 
     def _take_rewards(self):
-        return self.game.take_rewards(self._options["score_scale"], self._options["placement"])
+        return self.game.take_rewards(self._scale, self._placement)
+
+    def _rewards(self, gained):
+        """Each agent's reward of a step (most steps give none)."""
+        if any(gained):
+            return dict(zip(self._agents, gained))
+        return dict(self._no_rewards)
 
     def _illegal(self, seat, action):
         if self._options["illegal"] == "raise":
@@ -149,18 +165,17 @@ class raw_env(_Table, AECEnv):
         self.agent_selection = self._agents[self.game.to_act[0]]
 
     def observe(self, agent):
-        return self._observe(self._agents.index(agent))
+        return self._observe(self._seat_of[agent])
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._agents.index(agent)
+        seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         if act(self.game, seat, action):
-            gained = self._take_rewards()
-            self.rewards = {self._agents[other]: gained[other] for other in range(self._players)}
+            self.rewards = self._rewards(self._take_rewards())
         else:
             self._illegal(seat, action)
             self.rewards = {
@@ -216,8 +231,7 @@ class RiichiParallelEnv(_Table, ParallelEnv):
             chosen[seat] = int(action)
         if self._illegal_by is None:
             self.game.step(chosen)
-            gained = self._take_rewards()
-            rewards = {self._agents[seat]: gained[seat] for seat in range(self._players)}
+            rewards = self._rewards(self._take_rewards())
         over = self.game.done or self._illegal_by is not None
         observations = {agent: self._observe(seat) for seat, agent in enumerate(self._agents)}
         terminations = {agent: over for agent in self.agents}
