@@ -24,6 +24,7 @@ pub const BENCH_CRATES: &[&str] = &[
     "huxxy",
     "mahjong",
     "mahjong-game",
+    "tiles-api",
 ];
 
 /// One timed figure.

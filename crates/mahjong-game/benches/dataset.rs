@@ -1,8 +1,9 @@
 //! Records as training data: the 300 Phoenix hanchan of 2021 (`testdata/mahjong-game/logs/
 //! tenhou-mjlog-phoenix-2021`) in each format (mjlog as kept, and converted to tenhou.net/6
-//! and mjai beforehand), read and written as samples in memory on one thread, the parts of
-//! the work apart; and `dataset::write` of each format's files to shards on every core. The
-//! median of five runs, in decisions a second. Each figure is a `figure:` line, as
+//! and mjai beforehand) read, then replayed, then written as samples in memory, on one thread,
+//! the parts of the work apart; and `dataset::write` of the mjlog files to shards on one
+//! thread (`tiles-api`'s `dataset` benchmark writes them on every core). The median of five
+//! runs, in decisions a second. Each figure is a `figure:` line, as
 //! `cargo xtask bench` reads them.
 //!
 //! `cargo bench -p mahjong-game --bench dataset`
@@ -100,33 +101,14 @@ fn main() {
         rate(time)
     );
     let scratch = std::env::temp_dir().join(format!("tiles-dataset-bench-{}", std::process::id()));
-    for target in [Target::Mjlog, Target::Tenhou6, Target::Mjai] {
-        let input = scratch.join(format!("in-{}", target.name()));
-        std::fs::create_dir_all(&input).expect("a scratch directory");
-        for (index, text) in texts.iter().enumerate() {
-            let converted = if target == Target::Mjlog {
-                text.clone()
-            } else {
-                convert(text, target).expect("every game converts").text
-            };
-            let extension = match target {
-                Target::Mjai => "jsonl",
-                Target::Tenhou6 => "json",
-                Target::Mjlog => "mjlog",
-            };
-            std::fs::write(input.join(format!("{index:03}.{extension}")), converted)
-                .expect("a scratch file");
-        }
-        let options = Options::new(scratch.join("out"));
-        let time = median(|| {
-            let written = dataset::write(std::slice::from_ref(&input), &options).expect("written");
-            assert_eq!(written.decisions, decisions);
-        });
-        println!(
-            "figure: 300 Phoenix hanchan from {} files to shards, dataset::write | every core, median of 5 | {time:.2?} ({:.0} decisions/s)",
-            target.name(),
-            rate(time)
-        );
-    }
+    let options = Options::new(scratch.join("out"));
+    let time = median(|| {
+        let written = dataset::write(std::slice::from_ref(&dir), &options).expect("written");
+        assert_eq!(written.decisions, decisions);
+    });
+    println!(
+        "figure: 300 Phoenix hanchan from mjlog files to shards, dataset::write | one thread, median of 5 | {time:.2?} ({:.0} decisions/s)",
+        rate(time)
+    );
     let _ = std::fs::remove_dir_all(&scratch);
 }

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use mahjong_game::dataset::{Kind, Options, write_until};
+use mahjong_game::dataset::{Kind, Options};
+use tiles_api::mahjong::dataset::write_until;
 
 /// `tiles mahjong dataset`.
 #[derive(Debug, Args)]
@@ -89,7 +90,6 @@ pub fn run(args: &DatasetArgs) -> ExitCode {
             options.shard_size = shard_size;
             options.split = split;
             options.terms = args.terms.clone();
-            options.jobs = args.jobs;
             options
         }
         (Err(error), _) | (_, Err(error)) => {
@@ -98,7 +98,7 @@ pub fn run(args: &DatasetArgs) -> ExitCode {
         }
     };
     let mut watch = crate::progress::Watch::start("files");
-    let result = write_until(&args.inputs, &options, watch.stop());
+    let result = write_until(&args.inputs, &options, args.jobs, watch.stop());
     watch.end();
     let written = match result {
         Err(_) => {

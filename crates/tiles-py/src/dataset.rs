@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use mahjong_game::dataset::{Kind, Options, write_until};
+use mahjong_game::dataset::{Kind, Options};
 use mahjong_game::encoding::action_id;
 use mahjong_game::records::read;
 use mahjong_game::records::replay::{play_again, replay_hand_moves};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use tiles_api::mahjong::dataset::write_until;
 use tiles_core::Stop;
 
 use crate::BadRequest;
@@ -34,9 +35,8 @@ pub fn mahjong_dataset_write<'py>(
     options.shard_size = shard_size;
     options.split = split;
     options.terms = terms;
-    options.jobs = jobs;
     let (stop, flag) = Stop::flag();
-    let worker = std::thread::spawn(move || write_until(&records, &options, &stop));
+    let worker = std::thread::spawn(move || write_until(&records, &options, jobs, &stop));
     // The writer runs on its own thread; this one listens for Ctrl-C.
     while !worker.is_finished() {
         py.detach(|| std::thread::sleep(Duration::from_millis(20)));

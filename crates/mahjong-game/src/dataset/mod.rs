@@ -23,7 +23,10 @@ pub use layout::{
     Layout, MASK, MASK_SIZE, PlaneSort, RANK, RECORD_SIZE, SCALARS, SCALARS_SIZE, SEAT, TURN,
     channels_of, field_i32, field_u32, pack_mask, plane_sort, unpack_mask,
 };
-pub use write::{Options, Split, Written, write, write_until};
+pub use write::{
+    FileResult, Options, Split, Writer, Written, game_key, prepare, read_file, split_of, write,
+    write_until,
+};
 
 use mahjong::Players;
 

@@ -1,12 +1,10 @@
-//! Writing a dataset: record files read on every core, each game's samples written in the
-//! files' order into `.npy` shards by split and player count, and `manifest.json`.
+//! Writing a dataset: record files read, each game's samples written in the files' order into
+//! `.npy` shards by split and player count, and `manifest.json`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, mpsc};
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -58,20 +56,16 @@ pub struct Options {
     pub split: [f64; 3],
     /// The sources' terms (a licence, a citation), stated in the manifest as given.
     pub terms: Option<String>,
-    /// Threads reading records (0: one a core).
-    pub jobs: usize,
 }
 
 impl Options {
-    /// Shards of 256 MiB, 90% of games to train on, 5% to validate, 5% to test; one thread a
-    /// core.
+    /// Shards of 256 MiB, 90% of games to train on, 5% to validate, 5% to test.
     pub fn new(out: impl Into<PathBuf>) -> Options {
         Options {
             out: out.into(),
             shard_size: 256 << 20,
             split: [0.90, 0.05, 0.05],
             terms: None,
-            jobs: 0,
         }
     }
 
@@ -122,8 +116,9 @@ pub struct Written {
     pub manifest: PathBuf,
 }
 
-/// A file read and its game's samples.
-struct FileResult {
+/// A record file read, and its game's samples ([`read_file`]), for a [`Writer`].
+#[derive(Debug)]
+pub struct FileResult {
     sha256: String,
     /// The game's own hash: its deals, whatever the format (the split follows from it).
     game_key: [u8; 32],
@@ -134,8 +129,9 @@ struct FileResult {
     game: Option<(crate::engine::GameRules, GameSamples, Vec<u8>)>,
 }
 
-/// Reads one record file and makes its samples into `out` (emptied first).
-fn process(path: &Path, mut out: Vec<u8>) -> FileResult {
+/// Reads one record file and makes its samples into `out` (emptied first; a buffer a
+/// [`Writer`] gave back saves allocating one).
+pub fn read_file(path: &Path, mut out: Vec<u8>) -> FileResult {
     let mut result = FileResult {
         sha256: String::new(),
         game_key: [0; 32],
@@ -258,6 +254,7 @@ fn npy_header(rows: u64) -> Vec<u8> {
 }
 
 /// A shard being written.
+#[derive(Debug)]
 struct Shard {
     file: File,
     name: String,
@@ -327,8 +324,9 @@ fn encoding_json(players: Players) -> Value {
 }
 
 /// Writes the decisions of every record `inputs` name (files, and directories walked) as a
-/// dataset in `options.out`: see [`super`] for what a sample is, and the crate README for the
-/// files, byte by byte.
+/// dataset in `options.out`, one file after another: see [`super`] for what a sample is, and
+/// the crate README for the files, byte by byte. (`tiles-api`'s `mahjong::dataset::write_until`
+/// reads the files on every core and writes the same dataset.)
 ///
 /// A file that is no record, cannot be read, or gives no game is named in the manifest and in
 /// [`Written::problems`], and the rest are written.
@@ -343,8 +341,8 @@ pub fn write(inputs: &[PathBuf], options: &Options) -> Result<Written, String> {
     }
 }
 
-/// [`write`], giving up once `stop` is raised (each file looks at it): the shards written so
-/// far stay, with no manifest.
+/// [`write`], giving up once `stop` is raised (before each file): the shards written so far
+/// stay, with no manifest.
 ///
 /// # Errors
 ///
@@ -354,33 +352,53 @@ pub fn write_until(
     options: &Options,
     stop: &Stop,
 ) -> Result<Result<Written, String>, Stopped> {
-    if let Err(error) = options.check() {
-        return Ok(Err(error));
+    let (found, left_out) = match prepare(inputs, options) {
+        Ok(prepared) => prepared,
+        Err(error) => return Ok(Err(error)),
+    };
+    stop.add_total(found.len() as u64);
+    let mut writer = Writer::new(options);
+    let mut buffer = Vec::new();
+    for file in &found {
+        stop.check()?;
+        let result = read_file(&file.path, std::mem::take(&mut buffer));
+        match writer.add(file, result) {
+            Ok(back) => buffer = back.unwrap_or_default(),
+            Err(error) => return Ok(Err(error)),
+        }
+        stop.advance(1);
     }
+    Ok(writer.finish(&left_out))
+}
+
+/// The record files `inputs` name, and the files beside them that are not records, once the
+/// options are checked and the output directory is ready (made, and old shards and manifest
+/// taken away: they would be mistaken for new ones).
+///
+/// # Errors
+///
+/// Bad options, an input that does not exist, no record file, an output that cannot be made.
+pub fn prepare(
+    inputs: &[PathBuf],
+    options: &Options,
+) -> Result<(Vec<files::Found>, Vec<PathBuf>), String> {
+    options.check()?;
     if let Some(missing) = inputs.iter().find(|path| !path.exists()) {
-        return Ok(Err(format!(
-            "{}: no such file or directory",
-            missing.display()
-        )));
+        return Err(format!("{}: no such file or directory", missing.display()));
     }
     let (found, left_out) = files::collect(inputs);
     if found.is_empty() {
-        return Ok(Err(format!(
+        return Err(format!(
             "no record file found in {}",
             inputs
                 .iter()
                 .map(|path| path.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        )));
+        ));
     }
-    if let Err(error) = std::fs::create_dir_all(&options.out) {
-        return Ok(Err(format!(
-            "{}: cannot be made: {error}",
-            options.out.display()
-        )));
-    }
-    // Old shards would be mistaken for new ones.
+    std::fs::create_dir_all(&options.out)
+        .map_err(|error| format!("{}: cannot be made: {error}", options.out.display()))?;
     if let Ok(entries) = std::fs::read_dir(&options.out) {
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -393,78 +411,13 @@ pub fn write_until(
             }
         }
     }
-    let jobs = if options.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |count| count.get())
-    } else {
-        options.jobs
-    };
-    let window = 8 * jobs;
-    stop.add_total(found.len() as u64);
-    let next = AtomicUsize::new(0);
-    let written_up_to = (Mutex::new(0usize), Condvar::new());
-    let (sender, receiver) = mpsc::channel::<(usize, FileResult)>();
-    let mut sink = Sink::new(options);
-    // Sample buffers go back to the threads once written: fresh memory costs page faults.
-    let pool: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
-    let outcome: Result<Result<(), String>, Stopped> = std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (next, written_up_to, found, pool) = (&next, &written_up_to, &found, &pool);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= found.len() || stop.is_stopped() {
-                        break;
-                    }
-                    {
-                        let (lock, wake) = written_up_to;
-                        let mut done = lock.lock().expect("not poisoned");
-                        while index >= *done + window && !stop.is_stopped() {
-                            done = wake.wait(done).expect("not poisoned");
-                        }
-                    }
-                    let buffer = pool.lock().expect("not poisoned").pop().unwrap_or_default();
-                    let result = process(&found[index].path, buffer);
-                    if sender.send((index, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut waiting = BTreeMap::new();
-        let mut at = 0;
-        let mut failed = None;
-        for (index, result) in receiver {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&at) {
-                if failed.is_none() {
-                    match sink.add(&found[at], result) {
-                        Ok(Some(buffer)) => pool.lock().expect("not poisoned").push(buffer),
-                        Ok(None) => {}
-                        Err(error) => failed = Some(error),
-                    }
-                }
-                at += 1;
-                stop.advance(1);
-                let (lock, wake) = &written_up_to;
-                *lock.lock().expect("not poisoned") = at;
-                wake.notify_all();
-            }
-        }
-        if at < found.len() {
-            stop.check()?;
-        }
-        Ok(failed.map_or(Ok(()), Err))
-    });
-    if let Err(error) = outcome? {
-        return Ok(Err(error));
-    }
-    Ok(sink.finish(&left_out))
+    Ok((found, left_out))
 }
 
-/// Takes the files' results in order and writes them.
-struct Sink<'a> {
+/// Takes the files' results ([`read_file`]) in the files' order and writes them: the shards
+/// as it goes, the manifest at the end.
+#[derive(Debug)]
+pub struct Writer<'a> {
     options: &'a Options,
     open: HashMap<(Split, Players), Shard>,
     numbers: HashMap<(Split, Players), usize>,
@@ -480,9 +433,10 @@ struct Sink<'a> {
     splits: BTreeMap<Split, (u64, u64)>,
 }
 
-impl<'a> Sink<'a> {
-    fn new(options: &'a Options) -> Sink<'a> {
-        Sink {
+impl<'a> Writer<'a> {
+    /// A writer into `options.out` (made ready by [`prepare`]).
+    pub fn new(options: &'a Options) -> Writer<'a> {
+        Writer {
             options,
             open: HashMap::new(),
             numbers: HashMap::new(),
@@ -508,8 +462,16 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Writes a file's game; gives back its samples' buffer.
-    fn add(&mut self, found: &files::Found, result: FileResult) -> Result<Option<Vec<u8>>, String> {
+    /// Writes a file's game; gives back its samples' buffer, to be used again.
+    ///
+    /// # Errors
+    ///
+    /// A shard cannot be written.
+    pub fn add(
+        &mut self,
+        found: &files::Found,
+        result: FileResult,
+    ) -> Result<Option<Vec<u8>>, String> {
         let mut buffer = None;
         let source = self.sources.count;
         self.written.files += 1;
@@ -638,7 +600,13 @@ impl<'a> Sink<'a> {
         Ok(())
     }
 
-    fn finish(mut self, left_out: &[PathBuf]) -> Result<Written, String> {
+    /// Closes the shards and writes the manifest (`left_out`: the files beside the records
+    /// that are not records, where the sources' terms may be).
+    ///
+    /// # Errors
+    ///
+    /// A shard or the manifest cannot be written.
+    pub fn finish(mut self, left_out: &[PathBuf]) -> Result<Written, String> {
         let mut open: Vec<((Split, Players), Shard)> = self.open.drain().collect();
         open.sort_by_key(|((split, players), _)| (*split, players.count()));
         for (_, shard) in open {
@@ -741,6 +709,7 @@ impl<'a> Sink<'a> {
 
 /// JSON values one a line in a scratch file, for the manifest's long lists: memory stays
 /// small however many games are written. A value that cannot be kept is an error at the end.
+#[derive(Debug)]
 struct Lines {
     path: PathBuf,
     file: Option<std::io::BufWriter<File>>,

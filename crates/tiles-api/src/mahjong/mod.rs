@@ -1,6 +1,7 @@
 //! `mahjong/analyze`, `mahjong/score`, and the whole game: `mahjong/game`, `mahjong/replay`,
 //! `mahjong/tournament`.
 
+pub mod dataset;
 pub mod game;
 mod response;
 mod score;
