@@ -24,7 +24,8 @@ pub struct DatasetArgs {
     #[arg(long, value_name = "SIZE", default_value = "256M")]
     shard_size: String,
     /// The shares of games to train on, validate and test by, as three numbers
-    /// (`0.9,0.05,0.05`, or `90,5,5`). Each game's split follows from its file's hash alone.
+    /// (`0.9,0.05,0.05`, or `90,5,5`). Each game's split follows from its deals alone, whatever
+    /// its format or the other records written with it.
     #[arg(
         long,
         value_name = "TRAIN,VALIDATION,TEST",
