@@ -287,3 +287,38 @@ def test_decisions_by_kind_equal_an_independent_count_of_every_mjlog_record(writ
         checked += 1
     # 300 Phoenix hanchan, 13 more four-player games (.mjlog and .xml), 1 three-player.
     assert checked == 314
+
+
+def test_pytorch_takes_it_as_an_iterable_dataset_with_workers(written, monkeypatch):
+    # A stand-in for PyTorch's two names the loader uses (PyTorch itself is not installed
+    # here): the base class, and the worker info each DataLoader worker sees.
+    import sys
+    import types
+
+    out, _ = written
+    info = [None]
+    data_module = types.ModuleType("torch.utils.data")
+
+    class IterableDataset:
+        pass
+
+    data_module.IterableDataset = IterableDataset
+    data_module.get_worker_info = lambda: info[0]
+    torch = types.ModuleType("torch")
+    torch.utils = types.SimpleNamespace(data=data_module)
+    monkeypatch.setitem(sys.modules, "torch", torch)
+    monkeypatch.setitem(sys.modules, "torch.utils", torch.utils)
+    monkeypatch.setitem(sys.modules, "torch.utils.data", data_module)
+    data = dataset.Dataset(out, "train", players=4, batch_size=1000, seed=2)
+    wrapped = data.torch()
+    assert isinstance(wrapped, IterableDataset)
+    assert len(wrapped) == -(-len(data) // 1000)
+    seen = []
+    for worker in range(3):
+        info[0] = types.SimpleNamespace(id=worker, num_workers=3)
+        data._arrays = None
+        seen.append(np.concatenate([batch["game"] for batch in wrapped]))
+    info[0] = None
+    every = np.concatenate([batch["game"] for batch in data])
+    assert sorted(np.concatenate(seen)) == sorted(every)
+    assert all(len(part) for part in seen)

@@ -10,8 +10,8 @@ training data*) and in each dataset's ``manifest.json``.
 
 :func:`write` needs nothing more; :class:`Dataset` and :func:`decode` need numpy (the ``rl``
 extra). Neither imports PyTorch or JAX: a :class:`Dataset` is an iterable of dicts of arrays,
-which ``torch.utils.data.DataLoader`` takes as an ``IterableDataset`` (``batch_size=None``)
-and a JAX loop takes as it is.
+which a JAX loop takes as it is, and :meth:`Dataset.torch` makes a PyTorch
+``IterableDataset`` of it for ``torch.utils.data.DataLoader`` (``batch_size=None``).
 """
 
 from __future__ import annotations
@@ -334,6 +334,24 @@ class Dataset:
     def __len__(self) -> int:
         """The decisions of the split (of this worker's shards)."""
         return sum(len(array) for array in self._shards())
+
+    def torch(self):
+        """This dataset as a ``torch.utils.data.IterableDataset`` (PyTorch imported only now):
+        ``DataLoader(data.torch(), batch_size=None, num_workers=2)`` gives its batches as they
+        are, each worker reading its own shards. Arrays stay numpy's; ``torch.from_numpy``
+        takes them without a copy."""
+        from torch.utils.data import IterableDataset
+
+        outer = self
+
+        class _Torch(IterableDataset):
+            def __iter__(self):
+                return iter(outer)
+
+            def __len__(self):
+                return -(-len(outer) // outer.batch_size)
+
+        return _Torch()
 
     def set_epoch(self, epoch: int) -> None:
         """The pass whose order the next iteration takes."""
