@@ -9,7 +9,7 @@
 //! `cargo bench -p mahjong-game --bench dataset`
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mahjong_game::dataset::{self, Options, game_samples};
 use mahjong_game::records::convert::{Target, convert};
@@ -21,16 +21,8 @@ use mahjong_game::records::replay::replay_hand_moves;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The median of five runs of `work`.
-fn median(mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
-    times.sort_unstable();
-    times[2]
+fn median(work: impl FnMut()) -> Duration {
+    tiles_testkit::bench::median(5, work)
 }
 
 fn main() {

@@ -6,22 +6,14 @@
 //! `cargo bench -p mahjong-game --bench records`
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mahjong_game::records::convert::{Target, convert};
 use mahjong_game::records::{read, replay::replay};
 
 /// The median of five runs of `work`.
-fn median(mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
-    times.sort_unstable();
-    times[2]
+fn median(work: impl FnMut()) -> Duration {
+    tiles_testkit::bench::median(5, work)
 }
 
 fn main() {

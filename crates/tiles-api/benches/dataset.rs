@@ -6,7 +6,7 @@
 //! `cargo xtask bench` reads them. `cargo bench -p tiles-api --bench dataset`.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mahjong_game::dataset::Options;
 use mahjong_game::records::convert::{Target, convert};
@@ -17,16 +17,8 @@ use tiles_core::Stop;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The median of five runs of `work`.
-fn median(mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
-    times.sort_unstable();
-    times[2]
+fn median(work: impl FnMut()) -> Duration {
+    tiles_testkit::bench::median(5, work)
 }
 
 fn main() {

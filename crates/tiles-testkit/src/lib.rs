@@ -1,8 +1,9 @@
 //! Test support shared by the workspace's test suites, knowing no game: one seeded random
-//! generator, the property tests' configuration and text strategies, and a small HTTP/1.1
-//! client for testing `tiles serve` over loopback. Each game keeps its own generators (of
+//! generator, the property tests' configuration and text strategies, the benchmarks' median,
+//! and a small HTTP/1.1 client for testing `tiles serve` over loopback. Each game keeps its own generators (of
 //! positions, games, hands) in its `tests/support/` folder.
 
+pub mod bench;
 pub mod http;
 pub mod props;
 mod random;
