@@ -3,8 +3,9 @@
 //! shows was done, with the targets a value model needs; stored as fixed-size records in
 //! numpy `.npy` shards with a manifest ([`write`]).
 //!
-//! **Which decisions.** A record's hand is replayed through the engine
-//! ([`crate::records::replay::replay_hand_moves`]); every decision the engine poses is a
+//! **Which decisions.** A record's hand is replayed through the engine once
+//! ([`crate::records::replay::replay_hand_observed`], the samples written as the decisions are
+//! made); every decision the engine poses is a
 //! sample: each turn (a discard, riichi, tsumo, a concealed or added kan, kita, nine
 //! terminals; a turn with one legal action, such as a riichi hand's draw it cannot win on,
 //! included), and each seat's answer to a tile it may claim (ron, chi, pon, open kan, or a
@@ -12,8 +13,11 @@
 //! seat's claim took the tile and would have taken it from this seat's every option too (a ron
 //! is taken before a pon or kan, which is taken before a chi; two rons both stand), the seat
 //! might have wanted its own call, so its choice is unknown and it is left out. A hand the
-//! engine cannot follow to its end as the record has it (a record cut short, an edited file) gives no
-//! samples, and is named in the game's summary.
+//! engine cannot follow to its end as the record has it (a record cut short, an edited file)
+//! gives no samples, and is named in the game's summary.
+//!
+//! [`write`] writes a dataset one file after another; `tiles-api`'s `mahjong::dataset` reads
+//! and samples the files on every core and writes the same bytes.
 
 mod layout;
 mod write;

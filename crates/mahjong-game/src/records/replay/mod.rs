@@ -166,8 +166,7 @@ pub fn replay_hand_moves(
     notation: Notation,
     hand: &HandLog,
 ) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
-    let (verdict, game, moves, _) = replay_hand_inner(rules, notation, hand, None);
-    (verdict, game, moves)
+    replay_hand_inner(rules, notation, hand, None)
 }
 
 /// What watches a replay's decisions: [`replay_hand_observed`] calls it before each decision,
@@ -194,8 +193,7 @@ pub fn replay_hand_observed(
     observer: &mut dyn Observer,
 ) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
     let observer = std::cell::RefCell::new(observer);
-    let (verdict, game, moves, _) = replay_hand_inner(rules, notation, hand, Some(&observer));
-    (verdict, game, moves)
+    replay_hand_inner(rules, notation, hand, Some(&observer))
 }
 
 /// The observer a replay tells its decisions.
@@ -206,7 +204,7 @@ fn replay_hand_inner(
     notation: Notation,
     hand: &HandLog,
     observer: Option<Watching<'_, '_>>,
-) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>, bool) {
+) -> (HandVerdict, Option<Game>, Vec<(usize, Action)>) {
     let expected = hand.end.as_ref().map(LoggedEnd::deltas);
     let mut verdict = HandVerdict {
         id: hand.id,
@@ -217,7 +215,7 @@ fn replay_hand_inner(
     };
     let Some(indicator) = hand.indicators.first().copied() else {
         verdict.error = Some("the record shows no dora indicator".to_owned());
-        return (verdict, None, Vec::new(), false);
+        return (verdict, None, Vec::new());
     };
     let (mut game, dealt) = deal(rules, hand, indicator);
     let mut driver = Driver {
@@ -251,7 +249,7 @@ fn replay_hand_inner(
         }
         Err(failure) => verdict.error = Some(failure.message),
     }
-    (verdict, Some(game), driver.moves, observer.is_some())
+    (verdict, Some(game), driver.moves)
 }
 
 /// `hand` dealt as the record deals it (its wall, draws and indicators, `indicator` the first),
