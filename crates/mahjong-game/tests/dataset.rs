@@ -323,3 +323,19 @@ fn tiles_core_choose(
     use mahjong_game::tiles_core::Bot;
     bot.choose(&game.view(seat))
 }
+
+#[test]
+fn a_dataset_inside_its_records_directory_is_not_read_as_records() {
+    let dir = scratch("inside");
+    std::fs::copy(
+        logs().join("tenhou-sanma/sanma2.mjlog"),
+        dir.join("sanma2.mjlog"),
+    )
+    .expect("copied");
+    let options = Options::new(dir.join("data"));
+    let first = dataset::write(std::slice::from_ref(&dir), &options).expect("written");
+    let again = dataset::write(std::slice::from_ref(&dir), &options).expect("written again");
+    assert_eq!((first.files, again.files), (1, 1));
+    assert!(again.problems.is_empty(), "{:?}", again.problems);
+    let _ = std::fs::remove_dir_all(&dir);
+}

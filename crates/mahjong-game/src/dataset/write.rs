@@ -386,7 +386,15 @@ pub fn prepare(
     if let Some(missing) = inputs.iter().find(|path| !path.exists()) {
         return Err(format!("{}: no such file or directory", missing.display()));
     }
-    let (found, left_out) = files::collect(inputs);
+    let (mut found, left_out) = files::collect(inputs);
+    // A dataset written inside a directory of records is not records (its manifest is JSON).
+    if let Ok(out) = options.out.canonicalize() {
+        found.retain(|file| {
+            file.path
+                .canonicalize()
+                .map_or(true, |path| !path.starts_with(&out))
+        });
+    }
     if found.is_empty() {
         return Err(format!(
             "no record file found in {}",
