@@ -383,6 +383,12 @@ pub fn prepare(
     options: &Options,
 ) -> Result<(Vec<files::Found>, Vec<PathBuf>), String> {
     options.check()?;
+    if inputs.iter().any(|path| path.as_os_str() == "-") {
+        return Err(
+            "-: a dataset is written from files, not standard input: name the records' files or directories"
+                .to_owned(),
+        );
+    }
     if let Some(missing) = inputs.iter().find(|path| !path.exists()) {
         return Err(format!("{}: no such file or directory", missing.display()));
     }
