@@ -269,6 +269,8 @@ fn bad_input_is_named_and_the_rest_is_written() {
             .expect_err("missing")
             .contains("nowhere: no such file")
     );
+    let stdin = dataset::write(&[PathBuf::from("-")], &Options::new(dir.join("out")));
+    assert!(stdin.expect_err("stdin").contains("not standard input"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
