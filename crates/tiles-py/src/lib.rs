@@ -53,7 +53,8 @@ create_exception!(
 );
 
 /// The action ids and observation planes of `tiles.mahjong.encoding`: `name`, `actions`,
-/// `channels`, `columns`.
+/// `channels`, `columns` (and the three-player ones), and the decision `kinds` with each
+/// id's (`action_kinds`).
 #[pyfunction]
 fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     use mahjong_game::encoding;
@@ -65,6 +66,14 @@ fn encoding_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     info.set_item("name_three", encoding::ENCODING_THREE)?;
     info.set_item("actions_three", encoding::ACTIONS_THREE)?;
     info.set_item("channels_three", encoding::CHANNELS_THREE)?;
+    // The decision kinds a dataset counts, and each action id's (three players' ids: all).
+    use mahjong_game::dataset::Kind;
+    let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
+    info.set_item("kinds", kinds)?;
+    let action_kinds: Vec<usize> = (0..encoding::ACTIONS_THREE)
+        .map(|id| Kind::of_id(id) as usize)
+        .collect();
+    info.set_item("action_kinds", action_kinds)?;
     Ok(info)
 }
 

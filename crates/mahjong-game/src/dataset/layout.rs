@@ -204,17 +204,6 @@ fn gather(words: &[u64; 5], shift: u32) -> u64 {
     bits
 }
 
-/// [`gather`] of a row of 0s and 1s (a value above 1 leaves bits that are not the row's,
-/// which [`Layout::pack`] refuses anyway).
-fn gather_flags(words: &[u64; 5]) -> u64 {
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let mut bits = 0u64;
-    for (chunk, word) in words.iter().enumerate() {
-        bits |= (word.wrapping_mul(GATHER) >> 56) << (8 * chunk);
-    }
-    bits
-}
-
 /// Every value's bits of a row together.
 fn any(words: &[u64; 5]) -> u64 {
     words.iter().fold(0, |any, word| any | word)
@@ -281,7 +270,7 @@ impl Layout {
             beyond |= all & !LOW;
             // Most planes are empty.
             if all != 0 {
-                writer.put(gather_flags(&words));
+                writer.put(gather(&words, 0));
             }
             writer.at += COLUMNS;
         }
@@ -362,12 +351,16 @@ impl Layout {
     }
 }
 
+/// Marks action id `id` legal in a record's mask.
+pub fn set_legal(record: &mut [u8], id: usize) {
+    record[MASK + id / 8] |= 1 << (id % 8);
+}
+
 /// Writes a mask of bytes (1 legal, 0 not) as the record's bits.
 pub fn pack_mask(mask: &[u8], record: &mut [u8]) {
-    let out = &mut record[MASK..MASK + MASK_SIZE];
-    out.fill(0);
+    record[MASK..MASK + MASK_SIZE].fill(0);
     for (id, _) in mask.iter().enumerate().filter(|(_, legal)| **legal != 0) {
-        out[id / 8] |= 1 << (id % 8);
+        set_legal(record, id);
     }
 }
 
@@ -376,16 +369,4 @@ pub fn unpack_mask(record: &[u8], actions: usize) -> Vec<u8> {
     (0..actions)
         .map(|id| (record[MASK + id / 8] >> (id % 8)) & 1)
         .collect()
-}
-
-/// A little-endian field of a record.
-pub fn field_u32(record: &[u8], offset: usize, bytes: usize) -> u32 {
-    let mut value = [0u8; 4];
-    value[..bytes].copy_from_slice(&record[offset..offset + bytes]);
-    u32::from_le_bytes(value)
-}
-
-/// A signed 4-byte field of a record.
-pub fn field_i32(record: &[u8], offset: usize) -> i32 {
-    i32::from_le_bytes(record[offset..offset + 4].try_into().expect("four bytes"))
 }

@@ -25,7 +25,7 @@ mod write;
 pub use layout::{
     ACTION, BITS, BITS_SIZE, COUNT_BITS, DoesNotFit, FIELDS, FINAL_POINTS, GAME, HAND, HAND_DELTA,
     Layout, MASK, MASK_SIZE, PlaneSort, RANK, RECORD_SIZE, SCALARS, SCALARS_SIZE, SEAT, TURN,
-    channels_of, field_i32, field_u32, pack_mask, plane_sort, unpack_mask,
+    channels_of, pack_mask, plane_sort, set_legal, unpack_mask,
 };
 pub use write::{
     FileResult, Options, Split, Writer, Written, game_key, prepare, read_file, split_of, write,
@@ -149,7 +149,7 @@ pub struct GameSamples {
     /// Samples written.
     pub decisions: u64,
     /// Samples by kind, in [`Kind::ALL`]'s order.
-    pub kinds: [u64; 12],
+    pub kinds: [u64; Kind::ALL.len()],
     /// Each seat's points at the end of the game (the record's final points; if it has none,
     /// the engine's at the end of its last hand, the sticks left to the first).
     pub final_points: [i32; 4],
@@ -204,7 +204,6 @@ struct HandWriter<'a> {
     layout: &'a Layout,
     game: u32,
     hand: u8,
-    deltas: [i32; 4],
     /// Where the hand's samples start in `out`.
     start: usize,
     pending: Vec<Pending>,
@@ -212,7 +211,7 @@ struct HandWriter<'a> {
     seen_events: usize,
     planes: [u8; encoding::OBSERVATION_SIZE_THREE],
     decisions: u64,
-    kinds: [u64; 12],
+    kinds: [u64; Kind::ALL.len()],
     failure: Option<String>,
     /// What [`Observer::mark`] kept, innermost last.
     marks: Vec<Mark>,
@@ -227,7 +226,7 @@ struct Mark {
     draws: [u32; 4],
     seen_events: usize,
     decisions: u64,
-    kinds: [u64; 12],
+    kinds: [u64; Kind::ALL.len()],
 }
 
 impl Observer for HandWriter<'_> {
@@ -275,14 +274,13 @@ impl<'a> HandWriter<'a> {
             layout,
             game,
             hand,
-            deltas: [0; 4],
             start,
             pending: Vec::new(),
             draws: [0; 4],
             seen_events: 0,
             planes: [0; encoding::OBSERVATION_SIZE_THREE],
             decisions: 0,
-            kinds: [0; 12],
+            kinds: [0; Kind::ALL.len()],
             failure: None,
             marks: Vec::new(),
         }
@@ -295,7 +293,7 @@ impl<'a> HandWriter<'a> {
         self.draws = [0; 4];
         self.seen_events = 0;
         self.decisions = 0;
-        self.kinds = [0; 12];
+        self.kinds = [0; Kind::ALL.len()];
         self.marks.clear();
     }
 
@@ -335,8 +333,7 @@ impl<'a> HandWriter<'a> {
         }
         // The mask's bits straight from the legal actions (what `encoding::mask_of` gives).
         for option in &legal {
-            let id = action_id(now, option);
-            record[MASK + id / 8] |= 1 << (id % 8);
+            set_legal(record, action_id(now, option));
         }
         let id = action_id(now, &action) as u16;
         record[ACTION..ACTION + 2].copy_from_slice(&id.to_le_bytes());
@@ -393,7 +390,6 @@ impl<'a> HandWriter<'a> {
     /// The hand is over: its windows closed, each sample given the seat's change of points.
     fn finish(&mut self, deltas: [i32; 4]) {
         self.settle();
-        self.deltas = deltas;
         for record in self.out[self.start..].chunks_exact_mut(RECORD_SIZE) {
             let seat = usize::from(record[SEAT]);
             record[HAND_DELTA..HAND_DELTA + 4].copy_from_slice(&deltas[seat].to_le_bytes());
@@ -422,7 +418,7 @@ pub fn game_samples(log: &GameLog, game: u32, out: &mut Vec<u8>) -> Result<GameS
         hands: log.hands.len(),
         skipped: Vec::new(),
         decisions: 0,
-        kinds: [0; 12],
+        kinds: [0; Kind::ALL.len()],
         final_points: [0; 4],
         ranks: [0; 4],
         complete: false,

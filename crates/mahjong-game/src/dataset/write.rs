@@ -102,7 +102,7 @@ pub struct Written {
     /// Decisions written.
     pub decisions: u64,
     /// Decisions by kind, in [`Kind::ALL`]'s order.
-    pub kinds: [u64; 12],
+    pub kinds: [u64; Kind::ALL.len()],
     /// Hands that gave no samples.
     pub hands_skipped: usize,
     /// Files whose game an earlier file already gave (the same game in another format, or
@@ -463,7 +463,7 @@ impl<'a> Writer<'a> {
                 files: 0,
                 games: 0,
                 decisions: 0,
-                kinds: [0; 12],
+                kinds: [0; Kind::ALL.len()],
                 hands_skipped: 0,
                 duplicates: 0,
                 problems: Vec::new(),
@@ -785,7 +785,7 @@ impl Drop for Lines {
 }
 
 /// `{"discard": 123, …}` in [`Kind::ALL`]'s order.
-fn kinds_json(kinds: &[u64; 12]) -> Value {
+fn kinds_json(kinds: &[u64; Kind::ALL.len()]) -> Value {
     let map: serde_json::Map<String, Value> = Kind::ALL
         .iter()
         .zip(kinds)

@@ -205,19 +205,13 @@ def _action_map(permutation, actions: int) -> list[int]:
 class _Augment:
     """Suit permutations of a batch: the columns of every plane, and the action ids."""
 
-    def __init__(self, players: int, actions: int):
+    def __init__(self, actions: int):
         np = _numpy()
-        self.columns = np.array(
-            [
-                [_tile_map(permutation)[column] for column in range(34)]
-                for permutation in _PERMUTATIONS
-            ]
-        )
-        # Inverse column maps: new column ← old column.
-        self.sources = np.argsort(self.columns, axis=1)
+        columns = np.array([_tile_map(permutation)[:34] for permutation in _PERMUTATIONS])
+        # Inverse maps: each new column's old column, each new id's old id.
+        self.sources = np.argsort(columns, axis=1)
         self.actions = np.array([_action_map(permutation, actions) for permutation in _PERMUTATIONS])
         self.action_sources = np.argsort(self.actions, axis=1)
-        self.players = players
 
     def __call__(self, rng, batch: dict, allowed) -> None:
         np = _numpy()
@@ -265,10 +259,8 @@ class Dataset:
     ``DataLoader`` with workers, its worker info is used when ``worker`` is not given).
     """
 
-    KINDS = (
-        "discard", "riichi", "tsumo", "ron", "chi", "pon", "daiminkan", "ankan", "kakan",
-        "kita", "nine_terminals", "pass",
-    )
+    #: The decision kinds, as the manifest counts them.
+    KINDS = tuple(_tiles.encoding_info()["kinds"])
 
     def __init__(
         self,
@@ -322,14 +314,10 @@ class Dataset:
             table[index, : len(allowed)] = allowed
             count[index] = len(allowed)
         self._allowed = {"table": table, "count": count}
-        self._augment = _Augment(players, self.encoding["actions"]) if augment else None
-        self._kinds = np.zeros(self.encoding["actions"], dtype=np.int8)
-        bounds = [74, 148, 274, 311, 312, 346, 383, 384, 385, 386, 387]
-        kinds = [0, 1, 4, 5, 6, 7, 8, 2, 3, 10, 11, 9]
-        start = 0
-        for bound, kind in zip(bounds + [self.encoding["actions"]], kinds):
-            self._kinds[start:bound] = kind
-            start = bound
+        self._augment = _Augment(self.encoding["actions"]) if augment else None
+        # Each action id's kind.
+        kinds = _tiles.encoding_info()["action_kinds"][: self.encoding["actions"]]
+        self._kinds = np.array(kinds, dtype=np.int64)
 
     def __len__(self) -> int:
         """The decisions of the split (of this worker's shards)."""
@@ -431,7 +419,7 @@ class Dataset:
             "planes": planes,
             "mask": mask,
             "action": action,
-            "kind": self._kinds[action].astype(np.int64),
+            "kind": self._kinds[action],
             "hand_delta": records["hand_delta"].astype(np.int32),
             "final_points": records["final_points"].astype(np.int32),
             "rank": records["rank"].astype(np.int64),
