@@ -113,7 +113,7 @@ fn game_query(text: &str) -> Result<String, String> {
     let mut red_given = false;
     while let Some(word) = words.next() {
         match word {
-            "--sanma" => rules.players = mahjong::Players::Three,
+            "--sanma" => rules = rules.with_three_players(),
             "--east" => rules.length = Length::East,
             "--no-red" => {
                 rules.red_fives = [0; 3];

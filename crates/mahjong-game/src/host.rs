@@ -217,11 +217,7 @@ pub fn play_hosted(
         });
     }
     let mut outside: Vec<Option<Outside>> = Vec::with_capacity(4);
-    let mut game_rules = json!({"length": rules.length.name(), "red_fives": rules.red_fives,
-                                "open_tanyao": rules.open_tanyao});
-    if rules.three_player() {
-        game_rules["players"] = json!(3);
-    }
+    let game_rules = crate::mjai::rules_json(&rules);
     for (seat, entry) in seats.iter().enumerate() {
         outside.push(match entry {
             Seat::Ours(_) => None,

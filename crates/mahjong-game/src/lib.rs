@@ -16,9 +16,11 @@ pub mod tournament;
 
 pub use bots::{BOT_NAMES, DefenceBot, EfficiencyBot, RandomBot, ValueBot, bot_named};
 pub use engine::{
-    Action, Board, DrawKind, Event, Game, GameRules, HandId, IllegalAction, LIVE_DRAWS, Length,
-    Meld, RiverTile, START_POINTS, TARGET_POINTS, View, Wall, Win, WinningTile, all_tiles,
-    hand_changes, hand_tiles, hands, seat_list,
+    Action, Board, Busting, Chombo, DrawKind, Event, Game, GameRules, HandId, IllegalAction,
+    KanDoraTiming, Kuikae, LIVE_DRAWS, Leftover, Length, Meld, MultipleRon, PaoHonba, PaoScope,
+    Preset, Renchan, RiverTile, RonHonba, RonSticks, Rounding, RulesError, START_POINTS,
+    TARGET_POINTS, Ties, Uma, View, Wall, Win, WinningTile, all_tiles, hand_changes, hand_tiles,
+    hands, seat_list, thousands_text,
 };
 pub use fixture::run_fixture;
 pub use host::{

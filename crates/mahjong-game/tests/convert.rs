@@ -11,7 +11,7 @@ mod support {
 
 use mahjong_game::records::convert::{Target, convert};
 use mahjong_game::records::{read, replay::replay_with_events};
-use mahjong_game::{Action, EfficiencyBot, Event, Game, GameRules, Length, Players};
+use mahjong_game::{Action, EfficiencyBot, Event, Game, GameRules, Length};
 use support::records::every_record;
 
 /// Events with each dealt hand in tile order (mjlog deals in the wall's order).
@@ -249,7 +249,11 @@ fn seeded_games_written_in_each_format_replay_to_the_same_game() {
                 (false, _) => [1, 1, 1],
             },
             open_tanyao: seed % 5 != 1,
-            players: if three { Players::Three } else { Players::Four },
+            ..if three {
+                GameRules::TENHOU_SANMA
+            } else {
+                GameRules::TENHOU
+            }
         };
         let mut game = Game::new(rules, seed);
         let players = usize::from(rules.players);

@@ -72,7 +72,7 @@ fn random_games_keep_the_invariants() {
                 _ => [1; 3],
             },
             open_tanyao: seed % 3 != 0,
-            players: mahjong_game::Players::Four,
+            ..GameRules::TENHOU
         };
         let events = play(rules, seed, seed % 2 == 1);
         hands += events
@@ -132,7 +132,7 @@ fn a_written_record_replays_to_the_same_game() {
             },
             red_fives: if seed % 3 == 2 { [1, 0, 1] } else { [1; 3] },
             open_tanyao: seed % 4 != 1,
-            players: mahjong_game::Players::Four,
+            ..GameRules::TENHOU
         };
         let mut game = Game::new(rules, seed);
         let random = RandomBot { seed };

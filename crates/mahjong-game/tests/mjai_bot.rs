@@ -31,7 +31,7 @@ fn rules_for(seed: u64) -> GameRules {
             [1, 1, 1]
         },
         open_tanyao: !seed.is_multiple_of(5),
-        players: mahjong_game::Players::Four,
+        ..GameRules::TENHOU
     }
 }
 

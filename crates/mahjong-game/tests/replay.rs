@@ -591,7 +591,7 @@ fn rooms_the_engine_does_not_play_are_refused_saying_what_was_found() {
             length: mahjong_game::Length::East,
             red_fives: [0; 3],
             open_tanyao: false,
-            players: mahjong_game::Players::Four,
+            ..GameRules::TENHOU
         }
     );
 }

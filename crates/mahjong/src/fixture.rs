@@ -10,8 +10,9 @@
 //!   `3k + 2` tiles, every removal (the command keeps the name the fixtures were written with);
 //! - `score HAND --win TILE [options]`: the score report of [`crate::score()`], with the options
 //!   of `tiles mahjong score`: `--tsumo --riichi --double-riichi --ippatsu --rinshan --chankan
-//!   --haitei --houtei --tenhou --chiihou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
-//!   `--ura T,T`, `--honba N`, `--sticks N`, `--rules tenhou|majsoul|wrc` and `--rule NAME=VALUE`;
+//!   --haitei --houtei --tenhou --chiihou --renhou`, `--seat W --round W` (E, S, W, N), `--dora T,T`,
+//!   `--ura T,T`, `--honba N`, `--sticks N` and `--rule NAME=VALUE` (the rule sets by name are
+//!   the game crate's, `mahjong_game::GameRules`);
 //!
 //! The transcript echoes each query after `> `, then its answer; errors become `error: …`
 //! lines. (The game's queries, `game` and `replay`, are `mahjong-game`'s fixtures.)
@@ -131,7 +132,7 @@ fn score_query(text: &str) -> Result<String, String> {
     while let Some(word) = words.next() {
         match word {
             "--win" | "--seat" | "--round" | "--dora" | "--ura" | "--honba" | "--sticks"
-            | "--rules" | "--rule" => {
+            | "--rule" => {
                 let value = words.next().ok_or(format!("{word} needs a value"))?;
                 valued.push((word, value));
             }
@@ -168,7 +169,6 @@ fn score_query(text: &str) -> Result<String, String> {
             "--ura" => situation.ura_indicators = pieces(value)?,
             "--honba" => situation.honba = number()?,
             "--sticks" => situation.riichi_sticks = number()?,
-            "--rules" => rules = value.parse().map_err(|error| format!("{error}"))?,
             "--rule" => {
                 let (switch, on) = value.split_once('=').ok_or("--rule NAME=VALUE")?;
                 rules.set(switch, on).map_err(|error| error.to_string())?;
@@ -188,6 +188,7 @@ fn score_query(text: &str) -> Result<String, String> {
             "--houtei" => &mut situation.houtei,
             "--tenhou" => &mut situation.tenhou,
             "--chiihou" => &mut situation.chiihou,
+            "--renhou" => &mut situation.renhou,
             other => return Err(format!("unknown option {other}")),
         };
         *field = true;

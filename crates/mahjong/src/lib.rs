@@ -33,9 +33,9 @@ pub use residue::{
     Block, ResidueTrace, SeedAttempt, SeedFailure, pair_candidates, residue_trace, suit_complete,
 };
 pub use score::{
-    Contradiction, FuPart, Limit, PairFu, Points, Reading, RuleError, Score, ScoreError, ScoredSet,
-    ScoringRules, SetKind, Situation, UnknownScoringRules, UnknownWind, Wait, Wind, Yaku, YakuHan,
-    base_points, dora_of, parse_full_hand, parse_pieces, score,
+    Contradiction, DoubleYakuman, FuPart, Limit, PairFu, Points, Reading, Renhou, RuleError, Score,
+    ScoreError, ScoredSet, ScoringRules, SetKind, Situation, UnknownWind, Wait, Wind, Yaku,
+    YakuHan, base_points, dora_of, parse_full_hand, parse_pieces, parse_switch, score,
 };
 pub use shanten::{
     Shanten, TileCountError, counts_shanten, seven_pairs_shanten, shanten, shanten_after_discards,

@@ -185,7 +185,7 @@ impl<'a> Scan<'a> {
     fn rules(&mut self) -> Option<ScoringRules> {
         self.ws();
         if self.peek()? == b'"' {
-            return self.string()?.parse().ok();
+            return crate::mahjong::scoring_preset(self.string()?).ok();
         }
         let mut preset = None;
         let mut switches: Vec<(&str, Switch)> = Vec::new();
@@ -210,7 +210,7 @@ impl<'a> Scan<'a> {
             Some(())
         })?;
         let mut rules = match preset {
-            Some(name) => name.parse().ok()?,
+            Some(name) => crate::mahjong::scoring_preset(name).ok()?,
             None => ScoringRules::default(),
         };
         for (name, value) in switches {
@@ -283,7 +283,7 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
     let mut hand = None;
     let mut win = None;
     let mut melds = None;
-    let mut flags = [None::<bool>; 10];
+    let mut flags = [None::<bool>; 11];
     let mut winds: [Option<&str>; 2] = [None, None];
     let mut indicators: [Option<TilesRef<'_>>; 2] = [None, None];
     let mut counts = [None::<u32>; 2];
@@ -304,6 +304,7 @@ pub(crate) fn score_request(text: &str) -> Option<ScoreInput<'_>> {
                 15 | 16 => set(&mut indicators[index - 15], scan.tiles()),
                 17 | 18 => set(&mut counts[index - 17], scan.number()),
                 19 => set(&mut rules, scan.rules()),
+                22 => set(&mut flags[10], scan.boolean()),
                 _ => set(&mut table[index - 20], scan.number()),
             }?;
             expected = index + 1;

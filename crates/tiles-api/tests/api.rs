@@ -280,8 +280,23 @@ const REFUSED: &[(&str, &str, &str)] = &[
     ),
     (
         "mahjong/score",
-        r#"{"hand":"123m456p789s11222z","win":"2z","rules":{"kiriage":"yes"}}"#,
-        "rules.kiriage: expected true, false (2 or 4 for double_wind_fu, 3 or 4 for players), found a string",
+        r#"{"hand":"123m456p789s11222z","win":"2z","rules":{"kiriage":"maybe"}}"#,
+        "rules.kiriage: \"maybe\" is not true or false",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"2z","rules":{"kiriage":[true]}}"#,
+        "rules.kiriage: expected true, false, a number or a name (2 or 4 for double_wind_fu, 3 or 4 for players, mangan for renhou), found a list",
+    ),
+    (
+        "mahjong/score",
+        r#"{"hand":"123m456p789s11222z","win":"2z","rules":"house"}"#,
+        "rules: unknown rules \"house\": expected one of tenhou, tenhou-sanma, mahjong-soul, mahjong-soul-sanma, m-league, wrc, ema-2016, ema-2025, jpml-a, saikouisen, saikouisen-classic",
+    ),
+    (
+        "mahjong/game",
+        r#"{"rules":"m-league","rule":["kiriage=maybe"]}"#,
+        "rule: rule kiriage: \"maybe\" is not true or false",
     ),
     (
         "mahjong/score",

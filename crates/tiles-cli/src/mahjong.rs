@@ -42,7 +42,12 @@ pub enum Command {
     /// per stdin line and prints one response per line:
     /// `{"hand":"345m40677p678s","melds":[{"type":"chi","tiles":"678s"}],"win":"8s"}`.
     #[command(after_help = crate::BATCH_EXIT)]
-    Score(ScoreArgs),
+    Score(crate::mahjong_score::ScoreArgs),
+    /// The rule sets a game is played under (`--rules` of `game`, `tournament`, `replay`,
+    /// `watch`, `review`, `score`): without PRESET, their names and the fields `--rule`
+    /// sets; with one, each field's value (`tiles mahjong rules m-league --rule
+    /// kiriage=false`).
+    Rules(crate::mahjong_score::RulesArgs),
     /// Plays one game of bots under Tenhou's rules and prints each hand's result and the
     /// final points, or the game's record (`--format mjai`, `tenhou6` or `mjlog`).
     ///
@@ -172,23 +177,34 @@ pub struct Lineup {
     /// Seconds an outside bot has to answer the events that start a game or a hand.
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
     start_limit: f64,
-    /// `hanchan` or `east` (East round only).
-    #[arg(long, default_value = "hanchan")]
-    length: String,
+    /// The rule set: `tenhou` (the default: Tenhou's ranked room), `tenhou-sanma`,
+    /// `mahjong-soul` (or `majsoul`), `mahjong-soul-sanma`, `m-league`, `wrc`, `ema-2016`,
+    /// `ema-2025`, `jpml-a`, `saikouisen` or `saikouisen-classic` (`tiles mahjong rules`
+    /// lists each one's values).
+    #[arg(long, value_name = "PRESET")]
+    rules: Option<String>,
+    /// One field of the rules set otherwise, repeatable: `--rule kiriage=false` (`tiles
+    /// mahjong rules` lists the fields).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rule: Vec<String>,
+    /// `hanchan` or `east` (East round only); default the rule set's, hanchan.
+    #[arg(long)]
+    length: Option<String>,
     /// Play without red fives.
     #[arg(long, conflicts_with = "red_fives")]
     no_red: bool,
     /// Red fives per suit, man, pin and sou, 0 or 1 each (`0,1,1`: red 5p and 5s only);
-    /// default one in each.
+    /// default the rule set's (one in each under Tenhou's).
     #[arg(long, value_name = "M,P,S", value_parser = red_counts)]
     red_fives: Option<[u8; 3]>,
     /// Tanyao only in a closed hand (a lobby without kuitan).
     #[arg(long)]
     no_open_tanyao: bool,
-    /// The players: 4, or 3 (Tenhou's three-player rooms: no 2m-8m, no chi, Norths set
-    /// aside, tsumo loss, 35,000 to start and 40,000 to end; red fives 5p and 5s).
-    #[arg(long, value_name = "N", default_value_t = Players::Four, value_parser = players_option)]
-    players: Players,
+    /// The players: 4, or 3 (the rule set's three-player form; Tenhou's three-player rooms
+    /// by default: no 2m-8m, no chi, Norths set aside, tsumo loss, 35,000 to start and 40,000
+    /// to end; red fives 5p and 5s).
+    #[arg(long, value_name = "N", value_parser = players_option)]
+    players: Option<Players>,
     /// Read requests from stdin and write one JSON object per line.
     #[arg(long)]
     json: bool,
@@ -207,23 +223,43 @@ fn red_counts(text: &str) -> Result<[u8; 3], String> {
 }
 
 impl Lineup {
-    /// The red fives the options ask for.
-    fn red(&self) -> tiles_api::mahjong::game::RedFives {
+    /// The red fives the options ask for, if any.
+    fn red(&self) -> Option<tiles_api::mahjong::game::RedFives> {
         use tiles_api::mahjong::game::RedFives;
         match self.red_fives {
-            Some(counts) => RedFives::PerSuit(counts),
-            None => RedFives::All(!self.no_red),
+            Some(counts) => Some(RedFives::PerSuit(counts)),
+            None if self.no_red => Some(RedFives::All(false)),
+            None => None,
         }
+    }
+
+    /// Kuitan as the options ask for it, if they do.
+    fn open_tanyao(&self) -> Option<bool> {
+        self.no_open_tanyao.then_some(false)
     }
 
     /// The defaults a JSON line takes from these options.
     fn defaults(&self) -> Map<String, Value> {
         let mut defaults = Map::new();
         defaults.insert("bots".into(), json!(self.bots));
-        defaults.insert("length".into(), json!(self.length));
-        defaults.insert("red_fives".into(), json!(self.red()));
-        defaults.insert("open_tanyao".into(), json!(!self.no_open_tanyao));
-        defaults.insert("players".into(), json!(self.players.count()));
+        if let Some(rules) = &self.rules {
+            defaults.insert("rules".into(), json!(rules));
+        }
+        if !self.rule.is_empty() {
+            defaults.insert("rule".into(), json!(self.rule));
+        }
+        if let Some(length) = &self.length {
+            defaults.insert("length".into(), json!(length));
+        }
+        if let Some(red) = self.red() {
+            defaults.insert("red_fives".into(), json!(red));
+        }
+        if let Some(open) = self.open_tanyao() {
+            defaults.insert("open_tanyao".into(), json!(open));
+        }
+        if let Some(players) = self.players {
+            defaults.insert("players".into(), json!(players.count()));
+        }
         defaults.insert("answer_limit".into(), json!(self.answer_limit));
         defaults.insert("start_limit".into(), json!(self.start_limit));
         defaults
@@ -303,202 +339,6 @@ fn rank_points(text: &str) -> Result<Vec<f64>, String> {
     Ok(values)
 }
 
-/// `tiles mahjong score`.
-#[derive(Debug, Args)]
-pub struct ScoreArgs {
-    /// The hand and its bracketed melds (its parts may be separate words).
-    #[arg(required_unless_present = "json")]
-    hand: Vec<String>,
-    /// The winning tile, one of the concealed tiles.
-    #[arg(long, value_name = "TILE", required_unless_present = "json")]
-    win: Option<String>,
-    /// Won by drawing the tile (else by ron).
-    #[arg(long)]
-    tsumo: bool,
-    /// Riichi was declared.
-    #[arg(long)]
-    riichi: bool,
-    /// Double riichi (implies riichi).
-    #[arg(long)]
-    double_riichi: bool,
-    /// Won within one turn of riichi.
-    #[arg(long)]
-    ippatsu: bool,
-    /// Won on the replacement tile after a kan (a tsumo).
-    #[arg(long)]
-    rinshan: bool,
-    /// Won by robbing an added kan (a ron; the robbed tile is in HAND).
-    #[arg(long)]
-    chankan: bool,
-    /// Won by tsumo on the last tile of the wall.
-    #[arg(long)]
-    haitei: bool,
-    /// Won by ron on the last discard.
-    #[arg(long)]
-    houtei: bool,
-    /// The dealer's hand complete as dealt (a tsumo).
-    #[arg(long)]
-    tenhou: bool,
-    /// A non-dealer complete on the first draw (a tsumo).
-    #[arg(long)]
-    chiihou: bool,
-    /// The seat wind: E (the dealer), S, W or N.
-    #[arg(long, value_name = "WIND", default_value = "E")]
-    seat: String,
-    /// The round wind: E, S, W or N.
-    #[arg(long = "round", value_name = "WIND", default_value = "E")]
-    round_wind: String,
-    /// The dora indicators, `3m,5z` (each points to the next tile).
-    #[arg(long, value_name = "TILES", default_value = "")]
-    dora: String,
-    /// The ura dora indicators (riichi only).
-    #[arg(long, value_name = "TILES", default_value = "")]
-    ura: String,
-    /// Honba counters on the table.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    honba: u32,
-    /// Riichi sticks on the table.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    sticks: u32,
-    /// Norths the winner set aside (kita, three players): each a dora (nukidora).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    kita: u32,
-    /// The players at the table: 4, or 3 (Tenhou's three-player rules: tsumo loss, 200 a
-    /// honba, no 2m-8m, 1m and 9m indicate each other).
-    #[arg(long, value_name = "N", value_parser = players_option)]
-    players: Option<Players>,
-    /// The rule set: tenhou (the default: red fives, open tanyao, 4 fu for a double-wind pair,
-    /// counted yakuman, no double yakuman, no kiriage), majsoul (tenhou's with the four double
-    /// yakuman), wrc or tenhou-sanma (tenhou's for three players).
-    #[arg(long, value_name = "PRESET", default_value = "tenhou")]
-    rules: String,
-    /// One rule switch over the preset, repeatable: red_fives, open_tanyao, kiriage,
-    /// counted_yakuman, double_yakuman (=true or =false), double_wind_fu (=2 or =4) or
-    /// players (=3 or =4).
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    rule: Vec<String>,
-    /// Read and write one JSON object per line (the options above are ignored, but --rules
-    /// and --rule, which are the default of a request without `rules`).
-    #[arg(long, conflicts_with = "hand")]
-    json: bool,
-}
-
-impl ScoreArgs {
-    /// The `rules` field these options give.
-    fn rules_json(&self) -> Result<Value, String> {
-        if self.rule.is_empty() {
-            return Ok(json!(self.rules));
-        }
-        let mut fields = Map::new();
-        fields.insert("preset".into(), json!(self.rules));
-        for switch in &self.rule {
-            let (name, value) = switch
-                .split_once('=')
-                .ok_or_else(|| format!("--rule {switch}: expected NAME=VALUE"))?;
-            let value = match value.trim() {
-                "true" | "on" | "yes" => json!(true),
-                "false" | "off" | "no" => json!(false),
-                number => number
-                    .parse::<u32>()
-                    .map_or_else(|_| json!(number), |n| json!(n)),
-            };
-            fields.insert(name.trim().to_owned(), value);
-        }
-        Ok(Value::Object(fields))
-    }
-
-    /// The `mahjong/score` request these options make.
-    fn request(&self) -> Result<Value, String> {
-        Ok(json!({
-            "hand": self.hand.join(" "),
-            "win": self.win.clone().unwrap_or_default(),
-            "tsumo": self.tsumo,
-            "riichi": self.riichi,
-            "double_riichi": self.double_riichi,
-            "ippatsu": self.ippatsu,
-            "rinshan": self.rinshan,
-            "chankan": self.chankan,
-            "haitei": self.haitei,
-            "houtei": self.houtei,
-            "tenhou": self.tenhou,
-            "chiihou": self.chiihou,
-            "seat_wind": self.seat,
-            "round_wind": self.round_wind,
-            "dora_indicators": self.dora,
-            "ura_indicators": self.ura,
-            "honba": self.honba,
-            "riichi_sticks": self.sticks,
-            "rules": self.rules_json()?,
-            "kita": self.kita,
-            "players": self.players.map(Players::count),
-        }))
-    }
-}
-
-fn score_command(args: &ScoreArgs) -> ExitCode {
-    let rules = match args.rules_json() {
-        Ok(rules) => rules,
-        Err(error) => return batch::unreadable(&error),
-    };
-    if args.json {
-        // The default preset needs no default field: requests are then read the fast way.
-        let mut defaults = Map::new();
-        if rules != json!("tenhou") {
-            defaults.insert("rules".into(), rules);
-        }
-        return batch::json_batch("mahjong/score", defaults);
-    }
-    let response = args.request().and_then(|request| {
-        let request = serde_json::from_value(request).map_err(|error| error.to_string())?;
-        tiles_api::mahjong::scored(request)
-    });
-    match response {
-        Ok((hand, score)) => {
-            let report = format!("hand: {hand}\n{score}");
-            let lines: Vec<String> = report.lines().map(str::to_owned).collect();
-            batch::answer(&lines, 0)
-        }
-        Err(error) => batch::unreadable(&args.in_options(&error)),
-    }
-}
-
-impl ScoreArgs {
-    /// An error of the request these options make, naming the option the user typed and its
-    /// value (`--seat X: unknown wind "X"`) where it names a field of the request
-    /// (`seat_wind: …`).
-    fn in_options(&self, error: &str) -> String {
-        if let Some(rest) = error.strip_prefix("rules.") {
-            let (name, rest) = rest.split_once(':').unwrap_or((rest, ""));
-            let typed = self
-                .rule
-                .iter()
-                .find(|switch| switch.split('=').next().map(str::trim) == Some(name))
-                .map_or_else(|| name.to_owned(), Clone::clone);
-            return format!("--rule {typed}:{rest}");
-        }
-        let options: [(&str, String); 7] = [
-            ("seat_wind", format!("--seat {}", self.seat)),
-            ("round_wind", format!("--round {}", self.round_wind)),
-            ("dora_indicators", format!("--dora {}", self.dora)),
-            ("ura_indicators", format!("--ura {}", self.ura)),
-            (
-                "win",
-                format!("--win {}", self.win.as_deref().unwrap_or_default()),
-            ),
-            ("riichi_sticks", format!("--sticks {}", self.sticks)),
-            ("rules", format!("--rules {}", self.rules)),
-        ];
-        for (field, option) in options {
-            if let Some(rest) = error.strip_prefix(field)
-                && rest.starts_with([':', ',', '.', '['])
-            {
-                return format!("{option}{rest}");
-            }
-        }
-        error.to_owned()
-    }
-}
-
 /// `tiles mahjong analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
@@ -519,7 +359,8 @@ pub struct AnalyzeArgs {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Analyze(args) => analyze_command(&args),
-        Command::Score(args) => score_command(&args),
+        Command::Score(args) => crate::mahjong_score::run(&args),
+        Command::Rules(args) => crate::mahjong_score::rules_run(&args),
         Command::Game(args) => game_command(&args),
         Command::Replay(args) => crate::mahjong_replay::run(&args),
         Command::Review(args) => crate::mahjong_review::run(&args),
@@ -590,9 +431,11 @@ fn game_command(args: &GameArgs) -> ExitCode {
         token: None,
         proof: None,
         bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
+        rules: args.lineup.rules.clone(),
+        rule: args.lineup.rule.clone(),
         length: args.lineup.length.clone(),
         red_fives: args.lineup.red(),
-        open_tanyao: !args.lineup.no_open_tanyao,
+        open_tanyao: args.lineup.open_tanyao(),
         players: args.lineup.players,
         record: record.to_owned(),
         answer_limit: args.lineup.answer_limit,
@@ -672,9 +515,11 @@ fn tournament_command(args: &TournamentArgs) -> ExitCode {
         games: args.games,
         seed: args.seed,
         bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
+        rules: args.lineup.rules.clone(),
+        rule: args.lineup.rule.clone(),
         length: args.lineup.length.clone(),
         red_fives: args.lineup.red(),
-        open_tanyao: !args.lineup.no_open_tanyao,
+        open_tanyao: args.lineup.open_tanyao(),
         players: args.lineup.players,
         first_game: 0,
         duplicate: args.duplicate(),

@@ -19,6 +19,7 @@ mod mahjong_convert;
 mod mahjong_dataset;
 mod mahjong_replay;
 mod mahjong_review;
+mod mahjong_score;
 mod progress;
 mod puzzle;
 mod records;

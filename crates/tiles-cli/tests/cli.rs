@@ -485,7 +485,7 @@ fn messages_speak_of_what_was_typed() {
             ],
             2,
             "",
-            "error: --rule kiriage=maybe: expected true, false",
+            "error: --rule kiriage=maybe: \"maybe\" is not true or false",
         ),
         (
             &["rummikub", "arrange", "R1", "R1", "R1"],

@@ -73,28 +73,49 @@ pub(crate) fn seed_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
-/// The rules Python's options name: `length`, `red_fives` (True, False or each suit's
-/// count), `open_tanyao`, `players` (3 or 4).
-pub(crate) fn rules_of(
-    length: &str,
-    red_fives: Option<&Bound<'_, PyAny>>,
-    open_tanyao: bool,
-    players: i64,
-) -> PyResult<GameRules> {
-    let players = tiles_api::fields::players(players).map_err(BadRequest::new_err)?;
+/// The rules options of a game from Python: the rule set (`rules`, `m-league kiriage=false`)
+/// and fields set (`rule`, `["kiriage=false"]`), and over the rule set's own values where
+/// given `length`, `red_fives` (True, False or each suit's count), `open_tanyao`, `players`
+/// (3 or 4).
+#[derive(Debug, Default)]
+pub(crate) struct RulesOptions<'a, 'py> {
+    pub rules: Option<&'a str>,
+    pub rule: Vec<String>,
+    pub length: Option<&'a str>,
+    pub red_fives: Option<&'a Bound<'py, PyAny>>,
+    pub open_tanyao: Option<bool>,
+    pub players: Option<i64>,
+}
+
+/// The rules Python's options name ([`RulesOptions`]).
+pub(crate) fn rules_of(options: &RulesOptions<'_, '_>) -> PyResult<GameRules> {
+    let players = options
+        .players
+        .map(tiles_api::fields::players)
+        .transpose()
+        .map_err(BadRequest::new_err)?;
     use tiles_api::mahjong::game::RedFives;
-    let red = match red_fives {
-        None => RedFives::All(true),
-        Some(value) => match value.extract::<bool>() {
+    let red = match options.red_fives {
+        None => None,
+        Some(value) if value.is_none() => None,
+        Some(value) => Some(match value.extract::<bool>() {
             Ok(red) => RedFives::All(red),
             Err(_) => RedFives::PerSuit(value.extract::<[u8; 3]>().map_err(|_| {
                 PyTypeError::new_err(
                     "red_fives: expected True, False or [man, pin, sou] counts such as [0, 1, 1]",
                 )
             })?),
-        },
+        }),
     };
-    tiles_api::mahjong::game::rules(length, red, open_tanyao, players).map_err(BadRequest::new_err)
+    let asked = tiles_api::mahjong::game::RulesAsked {
+        rules: options.rules,
+        rule: &options.rule,
+        length: options.length,
+        red_fives: red,
+        open_tanyao: options.open_tanyao,
+        players,
+    };
+    tiles_api::mahjong::game::rules(&asked).map_err(BadRequest::new_err)
 }
 
 impl PyGame {
@@ -243,8 +264,14 @@ impl PyGame {
     /// every decision.
     fn state(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(32 + 3 * self.moves.len());
-        // Version 1: four players; 2: three.
-        bytes.push(if self.rules.three_player() { 2 } else { 1 });
+        // Version 1: four players; 2: three (both Tenhou's lobbies); 3: any rules, written
+        // after the header as their description.
+        let lobby = self.rules.is_tenhou_lobby();
+        bytes.push(match (lobby, self.rules.three_player()) {
+            (false, _) => 3,
+            (true, true) => 2,
+            (true, false) => 1,
+        });
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.push(u8::from(self.rules.length == Length::East));
         bytes.extend_from_slice(&self.rules.red_fives);
@@ -256,6 +283,11 @@ impl PyGame {
         for start in self.rewards.start {
             bytes.extend_from_slice(&start.to_le_bytes());
         }
+        if !lobby {
+            let described = self.rules.describe();
+            bytes.extend_from_slice(&(described.len() as u16).to_le_bytes());
+            bytes.extend_from_slice(described.as_bytes());
+        }
         for (seat, id) in &self.moves {
             bytes.push(*seat);
             bytes.extend_from_slice(&id.to_le_bytes());
@@ -266,17 +298,41 @@ impl PyGame {
     /// A game from [`PyGame::state`]'s bytes, replayed decision by decision.
     fn from_state(bytes: &[u8]) -> Result<PyGame, String> {
         let bad = || "not a pickled tiles.mahjong.Game".to_owned();
-        if bytes.len() < HEADER
-            || !(1..=2).contains(&bytes[0])
-            || !(bytes.len() - HEADER).is_multiple_of(3)
-        {
+        if bytes.len() < HEADER || !(1..=3).contains(&bytes[0]) {
+            return Err(bad());
+        }
+        // Version 3: the rules' description after the header.
+        let mut moves_at = HEADER;
+        let described = if bytes[0] == 3 {
+            let length = bytes
+                .get(HEADER..HEADER + 2)
+                .map(|pair| usize::from(u16::from_le_bytes([pair[0], pair[1]])))
+                .ok_or_else(bad)?;
+            let text = bytes
+                .get(HEADER + 2..HEADER + 2 + length)
+                .and_then(|text| std::str::from_utf8(text).ok())
+                .ok_or_else(bad)?;
+            moves_at = HEADER + 2 + length;
+            Some(
+                text.parse::<GameRules>()
+                    .map_err(|error| error.to_string())?,
+            )
+        } else {
+            None
+        };
+        if !(bytes.len() - moves_at).is_multiple_of(3) {
             return Err(bad());
         }
         let word = |at: usize| -> Result<[u8; 4], String> {
             bytes[at..at + 4].try_into().map_err(|_| bad())
         };
         let seed = u64::from_le_bytes(bytes[1..9].try_into().map_err(|_| bad())?);
-        let rules = GameRules {
+        let lobby = if bytes[0] == 2 {
+            GameRules::TENHOU_SANMA
+        } else {
+            GameRules::TENHOU
+        };
+        let rules = described.unwrap_or(GameRules {
             length: if bytes[9] == 1 {
                 Length::East
             } else {
@@ -284,12 +340,8 @@ impl PyGame {
             },
             red_fives: [bytes[10], bytes[11], bytes[12]],
             open_tanyao: bytes[13] == 1,
-            players: if bytes[0] == 2 {
-                Players::Three
-            } else {
-                Players::Four
-            },
-        };
+            ..lobby
+        });
         rules.check()?;
         let mut game = PyGame::new_game(rules, seed);
         let mut cursors = [0; 4];
@@ -303,7 +355,7 @@ impl PyGame {
         for (seat, start) in rewards.start.iter_mut().enumerate() {
             *start = i32::from_le_bytes(word(34 + 4 * seat)?);
         }
-        for chunk in bytes[HEADER..].chunks(3) {
+        for chunk in bytes[moves_at..].chunks(3) {
             let seat = usize::from(chunk[0]);
             let id = usize::from(u16::from_le_bytes([chunk[1], chunk[2]]));
             let action = (seat < 4)
@@ -329,16 +381,25 @@ fn tiles_list(pieces: &[Piece]) -> Vec<String> {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed = None, length = "hanchan", red_fives = None, open_tanyao = true, players = 4))]
+    #[pyo3(signature = (seed = None, length = None, red_fives = None, open_tanyao = None, players = None, rules = None, rule = Vec::new()))]
     fn new(
         seed: Option<&Bound<'_, PyAny>>,
-        length: &str,
+        length: Option<&str>,
         red_fives: Option<&Bound<'_, PyAny>>,
-        open_tanyao: bool,
-        players: i64,
+        open_tanyao: Option<bool>,
+        players: Option<i64>,
+        rules: Option<&str>,
+        rule: Vec<String>,
     ) -> PyResult<PyGame> {
         let seed = seed.map(seed_of).transpose()?.unwrap_or(0);
-        let rules = rules_of(length, red_fives, open_tanyao, players)?;
+        let rules = rules_of(&RulesOptions {
+            rules,
+            rule,
+            length,
+            red_fives,
+            open_tanyao,
+            players,
+        })?;
         Ok(PyGame::new_game(rules, seed))
     }
 

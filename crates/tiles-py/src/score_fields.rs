@@ -176,8 +176,9 @@ pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'
         })?;
     }
     let field = |index: usize| fields[index];
-    let mut flags = [false; 10];
-    for (flag, index) in flags.iter_mut().zip(3..13) {
+    let mut flags = [false; 11];
+    // tsumo … chiihou, then renhou (the last field).
+    for (flag, index) in flags.iter_mut().zip((3..13).chain([22])) {
         if let Some(value) = field(index) {
             *flag = value.cast::<PyBool>().ok()?.is_true();
         }
@@ -210,8 +211,7 @@ pub unsafe fn read<'a>(request: Borrowed<'a, '_, PyDict>) -> Option<ScoreInput<'
     let rules = match field(19) {
         None => Ok(ScoringRules::default()),
         Some(value) if value.is_none() => Ok(ScoringRules::default()),
-        Some(value) if is::<PyString>(value) => text(value)?
-            .parse::<ScoringRules>()
+        Some(value) if is::<PyString>(value) => tiles_api::mahjong::scoring_preset(text(value)?)
             .map_err(|error| format!("rules: {error}")),
         // SAFETY: the caller's contract.
         Some(value) => Ok(unsafe { switches(cast::<PyDict>(value)?)? }),
@@ -280,7 +280,7 @@ unsafe fn switches(fields: Borrowed<'_, '_, PyDict>) -> Option<ScoringRules> {
     unsafe {
         walk(fields, |name, value| {
             if text(name)? == "preset" {
-                rules = text(value)?.parse().ok()?;
+                rules = tiles_api::mahjong::scoring_preset(text(value)?).ok()?;
             }
             Some(())
         })?;
@@ -289,6 +289,7 @@ unsafe fn switches(fields: Borrowed<'_, '_, PyDict>) -> Option<ScoringRules> {
             if name != "preset" {
                 let value = match value.cast::<PyBool>() {
                     Ok(on) => on.is_true().to_string(),
+                    Err(_) if is::<PyString>(value) => text(value)?.to_owned(),
                     Err(_) => number(value)?.to_string(),
                 };
                 rules.set(name, &value).ok()?;

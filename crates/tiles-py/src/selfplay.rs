@@ -63,19 +63,28 @@ fn play(
 /// little-endian `u16`, `seats`, `games`: the index in `seeds` of each decision's game as
 /// little-endian `u32`), with each game's `scores` and `ranks`.
 #[pyfunction]
-#[pyo3(signature = (seeds, bots, length = "hanchan", red_fives = None, open_tanyao = true, output = "mjai", players = 4))]
+#[pyo3(signature = (seeds, bots, length = None, red_fives = None, open_tanyao = None, output = "mjai", players = None, rules = None, rule = Vec::new()))]
 #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
 pub(crate) fn mahjong_self_play<'py>(
     py: Python<'py>,
     seeds: Vec<u64>,
     bots: Vec<String>,
-    length: &str,
+    length: Option<&str>,
     red_fives: Option<&Bound<'py, PyAny>>,
-    open_tanyao: bool,
+    open_tanyao: Option<bool>,
     output: &str,
-    players: i64,
+    players: Option<i64>,
+    rules: Option<&str>,
+    rule: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
+    let rules = crate::game::rules_of(&crate::game::RulesOptions {
+        rules,
+        rule,
+        length,
+        red_fives,
+        open_tanyao,
+        players,
+    })?;
     let players = rules.players;
     let encode = match output {
         "mjai" => false,

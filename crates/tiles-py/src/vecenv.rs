@@ -125,17 +125,19 @@ impl Arrays {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, seed = None, length = "hanchan", red_fives = None, open_tanyao = true, score_scale = 0.001, placement = None, players = 4))]
+    #[pyo3(signature = (num_envs, seed = None, length = None, red_fives = None, open_tanyao = None, score_scale = 0.001, placement = None, players = None, rules = None, rule = Vec::new()))]
     #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn new(
         num_envs: usize,
         seed: Option<&Bound<'_, PyAny>>,
-        length: &str,
+        length: Option<&str>,
         red_fives: Option<&Bound<'_, PyAny>>,
-        open_tanyao: bool,
+        open_tanyao: Option<bool>,
         score_scale: f32,
         placement: Option<Vec<f32>>,
-        players: i64,
+        players: Option<i64>,
+        rules: Option<&str>,
+        rule: Vec<String>,
     ) -> PyResult<PyVecEnv> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(PyValueError::new_err(format!(
@@ -143,7 +145,14 @@ impl PyVecEnv {
             )));
         }
         let seed = seed.map(crate::game::seed_of).transpose()?.unwrap_or(0);
-        let rules = crate::game::rules_of(length, red_fives, open_tanyao, players)?;
+        let rules = crate::game::rules_of(&crate::game::RulesOptions {
+            rules,
+            rule,
+            length,
+            red_fives,
+            open_tanyao,
+            players,
+        })?;
         let reward = Reward::for_players(score_scale, placement, rules.players)?;
         let mut env = PyVecEnv {
             // `random_actions` draws from its own generator, apart from the games' seeds.

@@ -173,7 +173,7 @@ impl Board {
                 self.sticks = 0;
                 self.over = true;
             }
-            Event::Drawn { .. } => self.over = true,
+            Event::Drawn { .. } | Event::Chombo { .. } => self.over = true,
             Event::EndHand { scores } => {
                 self.scores = *scores;
                 self.over = true;

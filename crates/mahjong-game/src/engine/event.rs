@@ -134,6 +134,14 @@ pub enum Event {
         /// Whether it is a kan's replacement tile.
         replacement: bool,
     },
+    /// A false declaration by `seat` (chombo), as a referee rules it: the hand ends with
+    /// the points and sticks as it began, these changes made, and is dealt again.
+    Chombo {
+        /// Who.
+        seat: usize,
+        /// Each seat's change of points (none under rules that take chombo after the uma).
+        deltas: [i32; 4],
+    },
     /// A seat declares riichi (its discard follows).
     Riichi {
         /// Who.
@@ -353,6 +361,9 @@ impl std::fmt::Display for Event {
             Event::Kakan { seat, tile, .. } => write!(f, "{seat} adds {tile} to its pon"),
             Event::Kita { seat } => write!(f, "{seat} sets aside a North (kita)"),
             Event::Dora { indicator } => write!(f, "new dora indicator {indicator}"),
+            Event::Chombo { seat, deltas } => {
+                write!(f, "{seat}'s chombo (false declaration); changes {deltas:?}")
+            }
             Event::Win(win) => {
                 let how = if win.seat == win.from {
                     "by tsumo".to_owned()

@@ -1,15 +1,21 @@
 //! The legal actions of each seat: on its turn, and when a tile can be claimed.
 
 use super::action::Action;
+use super::rules::Kuikae;
 use super::state::{Claimed, Game, Phase, bit};
-use super::win::How;
+use super::win::{How, Takes};
 use mahjong::{KINDS, Suit, Tile};
 use mahjong::{MeldKind, Piece};
 
-/// The kinds a seat may not discard right after a call (kuikae): the called kind, and after a
-/// chi that took an end of the run, the kind that would make the same run from the other end.
-pub(crate) fn kuikae(kind: MeldKind, called: Tile, run: &[Piece]) -> u64 {
-    let mut forbidden = bit(called);
+/// The kinds a seat may not discard right after a call (kuikae), at the rules' `level`: the
+/// called kind, and after a chi that took an end of the run, the kind that would make the same
+/// run from the other end; only the called kind; or none.
+pub(crate) fn kuikae(level: Kuikae, kind: MeldKind, called: Tile, run: &[Piece]) -> u64 {
+    let mut forbidden = match level {
+        Kuikae::Free => return 0,
+        Kuikae::SameTile => return bit(called),
+        Kuikae::Forbidden => bit(called),
+    };
     if kind == MeldKind::Chi {
         let low = run.iter().map(|piece| piece.tile).min().unwrap_or(called);
         let high = Tile::at(low.index() + 2);
@@ -124,7 +130,7 @@ impl Game {
                 && self.melds[seat]
                     .iter()
                     .all(|meld| meld.kind == MeldKind::Ankan)
-                && self.scores[seat] >= 1000
+                && self.has_riichi_points(seat)
                 && self.wall.live_left() >= self.rules.riichi_wall()
                 && self.tenpai_without(seat, tile.tile)
     }
@@ -152,7 +158,9 @@ impl Game {
                         continue;
                     }
                     let tile = Tile::at(index);
-                    if riichi && !self.kan_keeps_waits(seat, drawn, tile) {
+                    if riichi
+                        && !(self.rules.riichi_ankan && self.kan_keeps_waits(seat, drawn, tile))
+                    {
                         continue;
                     }
                     actions.push(Action::Ankan { tile });
@@ -177,7 +185,7 @@ impl Game {
             {
                 actions.push(Action::Kita);
             }
-            if self.discards_made[seat] == 0 && !self.called_any {
+            if self.rules.nine_terminals && self.discards_made[seat] == 0 && !self.called_any {
                 let orphans = (0..KINDS)
                     .filter(|&index| {
                         self.counts[seat][index] > 0 && Tile::at(index).is_terminal_or_honor()
@@ -202,7 +210,7 @@ impl Game {
             && self.melds[seat]
                 .iter()
                 .all(|meld| meld.kind == MeldKind::Ankan)
-            && self.scores[seat] >= 1000
+            && self.has_riichi_points(seat)
             && live_left >= self.rules.riichi_wall()
             && self.ready_after_a_discard(seat);
         // The hand is sorted, so equal pieces are neighbours: each run is one choice.
@@ -291,7 +299,7 @@ impl Game {
         }
         if self.waits[seat] & bit(tile.tile) != 0
             && !self.is_furiten(seat)
-            && (what != Claimed::Ankan || self.thirteen_orphans_with(seat, tile.tile))
+            && (what != Claimed::Ankan || self.may_rob_ankan(seat, tile.tile))
             && self.can_win(seat, tile, How::Ron(what))
         {
             options.push(Action::Ron);
@@ -302,7 +310,8 @@ impl Game {
         let count = self.counts[seat][tile.tile.index()];
         if count >= 2 {
             for pair in pairs(&self.hands[seat], tile.tile) {
-                if self.has_discard_after(seat, &pair, bit(tile.tile)) {
+                let forbidden = kuikae(self.rules.kuikae, MeldKind::Pon, tile.tile, &pair);
+                if self.has_discard_after(seat, &pair, forbidden) {
                     options.push(Action::Pon { tiles: pair });
                 }
             }
@@ -323,7 +332,7 @@ impl Game {
                 for one in pieces_of(&self.hands[seat], first) {
                     for two in pieces_of(&self.hands[seat], second) {
                         let run = [one, two, tile];
-                        let forbidden = kuikae(MeldKind::Chi, tile.tile, &run);
+                        let forbidden = kuikae(self.rules.kuikae, MeldKind::Chi, tile.tile, &run);
                         if self.has_discard_after(seat, &[one, two], forbidden) {
                             options.push(Action::Chi { tiles: [one, two] });
                         }
@@ -341,6 +350,18 @@ impl Game {
             counts[piece.tile.index()] -= 1;
         }
         (0..KINDS).any(|index| counts[index] > 0 && forbidden & (1 << index) == 0)
+    }
+
+    /// Whether the seat has the points to declare riichi: 1,000, or any under rules that
+    /// allow riichi below 1,000.
+    fn has_riichi_points(&self, seat: usize) -> bool {
+        self.rules.riichi_below_1000 || self.scores[seat] >= 1000
+    }
+
+    /// Whether the seat may rob a concealed kan of `tile`: the rules let thirteen orphans rob
+    /// one, and its hand is thirteen orphans with it.
+    pub(crate) fn may_rob_ankan(&self, seat: usize, tile: Tile) -> bool {
+        self.rules.kokushi_ankan && self.thirteen_orphans_with(seat, tile)
     }
 
     /// Whether the seat's 13 concealed tiles and `tile` are thirteen orphans.
@@ -397,11 +418,20 @@ impl Game {
             if self.is_furiten(seat) {
                 return Some("furiten: its own discards hold one of its waits".to_owned());
             }
+            if what == Claimed::Ankan && !self.rules.kokushi_ankan {
+                return Some("these rules let no hand rob a concealed kan".to_owned());
+            }
             if what == Claimed::Ankan && !self.thirteen_orphans_with(seat, tile.tile) {
                 return Some("only thirteen orphans may rob a concealed kan".to_owned());
             }
         }
-        match self.score_of(seat, tile, how, false) {
+        if !self.rules.atozuke
+            && !self.can_win(seat, tile, how)
+            && self.score_of(seat, tile, how, Takes::NOTHING).is_ok()
+        {
+            return Some("no atozuke: the hand has no yaku on some of its waits".to_owned());
+        }
+        match self.score_of(seat, tile, how, Takes::NOTHING) {
             Ok(_) => None,
             Err(error) => Some(error.to_string()),
         }

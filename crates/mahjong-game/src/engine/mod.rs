@@ -23,8 +23,13 @@ mod win;
 
 pub use action::{Action, Meld};
 pub use board::Board;
+pub use end::chombos;
 pub use event::{DrawKind, Event, HandId, Win, hand_changes, hand_tiles, hands, seat_list};
-pub use rules::{GameRules, Length, START_POINTS, TARGET_POINTS};
+pub use rules::{
+    Busting, Chombo, GameRules, KanDoraTiming, Kuikae, Leftover, Length, MultipleRon, PaoHonba,
+    PaoScope, Preset, Renchan, RonHonba, RonSticks, Rounding, RulesError, START_POINTS,
+    TARGET_POINTS, Ties, Uma, thousands_text,
+};
 pub use state::{Game, IllegalAction, RiverTile};
 pub use view::View;
 pub use waits::WinningTile;

@@ -112,7 +112,8 @@ pub enum IllegalAction {
     BadRecord(String),
 }
 
-/// A riichi game under Tenhou's rules: four players, or three (seat 3 then empty).
+/// A riichi game under [`GameRules`] (Tenhou's by default): four players, or three (seat 3
+/// then empty).
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) rules: GameRules,
@@ -144,8 +145,11 @@ pub struct Game {
     pub(crate) discards_made: [u32; 4],
     /// The waits of each seat's 3k + 1 concealed tiles (a bit per kind), kept current.
     pub(crate) waits: [u64; 4],
-    /// The seat liable (pao) for each seat's daisangen or daisuushii, if any.
-    pub(crate) pao: [Option<usize>; 4],
+    /// The seat liable (pao) for each seat's daisangen, daisuushii and suukantsu, if any.
+    pub(crate) pao: [[Option<usize>; 3]; 4],
+    /// The discarder of the tile of the open kan whose replacement tile was last drawn.
+    pub(crate) rinshan_feeder: Option<usize>,
+
     pub(crate) phase: Phase,
     pub(crate) events: Vec<Event>,
     /// Where this hand's events start in `events`.
@@ -210,7 +214,8 @@ impl Game {
             called_any: false,
             discards_made: [0; 4],
             waits: [0; 4],
-            pao: [None; 4],
+            pao: [[None; 3]; 4],
+            rinshan_feeder: None,
             phase: Phase::Over,
             events: Vec::new(),
             hand_start: 0,
@@ -513,7 +518,8 @@ impl Game {
         self.kan_seats.clear();
         self.called_any = false;
         self.discards_made = [0; 4];
-        self.pao = [None; 4];
+        self.pao = [[None; 3]; 4];
+        self.rinshan_feeder = None;
         for seat in 0..4 {
             self.waits[seat] = self.compute_waits(seat);
         }

@@ -3,8 +3,9 @@
 
 use super::action::{Action, Meld};
 use super::event::{DrawKind, Event};
+use super::rules::{KanDoraTiming, MultipleRon, RonHonba, RonSticks};
 use super::state::{Claimed, Game, IllegalAction, Phase, Riichi, RiverTile, bit};
-use super::win::How;
+use super::win::{How, PAO_YAKU, Takes};
 use mahjong::Tile;
 use mahjong::{MeldKind, Piece};
 
@@ -85,7 +86,11 @@ impl Game {
             } => self.discard(seat, tile, tsumogiri, riichi),
             Action::Tsumo => {
                 let tile = drawn.expect("a tsumo has a drawn tile");
-                let win = self.score_win(seat, seat, tile, How::Tsumo { rinshan }, true);
+                let takes = Takes {
+                    honba: true,
+                    sticks: self.sticks,
+                };
+                let win = self.score_win(seat, seat, tile, How::Tsumo { rinshan }, takes);
                 let win = win.expect("a legal tsumo scores");
                 self.end_with_wins(vec![(seat, win)])
             }
@@ -110,7 +115,9 @@ impl Game {
                 self.after_kan(seat);
                 // A closed kan's indicator shows at once (after any still pending).
                 self.show_pending_dora()?;
-                self.show_dora()?;
+                if self.rules.kan_dora {
+                    self.show_dora()?;
+                }
                 self.open_claims(seat, piece(false), Claimed::Ankan)
             }
             Action::Kakan { tile } => {
@@ -140,6 +147,7 @@ impl Game {
                 };
                 self.take_out(seat, north);
                 self.kita[seat] += 1;
+                self.rinshan_feeder = None;
                 // A call for the first go-around and for ippatsu (which ends once nobody
                 // rons the North).
                 self.called_any = true;
@@ -161,6 +169,7 @@ impl Game {
     /// only once the kan stands: a seat robbing it keeps its ippatsu).
     fn after_kan(&mut self, seat: usize) {
         self.kan_seats.push(seat);
+        self.rinshan_feeder = None;
         self.called_any = true;
         self.waits[seat] = self.compute_waits(seat);
     }
@@ -260,7 +269,7 @@ impl Game {
         for &seat in &order {
             if !rons.contains(&seat)
                 && self.waits[seat] & bit(tile.tile) != 0
-                && (what != Claimed::Ankan || self.thirteen_orphans_with(seat, tile.tile))
+                && (what != Claimed::Ankan || self.may_rob_ankan(seat, tile.tile))
             {
                 self.furiten_pass[seat] = true;
                 if self.riichi[seat].accepted {
@@ -268,13 +277,32 @@ impl Game {
                 }
             }
         }
-        if rons.len() == 3 {
-            return self.end_drawn(DrawKind::TripleRon);
-        }
+        let rons: &[usize] = match self.rules.multiple_ron {
+            // Only the first seat from the discarder wins.
+            MultipleRon::HeadBump => &rons[..rons.len().min(1)],
+            MultipleRon::Double if rons.len() == 3 => {
+                return self.end_drawn(DrawKind::TripleRon);
+            }
+            MultipleRon::Double | MultipleRon::All => &rons,
+        };
         if !rons.is_empty() {
+            // The first winner from the discarder takes the honba and the sticks, or as the
+            // rules split them: the honba to each, each its own stick back.
+            let own = |seat: usize| u32::from(self.riichi[seat].accepted);
+            let others_own: u32 = rons[1..].iter().map(|&seat| own(seat)).sum();
             let mut wins = Vec::new();
             for (index, &seat) in rons.iter().enumerate() {
-                let win = self.score_win(seat, from, tile, How::Ron(what), index == 0);
+                let first = index == 0;
+                let takes = Takes {
+                    honba: first || self.rules.multiple_ron_honba == RonHonba::Each,
+                    sticks: match (first, self.rules.multiple_ron_sticks) {
+                        (true, RonSticks::First) => self.sticks,
+                        (true, RonSticks::OwnBack) => self.sticks - others_own,
+                        (false, RonSticks::First) => 0,
+                        (false, RonSticks::OwnBack) => own(seat),
+                    },
+                };
+                let win = self.score_win(seat, from, tile, How::Ron(what), takes);
                 wins.push((seat, win.expect("a legal ron scores")));
             }
             return self.end_with_wins(wins);
@@ -287,7 +315,10 @@ impl Game {
             self.sticks += 1;
             self.events.push(Event::RiichiAccepted { seat: from });
             // Three players all in riichi play on.
-            if players == 4 && self.riichi.iter().all(|riichi| riichi.accepted) {
+            if players == 4
+                && self.rules.four_riichi
+                && self.riichi.iter().all(|riichi| riichi.accepted)
+            {
                 return self.end_drawn(DrawKind::FourRiichi);
             }
         }
@@ -300,8 +331,14 @@ impl Game {
                 // won on the last replacement tile show two new indicators).
                 self.end_ippatsu();
                 self.show_pending_dora()?;
+                if self.rules.kan_dora && self.rules.kan_dora_timing == KanDoraTiming::AtOnce {
+                    self.show_dora()?;
+                }
                 self.draw_for(from, true)?;
-                self.pending_dora += 1;
+                if self.rules.kan_dora && self.rules.kan_dora_timing == KanDoraTiming::AfterDiscard
+                {
+                    self.pending_dora += 1;
+                }
                 return Ok(());
             }
             Claimed::Ankan | Claimed::Kita => {
@@ -324,7 +361,11 @@ impl Game {
             return self.call(seat, from, tile, action);
         }
         // Four winds: the first four discards, no call, the same wind.
-        if players == 4 && self.discards_made == [1, 1, 1, 1] && !self.called_any {
+        if players == 4
+            && self.rules.four_winds
+            && self.discards_made == [1, 1, 1, 1]
+            && !self.called_any
+        {
             let first = self.rivers[self.dealer][0].tile.tile;
             if (27..31).contains(&first.index())
                 && self.rivers.iter().all(|river| river[0].tile.tile == first)
@@ -333,7 +374,9 @@ impl Game {
             }
         }
         // Four kans by more than one seat: the discard after the fourth passed.
-        if self.kan_seats.len() == 4 && self.kan_seats.iter().any(|&seat| seat != self.kan_seats[0])
+        if self.rules.four_kans
+            && self.kan_seats.len() == 4
+            && self.kan_seats.iter().any(|&seat| seat != self.kan_seats[0])
         {
             return self.end_drawn(DrawKind::FourKans);
         }
@@ -394,10 +437,18 @@ impl Game {
         if kind == MeldKind::Kan {
             self.kan_seats.push(seat);
             self.waits[seat] = self.compute_waits(seat);
-            self.pending_dora += 1;
-            return self.draw_for(seat, true);
+            if self.rules.kan_dora {
+                match self.rules.kan_dora_timing {
+                    KanDoraTiming::AfterDiscard => self.pending_dora += 1,
+                    KanDoraTiming::AtOnce => self.show_dora()?,
+                }
+            }
+            self.draw_for(seat, true)?;
+            self.rinshan_feeder = Some(from);
+            return Ok(());
         }
         let kuikae = super::legal::kuikae(
+            self.rules.kuikae,
             kind,
             tile.tile,
             &self.melds[seat].last().expect("just made").tiles,
@@ -412,27 +463,33 @@ impl Game {
     }
 
     /// Pao: calling the third dragon set or the fourth wind set from a discard makes its
-    /// discarder liable for the daisangen or daisuushii.
+    /// discarder liable for the daisangen or daisuushii, and (where the rules say) an open kan
+    /// that is the seat's fourth kan for the suukantsu.
     fn note_pao(&mut self, seat: usize, from: usize, tile: Tile, kind: MeldKind) {
         if kind == MeldKind::Chi {
             return;
         }
         let index = tile.index();
-        let (range, needed) = if (31..34).contains(&index) {
-            (31..34, 3)
-        } else if (27..31).contains(&index) {
-            (27..31, 4)
-        } else {
-            return;
+        let sets_of = |range: std::ops::Range<usize>| {
+            self.melds[seat]
+                .iter()
+                .filter(|meld| {
+                    meld.kind != MeldKind::Chi && range.contains(&meld.tiles[0].tile.index())
+                })
+                .count()
         };
-        let sets = self.melds[seat]
+        let kans = self.melds[seat]
             .iter()
-            .filter(|meld| {
-                meld.kind != MeldKind::Chi && range.contains(&meld.tiles[0].tile.index())
-            })
+            .filter(|meld| matches!(meld.kind, MeldKind::Kan | MeldKind::Ankan))
             .count();
-        if sets == needed {
-            self.pao[seat] = Some(from);
+        let liable = [
+            self.rules.pao_daisangen && (31..34).contains(&index) && sets_of(31..34) == 3,
+            self.rules.pao_daisuushii && (27..31).contains(&index) && sets_of(27..31) == 4,
+            self.rules.pao_suukantsu && kind == MeldKind::Kan && kans == 4,
+        ];
+        for (slot, _) in liable.iter().enumerate().filter(|(_, on)| **on) {
+            debug_assert!(slot < PAO_YAKU.len());
+            self.pao[seat][slot] = Some(from);
         }
     }
 }

@@ -5,7 +5,7 @@
 use mahjong::{KINDS, Piece, ScoreError, Tile};
 
 use super::state::{Claimed, Game, bit};
-use super::win::How;
+use super::win::{How, Takes};
 
 /// One kind a seat waits on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,10 +47,11 @@ impl Game {
                 let piece = Piece { tile, red: false };
                 let mut with = concealed.clone();
                 with.push(piece);
-                let blocked = |how| match self.score_with(seat, with.clone(), piece, how, false) {
-                    Err(ScoreError::NoYaku { .. }) => Some("no yaku"),
-                    _ => None,
-                };
+                let blocked =
+                    |how| match self.score_with(seat, with.clone(), piece, how, Takes::NOTHING) {
+                        Err(ScoreError::NoYaku { .. }) => Some("no yaku"),
+                        _ => None,
+                    };
                 WinningTile {
                     tile,
                     unseen: 4u8.saturating_sub(seen[tile.index()]),

@@ -106,16 +106,14 @@ impl Follower {
                 let mut rules = self.default;
                 start_game_rules(event, &mut rules)?;
                 if let Some(players) = event.get("num_players") {
-                    rules.players = players
+                    let players = players
                         .as_u64()
                         .ok_or_else(|| format!("num_players is {players}: not a count"))
                         .and_then(|count| {
                             mahjong::Players::try_from(count)
                                 .map_err(|error| format!("num_players: {error}"))
                         })?;
-                }
-                if rules.three_player() {
-                    rules = rules.with_three_players();
+                    rules = rules.with_players(players);
                 }
                 self.rules = rules;
                 self.game = empty(rules);
@@ -347,7 +345,7 @@ impl Follower {
         let mut all = consumed.clone();
         all.push(piece);
         all.sort_by_key(|one| (one.tile, !one.red));
-        let forbidden = kuikae(meld_kind, piece.tile, &all);
+        let forbidden = kuikae(game.rules.kuikae, meld_kind, piece.tile, &all);
         game.melds[actor].push(Meld {
             kind: meld_kind,
             tiles: all,

@@ -9,3 +9,4 @@ pub mod wire;
 pub use bot::{MjaiBot, to_mjai};
 pub use decision::{decision_json, decision_of};
 pub use follow::Follower;
+pub use wire::rules_json;

@@ -179,6 +179,12 @@ pub fn event_json(event: &Event, seen_by: Option<usize>) -> Option<Value> {
             "tenpai": tenpai,
             "deltas": deltas,
         }),
+        // Not one of mjai's own events: a referee's ruling, as the hand's result.
+        Event::Chombo { seat, deltas } => json!({
+            "type": "chombo",
+            "actor": seat,
+            "deltas": deltas,
+        }),
         Event::EndHand { scores } => json!({"type": "end_kyoku", "scores": scores}),
         Event::EndGame { scores } => json!({"type": "end_game", "scores": scores}),
     })
@@ -294,12 +300,40 @@ pub(crate) fn dealt(event: &Value) -> Result<([Vec<Piece>; 4], bool), String> {
     Ok((hands, empty_fourth))
 }
 
-/// The rules a `start_game` event carries, over `rules`: ours (`"rules": {"length",
-/// "red_fives" as true, false or each suit's count, "open_tanyao"}`), or Akagi's and
-/// mjai.app's `aka_flag` (whether there are red fives). True if it states the game's length.
+/// The rules as `start_game` carries them: `{"length", "red_fives" (each suit's count),
+/// "open_tanyao", "players" (3 only)}`, and for rules other than a Tenhou lobby's the preset
+/// with the fields set otherwise (`"preset": "m-league kiriage=false"`).
+pub fn rules_json(rules: &GameRules) -> Value {
+    let mut given = json!({
+        "length": rules.length.name(),
+        "red_fives": rules.red_fives,
+        "open_tanyao": rules.open_tanyao,
+    });
+    if rules.three_player() {
+        given["players"] = json!(3);
+    }
+    if !rules.is_tenhou_lobby() {
+        given["preset"] = json!(rules.describe());
+    }
+    given
+}
+
+/// The rules a `start_game` event carries, over `rules`: ours (`"rules": {"preset" (a preset
+/// and the fields set otherwise, read first), "length", "red_fives" as true, false or each
+/// suit's count, "open_tanyao", "players"}`), or Akagi's and mjai.app's `aka_flag` (whether
+/// there are red fives). True if it states the game's length.
 pub(crate) fn start_game_rules(event: &Value, rules: &mut GameRules) -> Result<bool, String> {
     let mut length_stated = false;
     if let Some(given) = event.get("rules") {
+        if let Some(preset) = given.get("preset") {
+            let text = preset
+                .as_str()
+                .ok_or_else(|| format!("rules.preset is {preset}: expected text"))?;
+            *rules = text
+                .parse()
+                .map_err(|error| format!("rules.preset: {error}"))?;
+            length_stated = true;
+        }
         if let Some(name) = given.get("length").and_then(Value::as_str) {
             rules.length = Length::named(name)
                 .ok_or_else(|| format!("rules.length: {name:?} is not east or hanchan"))?;
@@ -334,13 +368,14 @@ pub(crate) fn start_game_rules(event: &Value, rules: &mut GameRules) -> Result<b
                 .ok_or_else(|| format!("rules.open_tanyao is {open}: expected true or false"))?;
         }
         if let Some(players) = given.get("players") {
-            rules.players = players
+            let players = players
                 .as_u64()
                 .ok_or_else(|| format!("rules.players is {players}: not a count"))
                 .and_then(|count| {
                     mahjong::Players::try_from(count)
                         .map_err(|error| format!("rules.players: {error}"))
                 })?;
+            *rules = rules.with_players(players);
         }
     }
     if let Some(red) = event.get("aka_flag").and_then(Value::as_bool) {

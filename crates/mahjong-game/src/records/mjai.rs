@@ -27,8 +27,9 @@ use mahjong::{MeldKind, Wind};
 
 /// A game's events as mjai lines (each seat's tiles shown: a full record, not a seat's view).
 /// `start_game` also carries the rules (`"rules": {"length": "hanchan", "red_fives": [1, 1,
-/// 1], "open_tanyao": true}`), which mjai itself leaves out; a record without them is read
-/// under Tenhou's (a hanchan with red fives and open tanyao).
+/// 1], "open_tanyao": true}`, and for rules other than a Tenhou lobby's `"preset": "m-league
+/// kiriage=false"`), which mjai itself leaves out; a record without them is read under
+/// Tenhou's (a hanchan with red fives and open tanyao).
 pub fn write(rules: GameRules, events: &[Event], names: &[String]) -> String {
     write_with(rules, events, names, None)
 }
@@ -46,14 +47,7 @@ pub fn write_with(
         out.push_str(&value.to_string());
         out.push('\n');
     };
-    let mut game_rules = json!({
-        "length": rules.length.name(),
-        "red_fives": rules.red_fives,
-        "open_tanyao": rules.open_tanyao,
-    });
-    if rules.three_player() {
-        game_rules["players"] = json!(3);
-    }
+    let game_rules = crate::mjai::rules_json(&rules);
     let mut start = json!({
         "type": "start_game",
         "names": names,

@@ -7,7 +7,7 @@ use Yaku::*;
 
 /// Each yaku's Japanese name as Tenhou writes it (the wind yaku are followed by their wind:
 /// `自風 南`), then the other names records use for it.
-const NAMES: [(Yaku, &str, &[&str]); 49] = [
+const NAMES: [(Yaku, &str, &[&str]); 51] = [
     (
         MenzenTsumo,
         "門前清自摸和",
@@ -68,6 +68,8 @@ const NAMES: [(Yaku, &str, &[&str]); 49] = [
     (Chinitsu, "清一色", &["Chinitsu", "Full Flush"]),
     (Tenhou, "天和", &["Tenhou", "Blessing of Heaven"]),
     (Chiihou, "地和", &["Chiihou", "Blessing of Earth"]),
+    (Renhou, "人和", &["Renhou", "Blessing of Man"]),
+    (RenhouYakuman, "人和(役満)", &["Renhou Yakuman"]),
     (Daisangen, "大三元", &["Daisangen", "Big Three Dragons"]),
     (Suuankou, "四暗刻", &["Suuankou", "Four Concealed Triplets"]),
     (SuuankouTanki, "四暗刻単騎", &["Suuankou Tanki"]),

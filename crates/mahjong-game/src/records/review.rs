@@ -387,7 +387,7 @@ fn shape_after(
             };
             // The best of the discards kuikae leaves it.
             let run = [tiles[0], tiles[1], Piece::plain(claimed)];
-            let forbidden = crate::engine::legal::kuikae(kind, claimed, &run);
+            let forbidden = crate::engine::legal::kuikae(view.rules.kuikae, kind, claimed, &run);
             (0..KINDS)
                 .filter(|&kind| counts[kind] > 0 && forbidden & (1 << kind) == 0)
                 .map(|kind| {

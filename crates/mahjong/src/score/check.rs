@@ -45,6 +45,12 @@ pub enum Contradiction {
     ChankanHeldCopy,
     /// Norths are set aside (kita) only with three players.
     KitaWithFourPlayers,
+    /// Renhou is a non-dealer's ron before its first draw.
+    RenhouNotRon,
+    /// Renhou is a non-dealer's.
+    RenhouDealer,
+    /// Renhou comes before any call, riichi or kan.
+    RenhouLate,
 }
 
 impl fmt::Display for Contradiction {
@@ -75,6 +81,11 @@ impl fmt::Display for Contradiction {
             }
             Contradiction::FirstDrawRiichi => "tenhou or chiihou with riichi: they come before any discard",
             Contradiction::UraWithoutRiichi => "ura dora indicators without riichi",
+            Contradiction::RenhouNotRon => "renhou by tsumo: renhou is a ron before the first draw",
+            Contradiction::RenhouDealer => "renhou by the dealer: renhou is a non-dealer's",
+            Contradiction::RenhouLate => {
+                "renhou with a meld or riichi: it comes before any call or discard of the winner's"
+            }
             Contradiction::ChankanHeldCopy => {
                 "chankan on a tile the hand holds twice: the robbed kan holds the other three copies"
             }
@@ -198,6 +209,9 @@ pub(crate) fn validate(
             FirstDrawWithMelds,
         ),
         ((s.tenhou || s.chiihou) && riichi, FirstDrawRiichi),
+        (s.renhou && s.tsumo, RenhouNotRon),
+        (s.renhou && s.is_dealer(), RenhouDealer),
+        (s.renhou && (riichi || !hand.melds().is_empty()), RenhouLate),
         (!s.ura_indicators.is_empty() && !riichi, UraWithoutRiichi),
         (s.chankan && counts[win.tile.index()] > 1, ChankanHeldCopy),
     ];

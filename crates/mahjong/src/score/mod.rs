@@ -21,7 +21,8 @@ pub use check::{Contradiction, ScoreError};
 pub use parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 pub use points::{Limit, Points, base_points};
 pub use situation::{
-    RuleError, ScoringRules, Situation, UnknownScoringRules, UnknownWind, Wind, dora_of,
+    DoubleYakuman, Renhou, RuleError, ScoringRules, Situation, UnknownWind, Wind, dora_of,
+    parse_switch,
 };
 pub use text::{parse_full_hand, parse_pieces};
 pub use yaku::Yaku;

@@ -144,6 +144,22 @@ impl Points {
         }
     }
 
+    /// The payments for these base points under `rules`: their players and the points a
+    /// honba adds from each payer.
+    pub fn under(
+        rules: &ScoringRules,
+        base: u32,
+        dealer: bool,
+        tsumo: bool,
+        honba: u32,
+        riichi_sticks: u32,
+    ) -> Points {
+        let mut points = Points::at_table(rules.players, base, dealer, tsumo, honba, riichi_sticks);
+        let payers = rules.players.count() as u32 - 1;
+        points.honba = rules.honba_per_payer * payers * honba;
+        points
+    }
+
     /// Everything the winner receives: the hand, the honba and the riichi sticks.
     pub fn received(&self) -> u32 {
         self.total + self.honba + self.riichi_sticks

@@ -5,7 +5,7 @@ use crate::full_hand::{FullHand, MeldKind};
 use crate::score::check::ScoreError;
 use crate::score::parts::{FuPart, PairFu, Reading, ScoredSet, SetKind, Wait};
 use crate::score::points::{Points, base_points};
-use crate::score::situation::{ScoringRules, Situation};
+use crate::score::situation::{Renhou, ScoringRules, Situation};
 use crate::score::yaku::{Yaku, YakuSet};
 use crate::score::{Score, YakuHan};
 use crate::tile::{KINDS, Tile};
@@ -95,7 +95,11 @@ impl<'a> Context<'a> {
             .with_if(Yaku::Chuuren, nine_gates && !pure_nine_gates)
             .with_if(Yaku::Suukantsu, hand.kans() == 4)
             .with_if(Yaku::Tenhou, s.tenhou)
-            .with_if(Yaku::Chiihou, s.chiihou);
+            .with_if(Yaku::Chiihou, s.chiihou)
+            .with_if(
+                Yaku::RenhouYakuman,
+                s.renhou && rules.renhou == Renhou::Yakuman,
+            );
         // A North set aside (kita) is a dora of its own and counts again for each indicator
         // showing West.
         let points_to = |indicators: &[crate::full_hand::Piece]| -> u32 {
@@ -181,22 +185,35 @@ enum Form {
 impl Context<'_> {
     /// The value of `yaku` (and dora, for an ordinary hand) at `fu`; `None` without a yaku.
     fn value(&self, yaku: YakuSet, fu: u32) -> Option<Value> {
-        let yakuman_set = yaku.yakuman();
-        let (yaku, han, fu, yakuman) = if yakuman_set.is_empty() {
-            let han = yaku.han(self.closed);
-            if han == 0 {
-                return None;
-            }
-            (
-                yaku,
-                han + self.dora + self.aka + self.ura + self.kita,
-                fu,
-                0,
-            )
-        } else {
+        let yakuman_set = yaku.counted_yakuman(self.rules);
+        if !yakuman_set.is_empty() {
             let multiple = yakuman_set.yakuman_multiple(self.rules);
-            (yakuman_set, 13 * multiple, 0, multiple)
+            return Some(self.priced(yakuman_set, 13 * multiple, 0, multiple));
+        }
+        let renhou = if self.situation.renhou {
+            self.rules.renhou
+        } else {
+            Renhou::None
         };
+        let yaku = yaku.with_if(Yaku::Renhou, renhou == Renhou::FiveHan);
+        let han = yaku.han(self.closed);
+        let own = (han > 0).then(|| {
+            let dora = self.dora + self.aka + self.ura + self.kita;
+            self.priced(yaku, han + dora, fu, 0)
+        });
+        if renhou != Renhou::Mangan {
+            return own;
+        }
+        // Renhou as a mangan of its own, unless the hand's yaku and dora are worth more.
+        let mangan = self.priced(YakuSet::default().with(Yaku::Renhou), 5, fu, 0);
+        match own {
+            Some(own) if own.key() >= mangan.key() => Some(own),
+            _ => Some(mangan),
+        }
+    }
+
+    /// A value with its points.
+    fn priced(&self, yaku: YakuSet, han: u32, fu: u32, yakuman: u32) -> Value {
         let (base, _) = base_points(han, fu, yakuman, self.rules);
         let points = Points::at_table(
             self.rules.players,
@@ -206,13 +223,13 @@ impl Context<'_> {
             0,
             0,
         );
-        Some(Value {
+        Value {
             yaku,
             han,
             fu,
             yakuman,
             total: points.total,
-        })
+        }
     }
 
     /// The yaku of a standard reading.
@@ -631,7 +648,9 @@ impl Context<'_> {
                 yaku.han().1.unwrap_or(0)
             },
         }));
-        if value.yakuman == 0 {
+        // A renhou mangan counts no dora.
+        let renhou_mangan = value.yaku.has(Yaku::Renhou) && self.rules.renhou == Renhou::Mangan;
+        if value.yakuman == 0 && !renhou_mangan {
             for (dora, count) in [
                 (Yaku::Dora, self.dora),
                 (Yaku::AkaDora, self.aka),
@@ -656,8 +675,8 @@ impl Context<'_> {
             fu_parts,
             limit,
             base,
-            points: Points::at_table(
-                self.rules.players,
+            points: Points::under(
+                self.rules,
                 base,
                 s.is_dealer(),
                 s.tsumo,

@@ -100,6 +100,9 @@ pub struct Situation {
     pub tenhou: bool,
     /// A non-dealer complete on the first draw, before any call (a tsumo).
     pub chiihou: bool,
+    /// A non-dealer's ron before its first draw, before any call (renhou): worth what
+    /// [`ScoringRules::renhou`] says, nothing under Tenhou's rules.
+    pub renhou: bool,
     /// The winner's seat; East is the dealer.
     pub seat_wind: Wind,
     /// The round's wind.
@@ -132,6 +135,7 @@ impl Situation {
             houtei: false,
             tenhou: false,
             chiihou: false,
+            renhou: false,
             seat_wind: Wind::East,
             round_wind: Wind::East,
             dora_indicators: Vec::new(),
@@ -175,8 +179,133 @@ pub fn dora_of(indicator: Tile) -> Tile {
     Tile::kind(first + (indicator.index() - first + 1) % len)
 }
 
-/// The rule switches that differ between tables, with the online-play (`tenhou`) values as the
-/// default.
+/// Which single yakuman count as two: each of the four that some rule sets double.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DoubleYakuman {
+    /// Thirteen orphans on the thirteen-sided wait.
+    pub kokushi13: bool,
+    /// Four concealed triplets won on the pair (single wait).
+    pub suuankou_tanki: bool,
+    /// Nine gates won on its nine-sided wait.
+    pub junsei_chuuren: bool,
+    /// Four wind triplets.
+    pub daisuushii: bool,
+}
+
+impl DoubleYakuman {
+    /// None doubled (Tenhou).
+    pub const NONE: DoubleYakuman = DoubleYakuman {
+        kokushi13: false,
+        suuankou_tanki: false,
+        junsei_chuuren: false,
+        daisuushii: false,
+    };
+
+    /// All four doubled (Mahjong Soul).
+    pub const ALL: DoubleYakuman = DoubleYakuman {
+        kokushi13: true,
+        suuankou_tanki: true,
+        junsei_chuuren: true,
+        daisuushii: true,
+    };
+
+    /// The names of the four, as [`DoubleYakuman::parse`] takes them.
+    pub const NAMES: [&'static str; 4] = [
+        "kokushi13",
+        "suuankou_tanki",
+        "junsei_chuuren",
+        "daisuushii",
+    ];
+
+    fn flags(self) -> [bool; 4] {
+        [
+            self.kokushi13,
+            self.suuankou_tanki,
+            self.junsei_chuuren,
+            self.daisuushii,
+        ]
+    }
+
+    /// Whether any is doubled.
+    pub fn any(self) -> bool {
+        self.flags().iter().any(|&on| on)
+    }
+
+    /// `none`, `all`, or the doubled ones joined by `+` (`kokushi13+daisuushii`).
+    pub fn text(self) -> String {
+        if self == DoubleYakuman::NONE {
+            return "none".to_owned();
+        }
+        if self == DoubleYakuman::ALL {
+            return "all".to_owned();
+        }
+        let names: Vec<&str> = DoubleYakuman::NAMES
+            .iter()
+            .zip(self.flags())
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| *name)
+            .collect();
+        names.join("+")
+    }
+
+    /// Reads [`DoubleYakuman::text`]'s form; also `true` (all) and `false` (none).
+    pub fn parse(text: &str) -> Option<DoubleYakuman> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" | "false" | "off" | "no" | "0" => return Some(DoubleYakuman::NONE),
+            "all" | "true" | "on" | "yes" | "1" => return Some(DoubleYakuman::ALL),
+            _ => {}
+        }
+        let mut doubled = DoubleYakuman::NONE;
+        for name in text.split(['+', ',']) {
+            match name.trim() {
+                "kokushi13" => doubled.kokushi13 = true,
+                "suuankou_tanki" => doubled.suuankou_tanki = true,
+                "junsei_chuuren" => doubled.junsei_chuuren = true,
+                "daisuushii" => doubled.daisuushii = true,
+                _ => return None,
+            }
+        }
+        Some(doubled)
+    }
+}
+
+/// What a renhou (a non-dealer's ron before its first draw, no call made) is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Renhou {
+    /// Nothing: the hand scores its own yaku (Tenhou, Mahjong Soul, M-League).
+    #[default]
+    None,
+    /// A mangan, unless the hand's own yaku are worth more (EMA).
+    Mangan,
+    /// A 5-han yaku that adds to the hand's other yaku and dora (WRC).
+    FiveHan,
+    /// A yakuman.
+    Yakuman,
+}
+
+impl Renhou {
+    /// Every value, as [`Renhou::name`] names them.
+    pub const ALL: [Renhou; 4] = [
+        Renhou::None,
+        Renhou::Mangan,
+        Renhou::FiveHan,
+        Renhou::Yakuman,
+    ];
+
+    /// `none`, `mangan`, `5han` or `yakuman`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Renhou::None => "none",
+            Renhou::Mangan => "mangan",
+            Renhou::FiveHan => "5han",
+            Renhou::Yakuman => "yakuman",
+        }
+    }
+}
+
+/// The rules a winning hand is scored by, with Tenhou's values as the default. A whole
+/// game's rules (`mahjong_game::GameRules` in the game crate) derive these from the same
+/// description.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScoringRules {
     /// One red five in each numbered suit, each a dora (`false`: no red fives; a `0` in a
@@ -188,28 +317,39 @@ pub struct ScoringRules {
     pub double_wind_four_fu: bool,
     /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan (kiriage).
     pub kiriage: bool,
-    /// 13 han or more from ordinary yaku and dora score as a yakuman (`false`: sanbaiman).
+    /// 13 han or more from ordinary yaku and dora score as a yakuman (kazoe; `false`:
+    /// sanbaiman).
     pub counted_yakuman: bool,
-    /// Kokushi on a 13-sided wait, suuankou on a single wait, junsei chuuren and daisuushii
-    /// count as two yakuman (`false`: one each).
-    pub double_yakuman: bool,
+    /// The single yakuman that count as two.
+    pub double_yakuman: DoubleYakuman,
+    /// Different yakuman in one hand add up (`false`: the hand is worth its highest one).
+    pub yakuman_stack: bool,
+    /// What a renhou is worth.
+    pub renhou: Renhou,
+    /// Points a honba adds from each payer: 100 (a ron 300 with four players, 200 with
+    /// three).
+    pub honba_per_payer: u32,
     /// The players at the table: 4, or 3 (sanma: no 2m-8m, 1m and 9m indicate each other as
     /// dora, Norths set aside are dora, a tsumo is paid by two (the absent seat's share is
-    /// lost), and a honba is worth 100 from each payer, 200 a ron).
+    /// lost)).
     pub players: Players,
 }
 
 impl ScoringRules {
     /// Tenhou's rules: red fives, open tanyao, 4 fu for a double-wind pair, no kiriage,
-    /// counted yakuman, and no single yakuman counted double (a real Tenhou record scores
-    /// suuankou on a single wait as one yakuman).
+    /// counted yakuman, different yakuman added up, no single yakuman counted double (a real
+    /// Tenhou record scores suuankou on a single wait as one yakuman), no renhou, 100 points
+    /// a honba from each payer.
     pub const TENHOU: ScoringRules = ScoringRules {
         red_fives: true,
         open_tanyao: true,
         double_wind_four_fu: true,
         kiriage: false,
         counted_yakuman: true,
-        double_yakuman: false,
+        double_yakuman: DoubleYakuman::NONE,
+        yakuman_stack: true,
+        renhou: Renhou::None,
+        honba_per_payer: 100,
         players: Players::Four,
     };
 
@@ -219,33 +359,6 @@ impl ScoringRules {
         players: Players::Three,
         ..ScoringRules::TENHOU
     };
-
-    /// Mahjong Soul's ranked rules: Tenhou's, but kokushi on the thirteen-sided wait,
-    /// suuankou on a single wait, junsei chuuren and daisuushii count as two yakuman.
-    pub const MAJSOUL: ScoringRules = ScoringRules {
-        double_yakuman: true,
-        ..ScoringRules::TENHOU
-    };
-
-    /// The World Riichi Championship rules: no red fives, open tanyao, 2 fu for a
-    /// double-wind pair, kiriage, no counted yakuman, no double yakuman.
-    pub const WRC: ScoringRules = ScoringRules {
-        red_fives: false,
-        open_tanyao: true,
-        double_wind_four_fu: false,
-        kiriage: true,
-        counted_yakuman: false,
-        double_yakuman: false,
-        players: Players::Four,
-    };
-
-    /// The rule sets by name.
-    pub const PRESETS: [(&'static str, ScoringRules); 4] = [
-        ("tenhou", ScoringRules::TENHOU),
-        ("majsoul", ScoringRules::MAJSOUL),
-        ("wrc", ScoringRules::WRC),
-        ("tenhou-sanma", ScoringRules::TENHOU_SANMA),
-    ];
 
     /// Whether three play (sanma).
     pub fn three_player(&self) -> bool {
@@ -279,9 +392,7 @@ impl Default for ScoringRules {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// No switch has this name.
-    #[error(
-        "unknown rule {0:?}: expected red_fives, open_tanyao, double_wind_fu, kiriage, counted_yakuman, double_yakuman or players"
-    )]
+    #[error("unknown rule {0:?}: expected {switches}", switches = ScoringRules::SWITCHES.join(", "))]
     UnknownRule(String),
     /// A value the switch does not take.
     #[error("rule {name}: {value:?} is not {expected}")]
@@ -298,21 +409,36 @@ pub enum RuleError {
     Players(#[from] crate::PlayersError),
 }
 
+/// Reads a yes-or-no switch: `true`/`false`, `on`/`off`, `yes`/`no`, `1`/`0`.
+pub fn parse_switch(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Some(true),
+        "false" | "off" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 impl ScoringRules {
     /// The switches by name, as [`ScoringRules::set`] takes them.
-    pub const SWITCHES: [&'static str; 7] = [
+    pub const SWITCHES: [&'static str; 10] = [
         "red_fives",
         "open_tanyao",
         "double_wind_fu",
         "kiriage",
         "counted_yakuman",
         "double_yakuman",
+        "yakuman_stack",
+        "renhou",
+        "honba",
         "players",
     ];
 
     /// Sets one switch from text: `red_fives`, `open_tanyao`, `kiriage`, `counted_yakuman`
-    /// and `double_yakuman` take `true` or `false` (also `on`/`off`, `yes`/`no`, `1`/`0`);
-    /// `double_wind_fu` takes `2` or `4`, `players` `3` or `4`.
+    /// and `yakuman_stack` take `true` or `false` (also `on`/`off`, `yes`/`no`, `1`/`0`);
+    /// `double_wind_fu` takes `2` or `4`; `double_yakuman` `true` (all four), `false`, or
+    /// the doubled ones joined by `+` (`kokushi13+suuankou_tanki+junsei_chuuren+daisuushii`);
+    /// `renhou` `none`, `mangan`, `5han` or `yakuman`; `honba` the points a honba adds from
+    /// each payer (`100`); `players` `3` or `4`.
     ///
     /// # Errors
     ///
@@ -329,47 +455,45 @@ impl ScoringRules {
             value: value.to_owned(),
             expected,
         };
-        if name == "players" {
-            self.players = value.parse()?;
-            return Ok(());
-        }
-        if name == "double_wind_fu" {
-            self.double_wind_four_fu = match value.trim() {
-                "4" => true,
-                "2" => false,
-                _ => return Err(bad("2 or 4")),
-            };
-            return Ok(());
-        }
-        let on = match value.trim().to_ascii_lowercase().as_str() {
-            "true" | "on" | "yes" | "1" => true,
-            "false" | "off" | "no" | "0" => false,
-            _ => return Err(bad("true or false")),
-        };
         match name {
-            "red_fives" => self.red_fives = on,
-            "open_tanyao" => self.open_tanyao = on,
-            "kiriage" => self.kiriage = on,
-            "counted_yakuman" => self.counted_yakuman = on,
-            _ => self.double_yakuman = on,
+            "players" => self.players = value.parse()?,
+            "double_wind_fu" => {
+                self.double_wind_four_fu = match value.trim() {
+                    "4" => true,
+                    "2" => false,
+                    _ => return Err(bad("2 or 4")),
+                }
+            }
+            "double_yakuman" => {
+                self.double_yakuman = DoubleYakuman::parse(value).ok_or_else(|| {
+                    bad("true, false, or some of kokushi13, suuankou_tanki, junsei_chuuren, daisuushii joined by +")
+                })?;
+            }
+            "renhou" => {
+                self.renhou = Renhou::ALL
+                    .into_iter()
+                    .find(|renhou| renhou.name().eq_ignore_ascii_case(value.trim()))
+                    .ok_or_else(|| bad("none, mangan, 5han or yakuman"))?;
+            }
+            "honba" => {
+                self.honba_per_payer = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|&points: &u32| points <= 10_000 && points % 100 == 0)
+                    .ok_or_else(|| bad("points from each payer, a multiple of 100 (100)"))?;
+            }
+            _ => {
+                let on = parse_switch(value).ok_or_else(|| bad("true or false"))?;
+                match name {
+                    "red_fives" => self.red_fives = on,
+                    "open_tanyao" => self.open_tanyao = on,
+                    "kiriage" => self.kiriage = on,
+                    "counted_yakuman" => self.counted_yakuman = on,
+                    _ => self.yakuman_stack = on,
+                }
+            }
         }
         Ok(())
-    }
-}
-
-/// A rule set name that is not one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scoring rules {0:?}: expected tenhou, majsoul, wrc or tenhou-sanma")]
-pub struct UnknownScoringRules(pub String);
-
-impl FromStr for ScoringRules {
-    type Err = UnknownScoringRules;
-
-    fn from_str(text: &str) -> Result<ScoringRules, UnknownScoringRules> {
-        ScoringRules::PRESETS
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(text))
-            .map(|&(_, rules)| rules)
-            .ok_or_else(|| UnknownScoringRules(text.to_owned()))
     }
 }

@@ -68,6 +68,9 @@ pub enum Yaku {
     Ryanpeikou,
     /// One suit, no honours.
     Chinitsu,
+    /// A non-dealer's ron before its first draw (renhou), under rules that make it a yaku:
+    /// 5 han (a mangan on its own).
+    Renhou,
     /// Dora: one han per tile the indicators point to.
     Dora,
     /// Red fives: one han each.
@@ -107,13 +110,15 @@ pub enum Yaku {
     Tenhou,
     /// A non-dealer complete on the first draw.
     Chiihou,
+    /// Renhou, under rules that make it a yakuman.
+    RenhouYakuman,
 }
 
 use Yaku::*;
 
 impl Yaku {
     /// Every yaku, in listing order.
-    pub const ALL: [Yaku; 49] = [
+    pub const ALL: [Yaku; 51] = [
         Riichi,
         DoubleRiichi,
         Ippatsu,
@@ -144,6 +149,7 @@ impl Yaku {
         Junchan,
         Ryanpeikou,
         Chinitsu,
+        Renhou,
         Dora,
         AkaDora,
         UraDora,
@@ -163,6 +169,7 @@ impl Yaku {
         Suukantsu,
         Tenhou,
         Chiihou,
+        RenhouYakuman,
     ];
 
     /// Its name as scores write it: `riichi`, `menzen tsumo`, `kokushi 13-sided`.
@@ -198,6 +205,7 @@ impl Yaku {
             Junchan => "junchan",
             Ryanpeikou => "ryanpeikou",
             Chinitsu => "chinitsu",
+            Renhou => "renhou",
             Dora => "dora",
             AkaDora => "aka dora",
             UraDora => "ura dora",
@@ -217,6 +225,7 @@ impl Yaku {
             Suukantsu => "suukantsu",
             Tenhou => "tenhou",
             Chiihou => "chiihou",
+            RenhouYakuman => "renhou yakuman",
         }
     }
 
@@ -243,6 +252,7 @@ impl Yaku {
             Toitoi | Sanankou | Sankantsu | SanshokuDoukou | Honroutou | Shousangen => (2, Some(2)),
             Honitsu | Junchan => (3, Some(2)),
             Chinitsu => (6, Some(5)),
+            Renhou => (5, None),
             _ => (13, Some(13)),
         }
     }
@@ -251,7 +261,10 @@ impl Yaku {
     /// ones when the rules have them, else 1.
     pub fn yakuman_multiple(self, rules: &ScoringRules) -> u32 {
         match self {
-            Kokushi13 | SuuankouTanki | JunseiChuuren | Daisuushii if rules.double_yakuman => 2,
+            Kokushi13 if rules.double_yakuman.kokushi13 => 2,
+            SuuankouTanki if rules.double_yakuman.suuankou_tanki => 2,
+            JunseiChuuren if rules.double_yakuman.junsei_chuuren => 2,
+            Daisuushii if rules.double_yakuman.daisuushii => 2,
             yaku if yaku.is_yakuman() => 1,
             _ => 0,
         }
@@ -317,6 +330,24 @@ impl YakuSet {
     /// The yakuman in it.
     pub(crate) fn yakuman(self) -> YakuSet {
         YakuSet(self.0 & !(Kokushi.bit() - 1))
+    }
+
+    /// The yakuman in it that count under `rules`: all of them when different yakuman add
+    /// up, else the one worth most (the first listed among equals).
+    pub(crate) fn counted_yakuman(self, rules: &ScoringRules) -> YakuSet {
+        let yakuman = self.yakuman();
+        if rules.yakuman_stack || yakuman.len() < 2 {
+            return yakuman;
+        }
+        let best = yakuman
+            .iter()
+            .fold(None, |best: Option<Yaku>, yaku| match best {
+                Some(old) if old.yakuman_multiple(rules) >= yaku.yakuman_multiple(rules) => {
+                    Some(old)
+                }
+                _ => Some(yaku),
+            });
+        best.map_or(YakuSet::default(), |yaku| YakuSet::default().with(yaku))
     }
 
     /// Its yakuman multiple under `rules`.

@@ -58,7 +58,15 @@ fn standard(
 /// Draws one winning hand, or `None` when the draw fails (draw again).
 pub fn draw(rng: &mut Random) -> Option<Win> {
     let rules = if rng.chance(15) {
-        ScoringRules::WRC
+        // The WRC's scoring: no red fives, 2 fu for a double-wind pair, kiriage, no counted
+        // yakuman.
+        ScoringRules {
+            red_fives: false,
+            double_wind_four_fu: false,
+            kiriage: true,
+            counted_yakuman: false,
+            ..ScoringRules::TENHOU
+        }
     } else {
         ScoringRules::TENHOU
     };

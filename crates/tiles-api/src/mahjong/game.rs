@@ -24,14 +24,6 @@ pub(crate) fn bots_default() -> Names {
     Names::Text(DEFAULT_BOTS.to_owned())
 }
 
-pub(crate) fn length_default() -> String {
-    "hanchan".to_owned()
-}
-
-pub(crate) fn yes() -> bool {
-    true
-}
-
 fn record_default() -> String {
     "mjai".to_owned()
 }
@@ -63,34 +55,66 @@ impl RedFives {
     }
 }
 
-/// The rules a request names: with three players, `true` red fives are the set's (5p and
-/// 5s).
+/// The rules fields of a game or tournament request: a rule set with fields set otherwise
+/// (`rules`, `rule`), and the lobby fields (`length`, `red_fives`, `open_tanyao`,
+/// `players`), each over the rule set's own value where given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RulesAsked<'a> {
+    /// A preset and fields set otherwise: `m-league`, `m-league kiriage=false`.
+    pub rules: Option<&'a str>,
+    /// Fields set, `NAME=VALUE`, after everything else.
+    pub rule: &'a [String],
+    /// `hanchan` or `east`.
+    pub length: Option<&'a str>,
+    /// The red fives.
+    pub red_fives: Option<RedFives>,
+    /// Kuitan.
+    pub open_tanyao: Option<bool>,
+    /// The players: the rule set's form for that many.
+    pub players: Option<Players>,
+}
+
+/// The rules a request names: the rule set (Tenhou's by default), for the players given,
+/// then the length, red fives and kuitan given (with three players, `true` red fives are the
+/// set's, 5p and 5s), then each `rule`.
 ///
 /// # Errors
 ///
-/// A length other than `hanchan` or `east`, a red five count above 1, a red 5m with three
+/// An unknown rule set or field, a value a field does not take (each naming the field), a
+/// length other than `hanchan` or `east`, a red five count above 1, a red 5m with three
 /// players.
-pub fn rules(
-    length: &str,
-    red_fives: RedFives,
-    open_tanyao: bool,
-    players: Players,
-) -> Result<GameRules, String> {
-    let length = Length::named(length)
-        .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
-    let mut counts = red_fives.counts();
-    if players.is_three() && matches!(red_fives, RedFives::All(_)) {
-        counts[0] = 0;
-    }
-    let rules = GameRules {
-        length,
-        red_fives: counts,
-        open_tanyao,
-        players,
+pub fn rules(asked: &RulesAsked<'_>) -> Result<GameRules, String> {
+    let mut rules = match asked.rules {
+        Some(text) => text
+            .parse::<GameRules>()
+            .map_err(|error| format!("rules: {error}"))?,
+        None => GameRules::TENHOU,
     };
+    if let Some(players) = asked.players {
+        rules = rules.with_players(players);
+    }
+    if let Some(length) = asked.length {
+        rules.length = Length::named(length)
+            .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
+    }
+    if let Some(red_fives) = asked.red_fives {
+        let mut counts = red_fives.counts();
+        if rules.three_player() && matches!(red_fives, RedFives::All(_)) {
+            counts[0] = 0;
+        }
+        rules.red_fives = counts;
+    }
+    if let Some(open_tanyao) = asked.open_tanyao {
+        rules.open_tanyao = open_tanyao;
+    }
     rules
         .check()
         .map_err(|message| format!("red_fives: {message}"))?;
+    for pair in asked.rule {
+        rules
+            .set_pair(pair)
+            .map_err(|error| format!("rule: {error}"))?;
+    }
     Ok(rules)
 }
 
@@ -99,15 +123,9 @@ pub fn rules(
 /// # Errors
 ///
 /// As [`rules`] and [`entries`].
-pub fn table(
-    length: &str,
-    red_fives: RedFives,
-    open_tanyao: bool,
-    players: Players,
-    bots: &Names,
-) -> Result<(GameRules, Vec<Entry>), String> {
-    let rules = rules(length, red_fives, open_tanyao, players)?;
-    let entries = entries(bots, players)?;
+pub fn table(asked: &RulesAsked<'_>, bots: &Names) -> Result<(GameRules, Vec<Entry>), String> {
+    let rules = rules(asked)?;
+    let entries = entries(bots, rules.players)?;
     Ok((rules, entries))
 }
 
@@ -270,21 +288,31 @@ pub struct GameRequest {
     /// for a person whose decisions `moves` gives.
     #[serde(default = "bots_default")]
     pub bots: Names,
-    /// `hanchan` (default) or `east`.
-    #[serde(default = "length_default")]
-    pub length: String,
-    /// Red fives: `true` (one per suit, the default), `false`, or `[man, pin, sou]` counts of
-    /// 0 or 1.
+    /// The rule set: `tenhou` (default), `tenhou-sanma`, `mahjong-soul`,
+    /// `mahjong-soul-sanma`, `m-league`, `wrc`, `ema-2016`, `ema-2025`, `jpml-a`,
+    /// `saikouisen`, `saikouisen-classic`, with fields set otherwise after it
+    /// (`m-league kiriage=false`).
     #[serde(default)]
-    pub red_fives: RedFives,
-    /// Tanyao counts in an open hand (kuitan; default true, as in Tenhou's ranked lobbies).
-    #[serde(default = "yes")]
-    pub open_tanyao: bool,
-    /// The players: 4 (default), or 3 (Tenhou's three-player rules: no 2m-8m, Norths set
-    /// aside, tsumo loss; `true` red fives are then 5p and 5s).
-    #[serde(default, deserialize_with = "crate::fields::read_players")]
+    pub rules: Option<String>,
+    /// Fields of the rules set, `NAME=VALUE` (`kiriage=false`), after the rest.
+    #[serde(default)]
+    pub rule: Vec<String>,
+    /// `hanchan` or `east` (default: the rule set's, hanchan).
+    #[serde(default)]
+    pub length: Option<String>,
+    /// Red fives: `true` (one per suit), `false`, or `[man, pin, sou]` counts of 0 or 1
+    /// (default: the rule set's: one per suit under Tenhou's).
+    #[serde(default)]
+    pub red_fives: Option<RedFives>,
+    /// Tanyao counts in an open hand (kuitan; default: the rule set's, true).
+    #[serde(default)]
+    pub open_tanyao: Option<bool>,
+    /// The players: 4 (default), or 3 (the rule set's three-player form: Tenhou's
+    /// three-player rules by default: no 2m-8m, Norths set aside, tsumo loss; `true` red
+    /// fives are then 5p and 5s).
+    #[serde(default, deserialize_with = "crate::fields::read_some_players")]
     #[schemars(schema_with = "crate::fields::players_schema")]
-    pub players: Players,
+    pub players: Option<Players>,
     /// The record to return: `mjai` (default), `tenhou6` (or `tenhou`: tenhou.net/6 JSON),
     /// `mjlog` (Tenhou's XML; not for red fives in some suits only, which its rules cannot
     /// state) or `none`.
@@ -307,6 +335,20 @@ pub struct GameRequest {
     /// the one person's seat.
     #[serde(default)]
     pub viewer: Option<usize>,
+}
+
+impl GameRequest {
+    /// Its rules fields.
+    pub fn rules_asked(&self) -> RulesAsked<'_> {
+        RulesAsked {
+            rules: self.rules.as_deref(),
+            rule: &self.rule,
+            length: self.length.as_deref(),
+            red_fives: self.red_fives,
+            open_tanyao: self.open_tanyao,
+            players: self.players,
+        }
+    }
 }
 
 /// A hand's result.
@@ -456,22 +498,11 @@ pub(super) fn describe(events: &[Event], players: Players) -> Vec<HandResultJson
 /// An unknown bot, length or record format; [`ApiError::Stopped`].
 pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError> {
     if super::table::has_people(&request) {
-        let rules = rules(
-            &request.length,
-            request.red_fives,
-            request.open_tanyao,
-            request.players,
-        )?;
+        let rules = rules(&request.rules_asked())?;
         record_target(&request.record, &rules)?;
         return super::table::play(&request, rules, stop);
     }
-    let (rules, entries) = table(
-        &request.length,
-        request.red_fives,
-        request.open_tanyao,
-        request.players,
-        &request.bots,
-    )?;
+    let (rules, entries) = table(&request.rules_asked(), &request.bots)?;
     let target = record_target(&request.record, &rules)?;
     let seats: Vec<Seat<'_>> = entries.iter().map(Entry::seat).collect();
     let names: Vec<String> = seats.iter().map(|seat| format!("{seat:?}")).collect();

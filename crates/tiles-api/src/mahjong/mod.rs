@@ -23,7 +23,7 @@ pub use self::response::{
 use self::score::full_hand;
 pub use self::score::{
     MeldRequest, RulesRequest, SCORE_FIELDS, ScoreInput, ScoreRequest, TilesRef, response_of,
-    score, scored, scored_input,
+    score, scored, scored_input, scoring_preset,
 };
 use crate::fields::in_text;
 

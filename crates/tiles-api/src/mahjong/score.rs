@@ -36,17 +36,20 @@ impl JsonSchema for RulesRequest {
         schemars::json_schema!({
             "description": "The scoring rules: a preset, or a preset and switches over it.",
             "anyOf": [
-                {"type": "string", "description": "a preset: tenhou, majsoul, wrc or tenhou-sanma"},
+                {"type": "string", "description": "a rule set: tenhou, tenhou-sanma, mahjong-soul (majsoul), mahjong-soul-sanma, m-league, wrc, ema-2016, ema-2025, jpml-a, saikouisen or saikouisen-classic"},
                 {
                     "type": "object",
                     "properties": {
-                        "preset": {"type": "string", "description": "tenhou, majsoul, wrc or tenhou-sanma"},
+                        "preset": {"type": "string", "description": "a rule set's name, as above"},
                         "red_fives": {"type": "boolean"},
                         "open_tanyao": {"type": "boolean"},
                         "double_wind_fu": {"type": "integer", "enum": [2, 4]},
                         "kiriage": {"type": "boolean"},
                         "counted_yakuman": {"type": "boolean"},
-                        "double_yakuman": {"type": "boolean"},
+                        "double_yakuman": {"anyOf": [{"type": "boolean"}, {"type": "string", "description": "all, none, or kokushi13, suuankou_tanki, junsei_chuuren, daisuushii joined by +"}]},
+                        "yakuman_stack": {"type": "boolean"},
+                        "renhou": {"type": "string", "enum": ["none", "mangan", "5han", "yakuman"]},
+                        "honba": {"type": "integer", "description": "points a honba adds from each payer (100)"},
                         "players": {"type": "integer", "enum": [3, 4]}
                     },
                     "additionalProperties": false
@@ -75,10 +78,7 @@ impl RulesRequest {
     ///
     /// An unknown preset or switch, or a value of the wrong kind, naming the field.
     pub fn rules(&self) -> Result<ScoringRules, String> {
-        let preset = |name: &str| {
-            name.parse::<ScoringRules>()
-                .map_err(|error| format!("rules: {error}"))
-        };
+        let preset = |name: &str| scoring_preset(name).map_err(|error| format!("rules: {error}"));
         match &self.0 {
             None | Some(Value::Null) => Ok(ScoringRules::default()),
             Some(Value::String(name)) => preset(name),
@@ -88,7 +88,8 @@ impl RulesRequest {
                     Some(Value::String(name)) => preset(name)?,
                     Some(other) => {
                         return Err(format!(
-                            "rules.preset: expected tenhou, majsoul, wrc or tenhou-sanma, found {}",
+                            "rules.preset: expected a rule set's name ({}), found {}",
+                            preset_names(),
                             json_kind(other)
                         ));
                     }
@@ -97,25 +98,53 @@ impl RulesRequest {
                     let text = match value {
                         Value::Bool(on) => on.to_string(),
                         Value::Number(number) => number.to_string(),
+                        Value::String(text) => text.clone(),
                         other => {
                             return Err(format!(
-                                "rules.{name}: expected true, false (2 or 4 for double_wind_fu, 3 or 4 for players), found {}",
+                                "rules.{name}: expected true, false, a number or a name (2 or 4 for double_wind_fu, 3 or 4 for players, mangan for renhou), found {}",
                                 json_kind(other)
                             ));
                         }
                     };
-                    rules
-                        .set(name, &text)
-                        .map_err(|error| format!("rules.{name}: {error}"))?;
+                    rules.set(name, &text).map_err(|error| {
+                        let error = error.to_string();
+                        // The field is named once: `rules.kiriage: "maybe" is not …`.
+                        let said = error
+                            .strip_prefix(&format!("rule {}: ", name.to_ascii_lowercase()))
+                            .unwrap_or(&error);
+                        format!("rules.{name}: {said}")
+                    })?;
                 }
                 Ok(rules)
             }
             Some(other) => Err(format!(
-                "rules: expected a preset name (tenhou, majsoul, wrc or tenhou-sanma) or an object of switches, found {}",
+                "rules: expected a rule set's name ({}) or an object of switches, found {}",
+                preset_names(),
                 json_kind(other)
             )),
         }
     }
+}
+
+/// The scoring rules of a rule set named as the game's are (`mahjong-soul`, `majsoul`, …):
+/// derived from its whole-game rules.
+///
+/// # Errors
+///
+/// An unknown name, listing the names.
+pub fn scoring_preset(name: &str) -> Result<ScoringRules, String> {
+    mahjong_game::GameRules::preset(name)
+        .map(|rules| rules.scoring())
+        .map_err(|error| error.to_string())
+}
+
+/// The rule sets' names, for a message.
+fn preset_names() -> String {
+    let names: Vec<&str> = mahjong_game::Preset::ALL
+        .iter()
+        .map(|preset| preset.name())
+        .collect();
+    names.join(", ")
 }
 
 fn east() -> String {
@@ -124,7 +153,7 @@ fn east() -> String {
 
 /// The fields of a `mahjong/score` request, in the order the schema lists them (and batches
 /// send them).
-pub const SCORE_FIELDS: [&str; 22] = [
+pub const SCORE_FIELDS: [&str; 23] = [
     "hand",
     "melds",
     "win",
@@ -147,6 +176,7 @@ pub const SCORE_FIELDS: [&str; 22] = [
     "rules",
     "kita",
     "players",
+    "renhou",
 ];
 
 /// A `mahjong/score` request.
@@ -209,8 +239,10 @@ pub struct ScoreRequest {
     /// Riichi sticks on the table.
     #[serde(default)]
     pub riichi_sticks: u32,
-    /// `"tenhou"` (default), `"majsoul"`, `"wrc"`, `"tenhou-sanma"` (three players), or
-    /// switches: `{"preset":"tenhou","kiriage":true}`.
+    /// A rule set's name (`"tenhou"`, the default; `"mahjong-soul"` or `"majsoul"`,
+    /// `"m-league"`, `"wrc"`, `"ema-2016"`, `"ema-2025"`, `"jpml-a"`, `"saikouisen"`,
+    /// `"saikouisen-classic"`, `"tenhou-sanma"`, `"mahjong-soul-sanma"`: the scoring part of
+    /// the game's rules), or switches: `{"preset":"m-league","kiriage":false}`.
     #[serde(default)]
     pub rules: RulesRequest,
     /// Norths the winner set aside (kita, three players only): each is a dora (nukidora).
@@ -221,6 +253,10 @@ pub struct ScoreRequest {
     #[serde(default, deserialize_with = "crate::fields::read_some_players")]
     #[schemars(schema_with = "crate::fields::players_schema")]
     pub players: Option<Players>,
+    /// Renhou (a non-dealer's ron before its first draw): worth what the rules' `renhou`
+    /// says, nothing under Tenhou's.
+    #[serde(default)]
+    pub renhou: bool,
 }
 
 /// The hand of a score or analyze request: `hand` with its bracketed melds and `melds`.
@@ -300,8 +336,8 @@ pub struct ScoreInput<'a> {
     /// The winning tile.
     pub win: &'a str,
     /// tsumo, riichi, double riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-    /// chiihou.
-    pub flags: [bool; 10],
+    /// chiihou, renhou.
+    pub flags: [bool; 11],
     /// The seat's wind.
     pub seat_wind: &'a str,
     /// The round's wind.
@@ -344,6 +380,7 @@ impl ScoreRequest {
                 self.houtei,
                 self.tenhou,
                 self.chiihou,
+                self.renhou,
             ],
             seat_wind: &self.seat_wind,
             round_wind: &self.round_wind,
@@ -449,6 +486,7 @@ pub fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), Strin
         houtei,
         tenhou,
         chiihou,
+        renhou,
     ] = request.flags;
     let situation = Situation {
         win,
@@ -462,6 +500,7 @@ pub fn scored_input(request: &ScoreInput<'_>) -> Result<(FullHand, Score), Strin
         houtei,
         tenhou,
         chiihou,
+        renhou,
         seat_wind: wind("seat_wind", request.seat_wind)?,
         round_wind: wind("round_wind", request.round_wind)?,
         dora_indicators: request.dora_indicators.pieces("dora_indicators")?,

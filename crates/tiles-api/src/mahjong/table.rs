@@ -225,8 +225,10 @@ pub struct SealJson {
 /// The final standings of a game with people.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct StandingsJson {
-    /// Tenhou's final score of each seat, in thousands (`owari`), one per player.
-    pub final_score: Vec<i32>,
+    /// The final result of each seat under the game's rules, in thousands (one decimal: 100
+    /// points): its points less the returned points, with the uma and oka of its place (as
+    /// Tenhou's records' `owari` writes it under Tenhou's rules), one per player.
+    pub final_score: Vec<f64>,
     /// The Phoenix room's rank points of each seat's place, one per player.
     pub rank_points: Vec<f64>,
 }
@@ -511,7 +513,11 @@ pub(super) fn play(
         standings: over.then(|| {
             let points = mahjong_game::default_rank_points(players.count());
             StandingsJson {
-                final_score: players.of(&rules.final_score(game.scores())).to_vec(),
+                final_score: players
+                    .of(&game.final_score())
+                    .iter()
+                    .map(|&hundreds| f64::from(hundreds) / 10.0)
+                    .collect(),
                 rank_points: game
                     .places()
                     .iter()

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use tiles_core::Stop;
 
 use super::game::{
-    Entry, RedFives, answer_limit_default, bots_default, host_error, length_default, limits,
-    start_limit_default, table, yes,
+    Entry, RedFives, RulesAsked, answer_limit_default, bots_default, host_error, limits,
+    start_limit_default, table,
 };
 use crate::ApiError;
 use crate::fields::Names;
@@ -34,20 +34,26 @@ pub struct TournamentRequest {
     /// game.
     #[serde(default = "bots_default")]
     pub bots: Names,
-    /// `hanchan` (default) or `east`.
-    #[serde(default = "length_default")]
-    pub length: String,
-    /// Red fives: `true` (one per suit, the default), `false`, or `[man, pin, sou]` counts of
-    /// 0 or 1.
+    /// The rule set, as for `mahjong/game` (`tenhou` by default, `m-league kiriage=false`).
     #[serde(default)]
-    pub red_fives: RedFives,
-    /// Tanyao counts in an open hand (kuitan; default true).
-    #[serde(default = "yes")]
-    pub open_tanyao: bool,
+    pub rules: Option<String>,
+    /// Fields of the rules set, `NAME=VALUE`, after the rest.
+    #[serde(default)]
+    pub rule: Vec<String>,
+    /// `hanchan` or `east` (default: the rule set's, hanchan).
+    #[serde(default)]
+    pub length: Option<String>,
+    /// Red fives: `true` (one per suit), `false`, or `[man, pin, sou]` counts of 0 or 1
+    /// (default: the rule set's).
+    #[serde(default)]
+    pub red_fives: Option<RedFives>,
+    /// Tanyao counts in an open hand (kuitan; default: the rule set's, true).
+    #[serde(default)]
+    pub open_tanyao: Option<bool>,
     /// The players of each game: 4 (default) or 3 (as for `mahjong/game`).
-    #[serde(default, deserialize_with = "crate::fields::read_players")]
+    #[serde(default, deserialize_with = "crate::fields::read_some_players")]
     #[schemars(schema_with = "crate::fields::players_schema")]
-    pub players: Players,
+    pub players: Option<Players>,
     /// The number of the first game played (default 0): the request plays games
     /// `first_game .. first_game + games` of the tournament seeded `seed`, a shard of it.
     #[serde(default)]
@@ -163,14 +169,16 @@ pub struct TournamentResponse {
 ///
 /// An unknown bot or length, a bad limit, too many games or none.
 pub fn setup(request: &TournamentRequest) -> Result<(Tournament, Vec<Entry>), String> {
-    let (rules, lineup) = table(
-        &request.length,
-        request.red_fives,
-        request.open_tanyao,
-        request.players,
-        &request.bots,
-    )?;
-    let players = request.players;
+    let asked = RulesAsked {
+        rules: request.rules.as_deref(),
+        rule: &request.rule,
+        length: request.length.as_deref(),
+        red_fives: request.red_fives,
+        open_tanyao: request.open_tanyao,
+        players: request.players,
+    };
+    let (rules, lineup) = table(&asked, &request.bots)?;
+    let players = rules.players;
     check_games(request.games)?;
     let games = crate::standings::game_range(request.first_game, request.games)?;
     let mut rank_points = default_rank_points(players.count());

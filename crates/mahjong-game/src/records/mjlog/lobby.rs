@@ -3,7 +3,6 @@
 
 use super::{Tag, numbers};
 use crate::engine::{GameRules, Length};
-use mahjong::Players;
 
 /// Why a custom lobby's record (`GO csrule`) is refused, naming the settings the record states
 /// where they differ from the engine's: the starting points of its first hand (`INIT ten`),
@@ -90,6 +89,11 @@ fn thousands(points: i64) -> String {
 pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
     let three = kind & 0x10 != 0;
     let red = kind & 0x02 == 0;
+    let base = if three {
+        GameRules::TENHOU_SANMA
+    } else {
+        GameRules::TENHOU
+    };
     Ok(GameRules {
         length: if kind & 0x08 != 0 {
             Length::Hanchan
@@ -102,7 +106,7 @@ pub fn lobby_rules(kind: u32) -> Result<GameRules, String> {
             GameRules::all_red(red)
         },
         open_tanyao: kind & 0x04 == 0,
-        players: if three { Players::Three } else { Players::Four },
+        ..base
     })
 }
 

@@ -631,7 +631,10 @@ fn read_agari(tag: &Tag<'_>, source: Source) -> Result<LoggedWin, String> {
     }
     if let Some(list) = tag.get("yakuman") {
         for id in numbers(list)? {
-            let known = yaku_of(id).ok_or(format!("yakuman {id} is not one of Tenhou's"))?;
+            let known = match yaku_of(id) {
+                Some(mahjong::Yaku::Renhou) => mahjong::Yaku::RenhouYakuman,
+                known => known.ok_or(format!("yakuman {id} is not one of Tenhou's"))?,
+            };
             yaku.push((known, 13));
             han += 13;
         }

@@ -365,9 +365,12 @@ pub fn write_with(
         if let Some(tag) = open.take() {
             match event {
                 Event::EndGame { scores } => {
-                    let final_score = rules.final_score(*scores);
+                    let final_score = rules.final_score(*scores, crate::engine::chombos(events));
                     let owari: Vec<String> = (0..4)
-                        .map(|seat| format!("{},{}.0", scores[seat] / 100, final_score[seat]))
+                        .map(|seat| {
+                            let result = crate::engine::thousands_text(final_score[seat]);
+                            format!("{},{result}", scores[seat] / 100)
+                        })
                         .collect();
                     let _ = write!(out, "{tag} owari=\"{}\" />", owari.join(","));
                     continue;
@@ -580,6 +583,11 @@ fn write_event(writer: &mut HandWriter, event: &Event) -> Result<Option<String>,
             tenpai,
             deltas,
         } => drawn_tag(writer, *kind, *tenpai, *deltas),
+        Event::Chombo { seat, .. } => {
+            return Err(format!(
+                "seat {seat}'s chombo: an mjlog record has no such result (write tenhou.net/6 or mjai)"
+            ));
+        }
         Event::StartHand { .. } | Event::EndHand { .. } | Event::EndGame { .. } => {
             return Ok(None);
         }

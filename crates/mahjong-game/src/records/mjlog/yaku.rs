@@ -2,8 +2,9 @@
 
 use mahjong::{Wind, Yaku};
 
-/// Tenhou's yaku ids 0-54: the yaku of each (36, renhou, is none: Tenhou does not play it;
-/// 10-13 are the seat wind East to North, 14-17 the round wind).
+/// Tenhou's yaku ids 0-54: the yaku of each (36 is renhou, which Tenhou does not play: as a
+/// yaku, or in the yakuman list the yakuman form; 10-13 are the seat wind East to North,
+/// 14-17 the round wind).
 const TENHOU_YAKU: [Option<Yaku>; 55] = {
     use Yaku::*;
     [
@@ -43,7 +44,7 @@ const TENHOU_YAKU: [Option<Yaku>; 55] = {
         Some(Junchan),
         Some(Honitsu),
         Some(Chinitsu),
-        None,
+        Some(Renhou),
         Some(Tenhou),
         Some(Chiihou),
         Some(Daisangen),
@@ -76,6 +77,7 @@ pub(super) fn yaku_of(id: i64) -> Option<Yaku> {
 /// Norths set aside, which mjlog counts among the dora).
 pub(super) fn tenhou_id(yaku: Yaku, seat_wind: Wind, round_wind: Wind) -> Option<u32> {
     match yaku {
+        Yaku::RenhouYakuman => Some(36),
         Yaku::SeatWind => Some(10 + seat_wind as u32),
         Yaku::RoundWind => Some(14 + round_wind as u32),
         _ => TENHOU_YAKU

@@ -192,6 +192,11 @@ pub fn write_with(
                         result.push(Value::from(deltas.to_vec()));
                     }
                 }
+                // Not one of Tenhou's results: a referee's ruling, with its changes.
+                Event::Chombo { deltas, .. } => {
+                    result.push(Value::from("チョンボ"));
+                    result.push(Value::from(deltas.to_vec()));
+                }
                 Event::EndGame { scores } => final_scores = Some(*scores),
                 Event::RiichiAccepted { .. } | Event::EndHand { .. } | Event::StartHand { .. } => {}
             }
