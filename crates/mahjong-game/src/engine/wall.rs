@@ -137,6 +137,13 @@ impl Wall {
         }
     }
 
+    /// This wall with only `live` live draws left: a hand set up part-way through (a scripted
+    /// deal near the wall's end).
+    pub fn with_live_left(mut self, live: u32) -> Wall {
+        self.live_left = live.min(self.live_left);
+        self
+    }
+
     /// Whether it is a three-player wall (of a seeded game).
     fn three(&self) -> bool {
         self.replacements == 8

@@ -128,3 +128,95 @@ pub fn wins(game: &Game) -> Vec<mahjong_game::Win> {
         })
         .collect()
 }
+
+/// A hand set up under any rules: its id, dealer, points and sticks, each seat's tiles and
+/// draws (replacement tiles included, in order), the dora and ura indicators in the order
+/// they show, and how many live draws are left (the wall's end).
+pub struct SetUp<'a> {
+    pub rules: GameRules,
+    pub id: HandId,
+    pub dealer: usize,
+    /// Each seat's points (the rules' start points when `None`).
+    pub scores: Option<[i32; 4]>,
+    pub sticks: u32,
+    pub hands: [&'a str; 4],
+    pub draws: [&'a str; 4],
+    pub indicators: &'a str,
+    pub ura: &'a str,
+    pub live_left: Option<u32>,
+}
+
+impl SetUp<'_> {
+    /// East 1, seat 0 dealing, the start points, no sticks, no draws, indicators 8m then 3p.
+    pub fn new(rules: GameRules, hands: [&str; 4]) -> SetUp<'_> {
+        SetUp {
+            rules,
+            id: HandId {
+                wind: Wind::East,
+                number: 1,
+                honba: 0,
+            },
+            dealer: 0,
+            scores: None,
+            sticks: 0,
+            hands,
+            draws: ["", "", "", ""],
+            indicators: "8m3p",
+            ura: "",
+            live_left: None,
+        }
+    }
+
+    /// The hand dealt, the dealer drawn.
+    pub fn deal(&self) -> Game {
+        let start = self.rules.start_points;
+        let scores = self.scores.unwrap_or([start, start, start, start]);
+        let mut game = Game::for_replay(self.rules, self.id, self.dealer, self.sticks, scores);
+        let indicators = pieces(self.indicators);
+        let ura = if self.ura.is_empty() {
+            Vec::new()
+        } else {
+            pieces(self.ura)
+        };
+        let draws = self.draws.map(|text| {
+            if text.is_empty() {
+                Vec::new()
+            } else {
+                pieces(text)
+            }
+        });
+        let mut wall = Wall::given_for(&self.rules, draws, indicators.clone(), ura);
+        if let Some(live) = self.live_left {
+            wall = wall.with_live_left(live);
+        }
+        game.deal_replayed(self.hands.map(pieces), wall, indicators[0])
+            .unwrap();
+        game
+    }
+}
+
+/// The seat's legal action that `matches` picks, made (panics naming the legal ones if none).
+pub fn act_where(game: &mut Game, seat: usize, matches: impl Fn(&Action) -> bool) {
+    let legal = game.legal_actions(seat);
+    let action = legal
+        .iter()
+        .copied()
+        .find(|action| matches(action))
+        .unwrap_or_else(|| panic!("seat {seat} has no such action: {legal:?}"));
+    game.act(seat, action).unwrap();
+}
+
+/// The hand's draw, if it ended in one.
+pub fn drawn_kind(game: &Game) -> Option<mahjong_game::DrawKind> {
+    game.hand_events().iter().find_map(|event| match event {
+        Event::Drawn { kind, .. } => Some(*kind),
+        _ => None,
+    })
+}
+
+/// Whether the game ended.
+pub fn game_ended(game: &Game) -> bool {
+    game.events()
+        .iter()
+        .any(|event| matches!(event, Event::EndGame { .. }))
+}
