@@ -169,3 +169,52 @@ fn tournaments_play_under_every_preset() {
         );
     }
 }
+
+/// A game under each preset written in each format names its rules and replays to the same
+/// game: mjai's `start_game` `rules.preset`, tenhou.net/6's `rule.preset`, mjlog's `GO rules`.
+#[test]
+fn records_name_their_rule_set_and_replay_under_it() {
+    use mahjong_game::records;
+    for preset in Preset::ALL {
+        let mut rules = preset.rules();
+        if preset == Preset::MLeague {
+            rules.set("kiriage", "false").unwrap();
+        }
+        let mut game = Game::new(rules, 21);
+        let random = RandomBot { seed: 21 };
+        while let Some(seat) = game.to_move() {
+            let view = game.view(seat);
+            let action = if seat == 0 {
+                random.choose(&view)
+            } else {
+                EfficiencyBot.choose(&view)
+            };
+            game.act(seat, action).unwrap();
+        }
+        let names: Vec<String> = (0..rules.players.count())
+            .map(|seat| seat.to_string())
+            .collect();
+        let texts = [
+            records::mjai::write(rules, game.events(), &names),
+            records::tenhou6::write(rules, game.events(), &names),
+            records::mjlog::write(rules, game.events(), &names).unwrap(),
+        ];
+        for text in texts {
+            let named = text.contains(&rules.describe());
+            assert_eq!(
+                named,
+                !rules.is_tenhou_lobby(),
+                "{preset}: {}",
+                &text[..200]
+            );
+            let (log, error) = records::read(&text);
+            assert_eq!(error, None, "{preset}");
+            assert_eq!(log.rules, rules, "{preset}: the record's rules");
+            let verdict = records::replay::replay(&log);
+            for hand in &verdict.hands {
+                assert!(hand.agree, "{preset} {}: {:?}", hand.id, hand.error);
+            }
+            assert_eq!(verdict.final_agree, Some(true), "{preset}");
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod convert;
 mod dataset;
 mod game;
 mod reward;
+mod rules;
 mod score;
 mod score_batch;
 mod score_fields;
@@ -316,6 +317,7 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<score::PyScore>()?;
     module.add_class::<score_batch::PyScoreBatch>()?;
     module.add_function(wrap_pyfunction!(selfplay::mahjong_self_play, module)?)?;
+    module.add_function(wrap_pyfunction!(rules::mahjong_rules, module)?)?;
     module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;

@@ -334,6 +334,7 @@ fn field_index(key: &str) -> Option<usize> {
         "rules" => 19,
         "kita" => 20,
         "players" => 21,
+        "renhou" => 22,
         _ => return None,
     })
 }

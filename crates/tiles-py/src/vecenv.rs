@@ -329,6 +329,18 @@ impl PyVecEnv {
         Ok(())
     }
 
+    /// The players of each game: 4, or 3.
+    #[getter]
+    fn players(&self) -> usize {
+        self.rules.players.count()
+    }
+
+    /// The rules, as records write them (`m-league kiriage=false`).
+    #[getter]
+    fn rules(&self) -> String {
+        self.rules.describe()
+    }
+
     /// Games in the batch.
     #[getter]
     fn num_envs(&self) -> usize {

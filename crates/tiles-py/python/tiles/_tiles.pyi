@@ -43,6 +43,7 @@ def score(
     rules: Union[str, Mapping[str, Any]] = "tenhou",
     kita: int = 0,
     players: Union[int, None] = None,
+    renhou: bool = False,
 ) -> MahjongScore:
     """A winning hand's yaku, han, fu, limit and payments."""
 

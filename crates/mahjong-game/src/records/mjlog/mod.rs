@@ -330,6 +330,12 @@ fn read_tag(
                 .map_err(|_| format!("type={text:?}: not a number"))?;
             log.rules = lobby_rules(kind)?;
             log.length_stated = true;
+            // Ours: a rule set other than a Tenhou lobby's, named in full.
+            if let Some(named) = tag.get("rules") {
+                log.rules = named
+                    .parse()
+                    .map_err(|error| format!("rules={named:?}: {error}"))?;
+            }
             if tag.get("csrule").is_some() {
                 // Refused in `read`, which sees the rest of the record.
                 return Err(String::new());

@@ -287,6 +287,10 @@ fn percent_encode(text: &str) -> String {
 ///
 /// The red fives it cannot state, named.
 pub fn can_write(rules: &GameRules) -> Result<(), String> {
+    // Rules other than a Tenhou lobby's are named in full beside the type (`GO rules`).
+    if !rules.is_tenhou_lobby() {
+        return Ok(());
+    }
     let suits = if rules.three_player() { 1..3 } else { 0..3 };
     let reds: Vec<u8> = suits.map(|suit| rules.red_fives[suit]).collect();
     if reds.iter().any(|&count| count != reds[0]) {
@@ -332,7 +336,17 @@ pub fn write_with(
         (seed, shuffle.commitment.clone().unwrap_or_default())
     });
     let mut out = format!("<mjloggm ver=\"2.3\"><SHUFFLE seed=\"{seed}\" ref=\"{reference}\"/>");
-    let _ = write!(out, "<GO type=\"{}\" lobby=\"0\"/>", lobby_type(&rules));
+    if rules.is_tenhou_lobby() {
+        let _ = write!(out, "<GO type=\"{}\" lobby=\"0\"/>", lobby_type(&rules));
+    } else {
+        // Ours: the rule set, which a GO type cannot state, beside the nearest lobby's type.
+        let _ = write!(
+            out,
+            "<GO type=\"{}\" lobby=\"0\" rules=\"{}\"/>",
+            lobby_type(&rules),
+            rules.describe()
+        );
+    }
     out.push_str("<UN");
     for seat in 0..4 {
         let name = names.get(seat).filter(|_| seat < players);

@@ -116,14 +116,15 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         .ok_or_else(|| LogError::new(&place, "expected a JSON object with \"log\""))?;
     if let Some(rule) = object.get("rule") {
         log.rules = rules_of(rule).map_err(|message| LogError::new(&place, message))?;
-        log.length_stated = rule
-            .get("disp")
-            .and_then(Value::as_str)
-            .is_some_and(|disp| {
-                ['東', '南'].iter().any(|mark| disp.contains(*mark))
-                    || disp.contains("East")
-                    || disp.contains("South")
-            });
+        log.length_stated = rule.get("preset").is_some()
+            || rule
+                .get("disp")
+                .and_then(Value::as_str)
+                .is_some_and(|disp| {
+                    ['東', '南'].iter().any(|mark| disp.contains(*mark))
+                        || disp.contains("East")
+                        || disp.contains("South")
+                });
     }
     if let Some(names) = object.get("name").and_then(Value::as_array) {
         log.names = super::names_of(names.iter().map(Value::as_str))
@@ -170,6 +171,16 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
 /// A red five count other than 0 or 1, or a red 5m in a three-player room (三 in `disp`),
 /// named as found.
 pub fn rules_of(rule: &Value) -> Result<GameRules, String> {
+    // Ours: a rule set other than a Tenhou lobby's, named with the fields set otherwise;
+    // `disp` and the red fives are then its own.
+    if let Some(preset) = rule.get("preset") {
+        let text = preset
+            .as_str()
+            .ok_or_else(|| format!("rule.preset is {preset}: expected text"))?;
+        return text
+            .parse::<GameRules>()
+            .map_err(|error| format!("rule.preset: {error}"));
+    }
     let mut rules = GameRules::default();
     let mut three = false;
     if let Some(disp) = rule.get("disp").and_then(Value::as_str) {

@@ -241,10 +241,19 @@ pub fn write_with(
         },
         "log": hands,
     });
+    // A rule set other than a Tenhou lobby's is named (with the fields set otherwise).
+    if !rules.is_tenhou_lobby() {
+        object["rule"]["preset"] = Value::from(rules.describe());
+    }
     if let Some(scores) = final_scores {
+        // Each seat's points and final result (in thousands, as Tenhou's own records).
+        let result = rules.final_score(scores, crate::engine::chombos(events));
         let placing: Vec<Value> = scores
             .iter()
-            .flat_map(|score| [Value::from(*score), Value::from(0)])
+            .zip(result)
+            .flat_map(|(score, hundreds)| {
+                [Value::from(*score), Value::from(f64::from(hundreds) / 10.0)]
+            })
             .collect();
         object["sc"] = Value::from(placing);
     }

@@ -19,6 +19,7 @@ __all__ = [
     "ScoreBatch",
     "VecEnv",
     "game",
+    "rules",
     "replay",
     "record_hands",
     "review",
@@ -86,9 +87,11 @@ def analyze_many(hands: _t.Sequence[_t.Union[str, _t.Mapping[str, _t.Any]]]) -> 
     return _tiles.analyze_many(hands)
 
 
-#: The game step by step: ``Game(seed=0, length="hanchan", red_fives=True,
-#: open_tanyao=True, players=4)`` (``red_fives`` may also be each suit's count: ``[0, 1, 1]``;
-#: ``players=3`` plays Tenhou's three-player rules, seats 0-2),
+#: The game step by step: ``Game(seed=0, rules=None, rule=[], length=None, red_fives=None,
+#: open_tanyao=None, players=None)`` (``rules`` a rule set, Tenhou's by default:
+#: ``"m-league"``; ``rule`` fields set otherwise: ``["kiriage=false"]``; the other options
+#: over the rule set's own: ``red_fives`` True, False or each suit's count ``[0, 1, 1]``;
+#: ``players=3`` the rule set's three-player form, Tenhou's by default, seats 0-2),
 #: ``to_act`` (the seats that must decide), ``legal_actions(seat)``, ``step({seat: action})``,
 #: ``observation(seat)`` (a dict with the mjai events so far), ``done``, ``result``,
 #: ``record("mjai" | "tenhou6" | "mjlog")``. The state stays in Rust; actions are small objects.
@@ -114,37 +117,74 @@ _abc.Sequence.register(ScoreBatch)
 Action = _tiles.MahjongAction
 
 
+def rules(
+    rules: _t.Optional[str] = None,
+    *,
+    rule: _t.Sequence[str] = (),
+    length: _t.Optional[str] = None,
+    red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+    open_tanyao: _t.Optional[bool] = None,
+    players: _t.Optional[int] = None,
+) -> dict[str, _t.Any]:
+    """The rules these options name, as the game functions take them: ``rules`` a rule set
+    (``tenhou`` by default, ``tenhou-sanma``, ``mahjong-soul`` or ``majsoul``,
+    ``mahjong-soul-sanma``, ``m-league``, ``wrc``, ``ema-2016``, ``ema-2025``, ``jpml-a``,
+    ``saikouisen``, ``saikouisen-classic``), ``rule`` fields set otherwise
+    (``["kiriage=false"]``). Gives ``rules`` (as records write it: ``"m-league
+    kiriage=false"``), ``preset``, ``players`` and ``fields`` (every field's value by name)."""
+    return _tiles.mahjong_rules(
+        rules, list(rule), length, _red(red_fives), open_tanyao, players
+    )
+
+
+def _red(red_fives):
+    """Red fives as the engine takes them: None, True, False or a list of counts."""
+    return red_fives if red_fives is None or isinstance(red_fives, bool) else list(red_fives)
+
+
+def _rules_fields(rules, rule, length, red_fives, open_tanyao, players) -> dict[str, _t.Any]:
+    """The rules fields of a game or tournament request, those given only."""
+    given = {"rules": rules, "length": length, "red_fives": _red(red_fives),
+             "open_tanyao": open_tanyao, "players": players}
+    fields = {key: value for key, value in given.items() if value is not None}
+    if rule:
+        fields["rule"] = list(rule)
+    return fields
+
+
 def game(
     *,
     seed: int = 0,
     bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
-    length: str = "hanchan",
-    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-    open_tanyao: bool = True,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
+    length: _t.Optional[str] = None,
+    red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+    open_tanyao: _t.Optional[bool] = None,
     record: str = "mjai",
     answer_limit: float = 3.0,
     start_limit: float = 20.0,
-    players: int = 4,
+    players: _t.Optional[int] = None,
 ) -> dict[str, _t.Any]:
     """A seeded game of bots (``efficiency`` or ``random``, or an outside bot speaking mjai:
     ``"mjai:python3 bot.py"``, run as ``python3 bot.py SEAT``, or ``"mjai-line:…"`` for one
     event a line): each hand's result, the final points and placements, and the ``record``
-    (``mjai``, ``tenhou`` or ``none``). ``red_fives`` is True, False or each suit's count
-    (``[0, 1, 1]``); ``open_tanyao`` False plays a lobby without kuitan. An outside bot has
+    (``mjai``, ``tenhou`` or ``none``), under ``rules`` (a rule set, Tenhou's by default, as
+    :func:`rules` names them) with ``rule`` fields set otherwise (``["kiriage=false"]``).
+    ``red_fives`` is True, False or each suit's count (``[0, 1, 1]``); ``open_tanyao`` False
+    plays a lobby without kuitan (each over the rule set's own). An outside bot has
     ``answer_limit`` seconds to answer (``start_limit`` for events that start a game or hand);
     one that answers late, not in JSON or illegally forfeits the game (``failure`` says why).
-    ``players=3`` plays Tenhou's three-player rules (one bot per player)."""
+    ``players=3`` plays the rule set's three-player form, Tenhou's by default (one bot per
+    player)."""
     return _ask(
         "mahjong/game",
-        players=players,
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
-        length=length,
-        red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
-        open_tanyao=open_tanyao,
         record=record,
         answer_limit=answer_limit,
         start_limit=start_limit,
+        **_rules_fields(rules, rule, length, red_fives, open_tanyao, players),
     )
 
 
@@ -197,17 +237,19 @@ def tournament(
     games: int = 1000,
     seed: int = 1,
     bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
-    length: str = "hanchan",
-    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-    open_tanyao: bool = True,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
+    length: _t.Optional[str] = None,
+    red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+    open_tanyao: _t.Optional[bool] = None,
     duplicate: _t.Optional[bool] = None,
     rank_points: _t.Optional[_t.Sequence[float]] = None,
     first_game: int = 0,
     answer_limit: float = 3.0,
     start_limit: float = 20.0,
-    players: int = 4,
+    players: _t.Optional[int] = None,
 ) -> dict[str, _t.Any]:
-    """Many games between a line-up (as for :func:`game`), the line-up turning one seat per
+    """Many games between a line-up under ``rules`` and ``rule`` (as for :func:`game`), the line-up turning one seat per
     game; ``duplicate`` plays each wall once per seat, four ways or three with ``players=3``
     (the default for one challenger against the rest of a kind). Per entry: placements and their rates, average rank with its 95%
     interval, ``rank_points`` a game (default Tenhou Phoenix's ``[90, 45, 0, -135]``, or
@@ -217,14 +259,11 @@ def tournament(
         games=games,
         seed=seed,
         bots=bots if isinstance(bots, str) else list(bots),
-        length=length,
-        red_fives=red_fives if isinstance(red_fives, bool) else list(red_fives),
-        open_tanyao=open_tanyao,
-        players=players,
         first_game=first_game,
         answer_limit=answer_limit,
         start_limit=start_limit,
     )
+    request.update(_rules_fields(rules, rule, length, red_fives, open_tanyao, players))
     if duplicate is not None:
         request["duplicate"] = duplicate
     if rank_points is not None:

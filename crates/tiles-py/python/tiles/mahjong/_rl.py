@@ -10,19 +10,29 @@ from . import encoding
 
 
 def checked_options(
-    length: str = "hanchan",
-    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-    open_tanyao: bool = True,
+    length: _t.Optional[str] = None,
+    red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+    open_tanyao: _t.Optional[bool] = None,
     score_scale: float = 0.001,
     placement: _t.Optional[_t.Sequence[float]] = None,
     encoding_name: _t.Optional[str] = None,
     illegal: str = "terminate",
     illegal_reward: float = -135.0,
     render_mode: _t.Optional[str] = None,
-    players: int = 4,
+    players: _t.Optional[int] = None,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
 ) -> dict:
-    """The environments' common options, checked, each error naming the option."""
-    players = _tiles.players(players)
+    """The environments' common options, checked, each error naming the option: the rules
+    (a rule set, ``rules``, with ``rule`` fields set otherwise, and the lobby options over it)
+    give the players when ``players`` is None."""
+    if players is not None:
+        players = _tiles.players(players)
+    red = red_fives if red_fives is None or isinstance(red_fives, bool) else list(red_fives)
+    game = {"rules": rules, "rule": list(rule), "length": length, "red_fives": red,
+            "open_tanyao": open_tanyao, "players": players}
+    named = _tiles.mahjong_rules(rules, list(rule), length, red, open_tanyao, players)
+    players = named["players"]
     if encoding_name is None:
         encoding_name = encoding.name_for(players)
     if encoding_name != encoding.name_for(players):
@@ -38,7 +48,8 @@ def checked_options(
         many = "three" if players == 3 else "four"
         raise ValueError(f"placement: expected {many} numbers (1st to last), found {len(placement)}")
     return {
-        "game": {"length": length, "red_fives": red_fives, "open_tanyao": open_tanyao, "players": players},
+        "game": game,
+        "rules": named["rules"],
         "players": players,
         "score_scale": float(score_scale),
         "placement": placement,

@@ -37,20 +37,25 @@ class VecEnv:
         num_envs: int,
         seed: int = 0,
         *,
-        length: str = "hanchan",
-        red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-        open_tanyao: bool = True,
+        length: _t.Optional[str] = None,
+        red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+        open_tanyao: _t.Optional[bool] = None,
         score_scale: float = 0.001,
         placement: _t.Optional[_t.Sequence[float]] = None,
-        players: int = 4,
+        players: _t.Optional[int] = None,
+        rules: _t.Optional[str] = None,
+        rule: _t.Sequence[str] = (),
     ):
-        red = red_fives if isinstance(red_fives, bool) else list(red_fives)
+        red = red_fives if red_fives is None or isinstance(red_fives, bool) else list(red_fives)
         self._env = _tiles.MahjongVecEnv(
             num_envs, seed, length, red, open_tanyao, score_scale,
-            None if placement is None else list(placement), players,
+            None if placement is None else list(placement), players, rules, list(rule),
         )
         self.num_envs = num_envs
+        players = self._env.players
+        #: The players of each game, and the rules as records write them.
         self.players = players
+        self.rules = self._env.rules
         self.observation, self.mask = encoding.empty(num_envs, players)
         self.seat = np.zeros(num_envs, dtype=np.int64)
         self.reward = np.zeros((num_envs, players), dtype=np.float32)

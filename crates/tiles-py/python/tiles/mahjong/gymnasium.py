@@ -15,7 +15,9 @@ ids. The reward is the learning seat's: its change of points at the end of each 
 ``score_scale``, and its ``placement`` points at the end of the game. ``info`` has the
 ``seat``, the ``scores`` and, at the end, the ``ranks``.
 
-Options: ``players`` (4, or 3 for Tenhou's three-player rules: observations ``(72, 34)``, 388
+Options: ``rules`` (a rule set, as :func:`tiles.mahjong.rules` names them: Tenhou's by
+default, ``"m-league"``), ``rule`` (fields set otherwise: ``["kiriage=false"]``), ``players``
+(the rule set's by default; 3 for its three-player form: observations ``(72, 34)``, 388
 action ids, kita the last), ``seat`` (0-3, or ``None``: drawn at each reset from the seed),
 ``bots`` (one name for all the others, or one per other seat in seat order: ``efficiency``,
 ``defence``, ``value`` or ``random``), ``length``,
@@ -54,23 +56,26 @@ class RiichiEnv(gymnasium.Env):
         self,
         seat: _t.Optional[int] = 0,
         bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
-        length: str = "hanchan",
-        red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-        open_tanyao: bool = True,
+        length: _t.Optional[str] = None,
+        red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+        open_tanyao: _t.Optional[bool] = None,
         score_scale: float = 0.001,
         placement: _t.Optional[_t.Sequence[float]] = None,
         encoding: _t.Optional[str] = None,
         illegal: str = "terminate",
         illegal_reward: float = -135.0,
         render_mode: _t.Optional[str] = None,
-        players: int = 4,
+        players: _t.Optional[int] = None,
+        rules: _t.Optional[str] = None,
+        rule: _t.Sequence[str] = (),
     ):
         from . import encoding as codes
 
         options = checked_options(
             length, red_fives, open_tanyao, score_scale, placement, encoding, illegal,
-            illegal_reward, render_mode, players,
+            illegal_reward, render_mode, players, rules, rule,
         )
+        players = options["players"]
         if seat is not None and seat not in range(players):
             raise ValueError(f"seat: expected 0 to {players - 1} or None, found {seat!r}")
         others = players - 1
@@ -92,7 +97,7 @@ class RiichiEnv(gymnasium.Env):
         self.seat = seat if seat is not None else 0
         # Checked now: an unknown bot is an error at construction, not at the first step.
         for name in names:
-            Game(players=players).play_bots([None] + [name] * others)
+            Game(**self._game_options).play_bots([None] + [name] * others)
 
     def _bots(self):
         bots = []

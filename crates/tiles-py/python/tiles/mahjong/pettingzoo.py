@@ -15,8 +15,10 @@ points times ``score_scale``) and of the game (``placement`` points, 1st to 4th;
 Phoenix room's 90, 45, 0, -135 by default, and 20, 0, -20 for three). ``reset(seed=)`` is reproducible: the game is
 ``tiles.mahjong.Game(seed)``.
 
-Options: ``players`` (4, or 3 for Tenhou's three-player rules), ``length`` (``hanchan``,
-``east``), ``red_fives``, ``open_tanyao``, ``score_scale``, ``placement``, ``encoding``
+Options: ``rules`` (a rule set, as :func:`tiles.mahjong.rules` names them: Tenhou's by
+default, ``"m-league"``), ``rule`` (fields set otherwise: ``["kiriage=false"]``), ``players``
+(the rule set's by default; 3 for its three-player form), ``length`` (``hanchan``,
+``east``; each over the rule set's own), ``red_fives``, ``open_tanyao``, ``score_scale``, ``placement``, ``encoding``
 (``tiles-v1``, ``tiles-sanma-v1`` for three), ``illegal`` (what an action that is not legal does:
 ``terminate``, the default, ends the game with ``illegal_reward`` for that agent and 0 for the
 others, as PettingZoo's classic games do; ``raise`` raises ``ValueError``), ``render_mode``
