@@ -6,7 +6,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use serde_json::Map;
 
 use crate::batch;
 use crate::records::{self, Content};
@@ -17,6 +16,14 @@ pub struct ReplayArgs {
     /// The records and directories of records (`-`: stdin).
     #[arg(required_unless_present = "json")]
     files: Vec<std::path::PathBuf>,
+    /// The rule set of a record that states none (an mjai record of another tool: `--rules
+    /// mahjong-soul` for Mahjong Soul's games converted); a record that states its rules keeps
+    /// them. Default: Tenhou's.
+    #[arg(long, value_name = "PRESET")]
+    rules: Option<String>,
+    /// One field of those rules set otherwise, repeatable: `--rule kiriage=false`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rule: Vec<String>,
     /// One JSON object per hand.
     #[arg(long)]
     json: bool,
@@ -81,8 +88,13 @@ impl Tally {
 pub fn run(args: &ReplayArgs) -> ExitCode {
     use mahjong_game::records::format_of;
     use tiles_api::mahjong::game::verdict_json;
+    let assumed = match tiles_api::mahjong::game::assumed_rules(args.rules.as_deref(), &args.rule) {
+        Ok(assumed) => assumed,
+        Err(error) => return batch::unreadable(&format!("--rules: {error}")),
+    };
     if args.files.is_empty() {
-        return batch::json_batch("mahjong/replay", Map::new());
+        let defaults = crate::mahjong_review::rules_defaults(&args.rules, &args.rule);
+        return batch::json_batch("mahjong/replay", defaults);
     }
     let mut out = batch::stdout();
     let mut all_agree = true;
@@ -118,7 +130,10 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             }
         };
         tally.files += 1;
-        let (log, error) = mahjong_game::records::read(&text);
+        let (mut log, error) = mahjong_game::records::read(&text);
+        if let Some(rules) = assumed {
+            log.assume_rules(rules);
+        }
         let verdict = mahjong_game::records::replay::replay(&log);
         let response = verdict_json(
             format_of(&text),

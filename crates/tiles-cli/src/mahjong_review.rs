@@ -16,6 +16,14 @@ pub struct ReviewArgs {
     /// The record (`-`: stdin): Tenhou mjlog, tenhou.net/6 or mjai, gzipped or not.
     #[arg(required_unless_present = "json")]
     record: Option<std::path::PathBuf>,
+    /// The rule set of a record that states none (an mjai record of another tool: `--rules
+    /// mahjong-soul` for Mahjong Soul's games converted); a record that states its rules keeps
+    /// them. Default: Tenhou's.
+    #[arg(long, value_name = "PRESET")]
+    rules: Option<String>,
+    /// One field of those rules set otherwise, repeatable: `--rule kiriage=false`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rule: Vec<String>,
     /// The seat reviewed (every seat if not given).
     #[arg(long)]
     seat: Option<usize>,
@@ -32,10 +40,22 @@ pub struct ReviewArgs {
     json: bool,
 }
 
+/// The defaults a JSON request line takes from `--rules` and `--rule`.
+pub fn rules_defaults(rules: &Option<String>, rule: &[String]) -> Map<String, Value> {
+    let mut defaults = Map::new();
+    if let Some(rules) = rules {
+        defaults.insert("rules".into(), json!(rules));
+    }
+    if !rule.is_empty() {
+        defaults.insert("rule".into(), json!(rule));
+    }
+    defaults
+}
+
 /// Runs `tiles mahjong review`.
 pub fn run(args: &ReviewArgs) -> ExitCode {
     let Some(path) = &args.record else {
-        return batch::json_batch("mahjong/review", Map::new());
+        return batch::json_batch("mahjong/review", rules_defaults(&args.rules, &args.rule));
     };
     let text = match record_text(path) {
         Ok(text) => text,
@@ -43,6 +63,8 @@ pub fn run(args: &ReviewArgs) -> ExitCode {
     };
     let request = ReviewRequest {
         record: text,
+        rules: args.rules.clone(),
+        rule: args.rule.clone(),
         seat: args.seat,
         bot: args.bot.clone(),
         threshold: args.threshold,
@@ -238,6 +260,14 @@ pub struct WatchArgs {
     /// seat's hands after it.
     #[arg(long, value_name = "N")]
     hand: Option<usize>,
+    /// The rule set of a record that states none (an mjai record of another tool: `--rules
+    /// mahjong-soul` for Mahjong Soul's games converted); a record that states its rules keeps
+    /// them. Default: Tenhou's.
+    #[arg(long, value_name = "PRESET")]
+    rules: Option<String>,
+    /// One field of those rules set otherwise, repeatable: `--rule kiriage=false`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rule: Vec<String>,
     /// Read one `mahjong/watch` request per stdin line and answer each.
     #[arg(long)]
     json: bool,
@@ -247,7 +277,7 @@ pub struct WatchArgs {
 pub fn watch_run(args: &WatchArgs) -> ExitCode {
     use tiles_api::mahjong::watch::{WatchRequest, watch};
     let Some(path) = &args.record else {
-        return batch::json_batch("mahjong/watch", Map::new());
+        return batch::json_batch("mahjong/watch", rules_defaults(&args.rules, &args.rule));
     };
     let text = match record_text(path) {
         Ok(text) => text,
@@ -260,6 +290,8 @@ pub fn watch_run(args: &WatchArgs) -> ExitCode {
     let request = WatchRequest {
         record: text,
         hand: args.hand.map_or(0, |hand| hand - 1),
+        rules: args.rules.clone(),
+        rule: args.rule.clone(),
     };
     let response = match watch(request, &mahjong_game::tiles_core::Stop::never()) {
         Ok(response) => response,

@@ -109,3 +109,16 @@ def test_the_environments_pass_their_checkers_under_m_league():
     assert observation.shape == (8, 69, 34) and np.all(mask.sum(axis=1) > 0)
     three = mahjong.VecEnv(4, seed=1, rules="tenhou-sanma")
     assert three.players == 3 and three.observation.shape == (4, 72, 34)
+
+
+def test_a_record_without_rules_is_replayed_under_the_rules_asked_for():
+    import json
+
+    written = mahjong.game(seed=1, rules="m-league", record="mjai")["record"]
+    lines = [json.loads(line) for line in written.splitlines()]
+    del lines[0]["rules"]
+    bare = "".join(json.dumps(line) + "\n" for line in lines)
+    assert not mahjong.replay(bare)["agree"]
+    assert mahjong.replay(bare, rules="m-league")["agree"]
+    assert mahjong.watch(bare, rules="m-league")["hands"]
+    assert mahjong.review(bare, rules="m-league", seat=0, bot="efficiency")["summaries"]

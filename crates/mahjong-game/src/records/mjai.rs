@@ -183,6 +183,7 @@ fn read_event(
     match kind {
         "start_game" => {
             log.length_stated |= start_game_rules(event, &mut log.rules)?;
+            log.rules_stated |= event.get("rules").is_some() || event.get("aka_flag").is_some();
             if let Some(names) = event.get("names").and_then(Value::as_array) {
                 log.names = super::names_of(names.iter().map(Value::as_str))
                     .map_err(|message| format!("names: {message}"))?;

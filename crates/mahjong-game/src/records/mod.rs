@@ -249,8 +249,12 @@ pub struct HandLog {
 /// record has the game's end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameLog {
-    /// The rules (length, red fives, open tanyao) the record says.
+    /// The rules the record says (a Tenhou lobby's length, red fives and kuitan, or a rule set
+    /// named in full), or Tenhou's.
     pub rules: GameRules,
+    /// Whether the record states its rules (mjlog's `GO`, tenhou.net/6's `rule`, mjai's
+    /// `start_game` `rules` or `aka_flag`); if not, [`GameLog::assume_rules`] may give them.
+    pub rules_stated: bool,
     /// Whether the record says its length (mjlog's `GO`, tenhou.net/6's `rule.disp`, our mjai
     /// writer's `rules`); if not, `rules` are Tenhou's assumed, and the replay does not judge
     /// where the game ends.
@@ -266,10 +270,20 @@ pub struct GameLog {
 }
 
 impl GameLog {
+    /// The rules of a record that states none (an mjai record of another tool: Mahjong Soul's
+    /// games converted, say): these, in their three-player form for a three-player record.
+    /// A record that states its rules keeps them.
+    pub fn assume_rules(&mut self, rules: GameRules) {
+        if !self.rules_stated {
+            self.rules = rules.with_players(self.rules.players);
+        }
+    }
+
     /// A record with no hand yet, under the default rules (a reader fills it in).
     pub(crate) fn empty(notation: Notation) -> GameLog {
         GameLog {
             rules: GameRules::default(),
+            rules_stated: false,
             length_stated: false,
             notation,
             names: Vec::new(),

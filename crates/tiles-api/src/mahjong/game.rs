@@ -118,6 +118,24 @@ pub fn rules(asked: &RulesAsked<'_>) -> Result<GameRules, String> {
     Ok(rules)
 }
 
+/// The rules a replay, watch or review request gives a record that states none (`None`
+/// when it names none: Tenhou's, as the reader assumes).
+///
+/// # Errors
+///
+/// As [`rules`].
+pub fn assumed_rules(named: Option<&str>, rule: &[String]) -> Result<Option<GameRules>, String> {
+    if named.is_none() && rule.is_empty() {
+        return Ok(None);
+    }
+    rules(&RulesAsked {
+        rules: named,
+        rule,
+        ..RulesAsked::default()
+    })
+    .map(Some)
+}
+
 /// The rules and the seats of a game or tournament request.
 ///
 /// # Errors
@@ -634,6 +652,14 @@ pub struct ReplayRequest {
     /// A game record: Tenhou mjlog XML, tenhou.net/6 JSON (one object, or a hand per line) or
     /// mjai events (one per line), told apart by their first line.
     pub record: String,
+    /// The rule set of a record that states none (an mjai record of another tool), as for
+    /// `mahjong/game` (`mahjong-soul`); a record that states its rules keeps them. Default:
+    /// Tenhou's.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Fields of those rules set otherwise, `NAME=VALUE`.
+    #[serde(default)]
+    pub rule: Vec<String>,
 }
 
 /// One hand's verdict.
@@ -725,7 +751,11 @@ pub fn verdict_json(
 ///
 /// [`ApiError::Stopped`] (checked as the record is read and between hands).
 pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, ApiError> {
-    let (log, error) = log::read_until(&request.record, stop)?;
+    let assumed = assumed_rules(request.rules.as_deref(), &request.rule)?;
+    let (mut log, error) = log::read_until(&request.record, stop)?;
+    if let Some(rules) = assumed {
+        log.assume_rules(rules);
+    }
     let verdict = log::replay::replay_until(&log, stop)?;
     Ok(verdict_json(
         log::format_of(&request.record),

@@ -32,6 +32,14 @@ pub struct WatchRequest {
     /// The hand whose events are shown, by its place in the record (0 the first).
     #[serde(default)]
     pub hand: usize,
+    /// The rule set of a record that states none (an mjai record of another tool), as for
+    /// `mahjong/game` (`mahjong-soul`); a record that states its rules keeps them. Default:
+    /// Tenhou's.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Fields of those rules set otherwise, `NAME=VALUE`.
+    #[serde(default)]
+    pub rule: Vec<String>,
 }
 
 /// One hand in the hand list.
@@ -148,9 +156,19 @@ pub struct WatchResponse {
     pub hand: Option<WatchedHandJson>,
 }
 
-/// Reads a record (stopping when `stop` is raised), refusing one with no hand at all.
-fn read_record(record: &str, stop: &Stop) -> Result<(GameLog, Option<String>), ApiError> {
-    let (log, error) = log::read_until(record, stop)?;
+/// Reads a record (stopping when `stop` is raised) under the rules asked for where it states
+/// none, refusing one with no hand at all.
+fn read_record(
+    record: &str,
+    rules: Option<&str>,
+    rule: &[String],
+    stop: &Stop,
+) -> Result<(GameLog, Option<String>), ApiError> {
+    let assumed = super::game::assumed_rules(rules, rule)?;
+    let (mut log, error) = log::read_until(record, stop)?;
+    if let Some(rules) = assumed {
+        log.assume_rules(rules);
+    }
     let error = error.map(|error| error.to_string());
     if log.hands.is_empty() {
         return Err(ApiError::BadRequest(format!(
@@ -316,7 +334,12 @@ fn watched_hand(log: &GameLog, index: usize) -> Option<WatchedHandJson> {
 ///
 /// A record with no hand; a hand past the record's last; [`ApiError::Stopped`].
 pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiError> {
-    let (log, error) = read_record(&request.record, stop)?;
+    let (log, error) = read_record(
+        &request.record,
+        request.rules.as_deref(),
+        &request.rule,
+        stop,
+    )?;
     if request.hand >= log.hands.len() {
         return Err(ApiError::BadRequest(format!(
             "hand: the record has {} hands (0 to {}), not {}",
@@ -369,6 +392,14 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
 pub struct ReviewRequest {
     /// A game record (mjlog, tenhou.net/6 or mjai).
     pub record: String,
+    /// The rule set of a record that states none (an mjai record of another tool), as for
+    /// `mahjong/game` (`mahjong-soul`); a record that states its rules keeps them. Default:
+    /// Tenhou's.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Fields of those rules set otherwise, `NAME=VALUE`.
+    #[serde(default)]
+    pub rule: Vec<String>,
     /// The seat reviewed (every seat if not given).
     #[serde(default)]
     pub seat: Option<usize>,
@@ -569,7 +600,12 @@ pub const MAX_REVIEWED: usize = 4_000;
 /// A record with no hand; a seat not at the table; a bot we do not have; a threshold that is
 /// not a number of points; [`ApiError::Stopped`].
 pub fn review(request: ReviewRequest, stop: &Stop) -> Result<ReviewResponse, ApiError> {
-    let (log, error) = read_record(&request.record, stop)?;
+    let (log, error) = read_record(
+        &request.record,
+        request.rules.as_deref(),
+        &request.rule,
+        stop,
+    )?;
     let players = log.rules.players;
     let seats: Vec<usize> = match request.seat {
         Some(seat) if seat >= players.count() => {

@@ -329,6 +329,7 @@ fn read_tag(
                 .parse::<u32>()
                 .map_err(|_| format!("type={text:?}: not a number"))?;
             log.rules = lobby_rules(kind)?;
+            log.rules_stated = true;
             log.length_stated = true;
             // Ours: a rule set other than a Tenhou lobby's, named in full.
             if let Some(named) = tag.get("rules") {

@@ -116,6 +116,7 @@ fn read_document(document: &Value, line: usize, log: &mut GameLog) -> Result<(),
         .ok_or_else(|| LogError::new(&place, "expected a JSON object with \"log\""))?;
     if let Some(rule) = object.get("rule") {
         log.rules = rules_of(rule).map_err(|message| LogError::new(&place, message))?;
+        log.rules_stated = true;
         log.length_stated = rule.get("preset").is_some()
             || rule
                 .get("disp")

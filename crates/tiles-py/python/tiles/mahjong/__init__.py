@@ -188,10 +188,24 @@ def game(
     )
 
 
-def replay(record: str) -> dict[str, _t.Any]:
+def _assumed(rules, rule) -> dict[str, _t.Any]:
+    """The ``rules`` and ``rule`` fields of a record request, those given only."""
+    fields: dict[str, _t.Any] = {}
+    if rules is not None:
+        fields["rules"] = rules
+    if rule:
+        fields["rule"] = list(rule)
+    return fields
+
+
+def replay(
+    record: str, *, rules: _t.Optional[str] = None, rule: _t.Sequence[str] = ()
+) -> dict[str, _t.Any]:
     """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) fed through
-    the engine: each hand's verdict, the final points, and where reading stopped."""
-    return _ask("mahjong/replay", record=record)
+    the engine: each hand's verdict, the final points, and where reading stopped. A record
+    that states no rules (an mjai record of another tool) is read under ``rules`` with
+    ``rule`` set (Tenhou's by default); one that states its rules keeps them."""
+    return _ask("mahjong/replay", record=record, **_assumed(rules, rule))
 
 
 def record_hands(record: str) -> list[dict[str, _t.Any]]:
@@ -206,11 +220,14 @@ def record_hands(record: str) -> list[dict[str, _t.Any]]:
     return _tiles.mahjong_record_hands(record)
 
 
-def watch(record: str, *, hand: int = 0) -> dict[str, _t.Any]:
+def watch(
+    record: str, *, hand: int = 0, rules: _t.Optional[str] = None, rule: _t.Sequence[str] = ()
+) -> dict[str, _t.Any]:
     """A game record shown event by event: a hand list with the engine's verdict on each hand,
     and hand number ``hand`` (0 the first) as positions, each the board after one more event
-    with every seat's tiles (the API's ``mahjong/watch``)."""
-    return _ask("mahjong/watch", record=record, hand=hand)
+    with every seat's tiles (the API's ``mahjong/watch``); ``rules`` and ``rule`` as for
+    :func:`replay`."""
+    return _ask("mahjong/watch", record=record, hand=hand, **_assumed(rules, rule))
 
 
 def review(
@@ -219,12 +236,15 @@ def review(
     seat: _t.Optional[int] = None,
     bot: str = "value",
     threshold: _t.Optional[float] = None,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
 ) -> dict[str, _t.Any]:
     """Each decision of the record's ``seat`` (every seat if None) beside what ``bot`` does in
     the same position: the shanten and effective tiles each choice leaves, the value bot's
     estimates in points, the decisions flagged where the estimated loss is above
-    ``threshold`` (1000 if None), and a summary per seat (the API's ``mahjong/review``)."""
-    fields: dict[str, _t.Any] = {"record": record, "bot": bot}
+    ``threshold`` (1000 if None), and a summary per seat (the API's ``mahjong/review``);
+    ``rules`` and ``rule`` as for :func:`replay`."""
+    fields: dict[str, _t.Any] = {"record": record, "bot": bot, **_assumed(rules, rule)}
     if seat is not None:
         fields["seat"] = seat
     if threshold is not None:
