@@ -237,10 +237,17 @@ pub const OPERATIONS: &[Operation] = &[
     },
     Operation {
         name: "mahjong/game",
-        summary: "a seeded game under Tenhou's rules, four players or three, between bots or with people at some seats: each hand's result, the final points and the record; a person's view, legal decisions and the events since its last",
+        summary: "a seeded game under a rule set (Tenhou's by default), four players or three, between bots or with people at some seats: each hand's result, the final points and the record; a person's view, legal decisions and the events since its last",
         schemas: schemas::<mahjong::game::GameRequest, mahjong::game::GameResponse>,
         heavy: true,
         run: |request, stop, form| answer_until(request, stop, form, mahjong::game::game),
+    },
+    Operation {
+        name: "mahjong/rules",
+        summary: "a rule set (Tenhou's, Mahjong Soul's, M-League's, the WRC's, the EMA's, JPML's, Saikouisen's) with fields set otherwise: every field's value",
+        schemas: schemas::<mahjong::rules::RulesRequest, mahjong::rules::RulesResponse>,
+        heavy: false,
+        run: |request, _, form| answer(request, form, mahjong::rules::rules_answer),
     },
     Operation {
         name: "mahjong/replay",

@@ -30,7 +30,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "rummikub/nothing",
         "{}",
-        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score, mahjong/game, mahjong/replay, mahjong/watch, mahjong/review, mahjong/tournament",
+        "unknown operation \"rummikub/nothing\": expected one of rummikub/group, rummikub/arrange, rummikub/solve, rummikub/turn, rummikub/game, rummikub/tournament, rummikub-puzzle/solve, rummikub-puzzle/check, fiveup/check, huxxy/eval, huxxy/game, huxxy/tournament, mahjong/analyze, mahjong/score, mahjong/game, mahjong/rules, mahjong/replay, mahjong/watch, mahjong/review, mahjong/tournament",
     ),
     (
         "rummikub/group",
@@ -294,6 +294,11 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "rules: unknown rules \"house\": expected one of tenhou, tenhou-sanma, mahjong-soul, mahjong-soul-sanma, m-league, wrc, ema-2016, ema-2025, jpml-a, saikouisen, saikouisen-classic",
     ),
     (
+        "mahjong/rules",
+        r#"{"rules":"m-league","rule":["oka"]}"#,
+        "rule: rule \"oka\": expected NAME=VALUE (kiriage=false)",
+    ),
+    (
         "mahjong/game",
         r#"{"rules":"m-league","rule":["kiriage=maybe"]}"#,
         "rule: rule kiriage: \"maybe\" is not true or false",
@@ -336,7 +341,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
     (
         "mahjong/replay",
         r#"{"log":"x"}"#,
-        "log: unknown field `log`, expected `record`",
+        "log: unknown field `log`, expected one of `record`, `rules`, `rule`",
     ),
     (
         "mahjong/watch",

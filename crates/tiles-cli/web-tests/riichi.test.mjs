@@ -23,7 +23,7 @@ function chooser(seed) {
 
 /** The Mahjong tab's table, a new game started with `settings` (speed instant; `seed` null: a
  * sealed game). */
-async function newGame(page, { players = 4, length = "hanchan", seed = 1, opponents = ["value", "defence", "efficiency"] } = {}) {
+async function newGame(page, { players = 4, length = "hanchan", seed = 1, opponents = ["value", "defence", "efficiency"], rules = "tenhou", rule = "" } = {}) {
   const answers = [];
   page.on("response", async (response) => {
     if (new URL(response.url()).pathname === "/api/mahjong/game") answers.push(await response.json().catch(() => null));
@@ -32,6 +32,10 @@ async function newGame(page, { players = 4, length = "hanchan", seed = 1, oppone
   if (!(await page.isVisible(`${VIEW} [data-new-game]`))) await page.click(`${VIEW} .riichi-settings summary`);
   await page.selectOption(`${VIEW} select[name=players]`, String(players));
   await page.selectOption(`${VIEW} select[name=length]`, length);
+  await page.selectOption(`${VIEW} select[name=rules]`, rules);
+  await page.fill(`${VIEW} input[name=rule]`, rule);
+  // The rule set's own red fives and kuitan are shown before the game starts.
+  await page.waitForFunction(([view, wanted]) => document.querySelector(`${view} [data-rules-note]`).textContent.startsWith(wanted), [VIEW, rules]);
   await page.selectOption(`${VIEW} select[name=speed]`, "instant");
   await page.fill(`${VIEW} input[name=seed]`, seed === null ? "" : String(seed));
   for (const [i, bot] of opponents.slice(0, players - 1).entries()) await page.selectOption(`${VIEW} select[name=opponent-${i + 1}]`, bot);
@@ -155,6 +159,42 @@ test("riichi: a whole four-player hanchan played by clicks, every control a lega
   assert.equal(rows.reduce((sum, row) => sum + Number(row[2]), 0), last.final_scores.reduce((a, b) => a + b, 0));
   await checkRecords(page);
   await shot(page, "riichi-final");
+});
+
+test("riichi: a whole M-League hanchan played by clicks: its rules asked for, its final score by the league's uma", async () => {
+  const page = await open("mahjong/play");
+  await newGame(page, { players: 4, seed: 8, rules: "m-league", rule: "kiriage=false" });
+  const note = await page.textContent(`${VIEW} [data-rules-note]`);
+  assert.match(note, /^m-league: 25,000 to start, uma 30,10,-10,-30; head bump ron, kiriage true, busting off\./);
+  const { decisions } = await playThrough(page, person(8));
+  assert.ok(decisions > 20, `${decisions} decisions`);
+  await page.locator(`${VIEW} [data-final]`).waitFor();
+  const last = page.answers.at(-1);
+  // No busting and no West round under M-League: the game ends after South 4 (or its repeats).
+  const rounds = last.results.map((result) => result.round);
+  assert.ok(rounds.some((round) => round.startsWith("S4")), rounds.join(" "));
+  assert.ok(!rounds.some((round) => round.startsWith("W")), rounds.join(" "));
+  // The league's final score: (points - 30,000) / 1,000 plus +50/+10/-10/-30 by place, ties
+  // sharing their places' bonus.
+  const bonus = [50, 10, -10, -30];
+  const scores = last.final_scores;
+  const expected = scores.map((points) => {
+    const tied = scores.map((other, seat) => [other, seat]).filter(([other]) => other === points);
+    const above = scores.filter((other) => other > points).length;
+    const shared = tied.reduce((sum, _, i) => sum + bonus[above + i], 0) / tied.length;
+    return Math.round(((points - 30000) / 1000 + shared) * 10) / 10;
+  });
+  assert.deepEqual(last.standings.final_score, expected);
+  const shown = await page.$$eval(`${VIEW} [data-final] tr[data-seat]`, (trs) => trs.map((tr) => [Number(tr.dataset.seat), tr.children[3].textContent]));
+  for (const [seat, text] of shown) assert.equal(Number(text), expected[seat], `seat ${seat}`);
+  const panel = await page.textContent(`${VIEW} [data-final-panel]`);
+  assert.match(panel, /Final score under m-league's rules/);
+  assert.doesNotMatch(panel, /null/, "nothing shows as null");
+  const records = await page.$$eval(`${VIEW} a[data-record]`, (links) => links.map((a) => a.href));
+  const mjai = await page.evaluate(async (url) => (await fetch(url)).text(), records[0]);
+  assert.match(mjai.split("\n")[0], /"preset":"m-league kiriage=false"/);
+  await checkRecords(page);
+  await shot(page, "riichi-m-league-final");
 });
 
 /** Before a sealed game's end no answer the page got holds its seed, salt or records; at the

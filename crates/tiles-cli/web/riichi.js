@@ -1,5 +1,6 @@
 // Riichi at the table: a whole game of riichi mahjong against the bots, four players or three,
-// under Tenhou's rules. The person sits at seat 0 (the bottom of the board). The game is its
+// under a rule set (Tenhou's by default; Mahjong Soul's, M-League's, the WRC's, the EMA's, JPML's,
+// Saikouisen's) with any of its fields set otherwise. The person sits at seat 0 (the bottom of the board). The game is its
 // settings, its token and the person's decisions so far: every answer of `mahjong/game`
 // replays them, so the server keeps no game, and a reload (the page keeps them in
 // localStorage) resumes it. A game is sealed: the server makes its seed and keeps it until the
@@ -13,6 +14,18 @@ import { WIND_NAMES, centreNode, meldNode, placeOf, resultNodes, seatZone, signe
 import { fromMjai, loadTileArt, pictureOf, sortTiles, tableTile, tileArt, tileName } from "./tiles-mj.js";
 
 const SAVED = "tiles.riichi.play";
+/** The rule sets the settings offer: `mahjong/rules` names them, these are their labels. */
+const RULE_SETS = [
+  ["tenhou", "Tenhou (ranked room)"],
+  ["mahjong-soul", "Mahjong Soul"],
+  ["m-league", "M-League"],
+  ["wrc", "WRC 2025"],
+  ["ema-2016", "EMA 2016"],
+  ["ema-2025", "EMA 2025"],
+  ["jpml-a", "JPML A (renmei)"],
+  ["saikouisen", "Saikouisen"],
+  ["saikouisen-classic", "Saikouisen Classic"],
+];
 const BOTS = [["value", "value (plays for points)"], ["defence", "defence (folds when threatened)"], ["efficiency", "efficiency (fastest hand)"], ["random", "random"]];
 const SPEEDS = { instant: 0, fast: 120, normal: 450 };
 /** The keys of the decisions (also shown on their buttons). */
@@ -54,10 +67,32 @@ export function mount(section) {
   players.name = "players";
   const length = select([["hanchan", "hanchan (East and South)"], ["east", "East round only"]], "hanchan");
   length.name = "length";
+  const ruleSet = select(RULE_SETS, "tenhou");
+  ruleSet.name = "rules";
+  const changes = el("input", { name: "rule", type: "text", placeholder: "kiriage=false", size: 24, spellcheck: false });
+  const ruleNote = el("p", { className: "hint", "data-rules-note": "" });
   const red = checkbox("red fives", "red_fives");
   red.box.checked = true;
   const kuitan = checkbox("open tanyao", "open_tanyao");
   kuitan.box.checked = true;
+  // The rule set's own red fives and kuitan, as `mahjong/rules` gives them, set the boxes; the
+  // note says what differs from Tenhou's in the fields that change play most.
+  const showRules = async () => {
+    const wanted = ruleSet.value;
+    try {
+      const shown = await call("mahjong/rules", { rules: wanted, players: Number(players.value) });
+      if (ruleSet.value !== wanted) return;
+      const value = (name) => shown.fields.find((one) => one.name === name)?.value;
+      red.box.checked = value("red_fives") !== "0,0,0";
+      kuitan.box.checked = value("open_tanyao") === "true";
+      const start = Number(value("start_points")).toLocaleString("en");
+      const uma = value("uma").startsWith("above:") ? "by how many end above the return points" : value("uma");
+      ruleNote.textContent = `${shown.rules}: ${start} to start, uma ${uma}; ${value("multiple_ron").replace("_", " ")} ron, kiriage ${value("kiriage")}, busting ${value("busting").replace("_", " ")}.`;
+    } catch (error) {
+      ruleNote.textContent = String(error.message ?? error);
+    }
+  };
+  ruleSet.addEventListener("change", showRules);
   const seed = el("input", { name: "seed", type: "number", min: 0, placeholder: "sealed", size: 8 });
   const speed = select([["normal", "normal"], ["fast", "fast"], ["instant", "instant"]], "normal");
   speed.name = "speed";
@@ -71,12 +106,15 @@ export function mount(section) {
     botFields[2].hidden = players.value === "3";
   };
   players.addEventListener("change", showSeats);
+  players.addEventListener("change", showRules);
   const settings = el(
     "details",
     { className: "riichi-settings", open: true },
     el("summary", {}, "New game"),
     el("div", { className: "row" }, field("Players", players), field("Length", length), field("Practice seed", seed, { hint: "empty: a sealed game" }), field("Bots' turns shown", speed)),
     el("div", { className: "row" }, ...botFields),
+    el("div", { className: "row" }, field("Rules", ruleSet), field("Rule changes", changes, { hint: "NAME=VALUE, comma separated" })),
+    ruleNote,
     el("div", { className: "buttons" }, red.node, kuitan.node),
     button("Start a new game", () => newGame(), { className: "primary", "data-new-game": "" }),
   );
@@ -93,7 +131,7 @@ export function mount(section) {
   const final = el("section", { className: "riichi-final", hidden: true, "data-final-panel": "" });
   const table = el("div", { className: "riichi-table" }, board, prompt, waits, el("div", { className: "riichi-you" }, hand, actions), panel, final);
 
-  let setup = null; // { seed (null: sealed), token, players, length, red_fives, open_tanyao, bots, moves }
+  let setup = null; // { seed (null: sealed), token, players, rules, rule, length, red_fives, open_tanyao, bots, moves }
   let answer = null; // the last answer of mahjong/game
   let shown = null; // the board as drawn now (the answer's view, or the copy the bots' turns play on)
   let riichiMode = false; // choosing the discard that declares riichi
@@ -105,6 +143,8 @@ export function mount(section) {
   const request = () => ({
     ...(setup.token ? { token: setup.token } : setup.seed !== null ? { seed: setup.seed } : {}),
     players: setup.players,
+    rules: setup.rules ?? "tenhou",
+    rule: setup.rule ?? [],
     length: setup.length,
     red_fives: setup.red_fives,
     open_tanyao: setup.open_tanyao,
@@ -120,6 +160,8 @@ export function mount(section) {
       seed: typed === "" ? null : Math.max(0, Math.floor(Number(typed)) || 0),
       token: null,
       players: count,
+      rules: ruleSet.value,
+      rule: changes.value.split(/[,\s]+/).filter((pair) => pair !== ""),
       length: length.value,
       red_fives: red.box.checked,
       open_tanyao: kuitan.box.checked,
@@ -253,10 +295,11 @@ export function mount(section) {
         el("tr", {}, el("th", {}, "place"), el("th", {}, "seat"), el("th", {}, "points"), el("th", {}, "final score"), el("th", {}, "rank points")),
         order.map((seat) => el("tr", { "data-seat": String(seat) },
           el("td", {}, String(answer.ranks[seat])), el("td", {}, who(seat)), el("td", {}, String(answer.final_scores[seat])),
-          el("td", {}, signed(standings.final_score[seat])), el("td", {}, signed(standings.rank_points[seat]))))),
-      el("p", {}, "Final score: Tenhou's, in thousands, with the returned points and the placement bonus. Rank points: the Phoenix room's for each place."),
+          el("td", {}, signed(standings.final_score[seat].toFixed(1))), el("td", {}, signed(standings.rank_points[seat]))))),
+      el("p", {}, `Final score under ${setup.rules ?? "tenhou"}'s rules, in thousands: the points less the returned points, with the uma and oka of the place (ties as those rules split them). Rank points: Tenhou's Phoenix room's for each place.`),
       el("p", { className: "buttons" }, links),
-      answer.seal ? sealCheck(answer.seal) : null,
+      // Only a sealed game has a seal to check (a practice game's would show as "null").
+      ...(answer.seal ? [sealCheck(answer.seal)] : []),
       button("Play again", () => { settings.open = true; settings.scrollIntoView(); }, { "data-play-again": "" }),
     );
     final.hidden = false;
@@ -437,13 +480,14 @@ export function mount(section) {
   });
 
   section.append(
-    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under Tenhou's rules: you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there. The game is sealed: the server keeps its seed to itself until the end, and shows a commitment to it from the start (a practice seed makes an unsealed game)."),
+    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under the rule set chosen (Tenhou's by default): you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there. The game is sealed: the server keeps its seed to itself until the end, and shows a commitment to it from the start (a practice seed makes an unsealed game)."),
     settings,
     status,
     sealLine,
     table,
   );
   showSeats();
+  showRules();
   const saved = JSON.parse(localStorage.getItem(SAVED) ?? "null");
   if (saved?.bots?.[0] === "human" && Array.isArray(saved.moves)) {
     setup = saved;
@@ -453,6 +497,8 @@ export function mount(section) {
     if (setup.seed === undefined) setup.seed = null;
     players.value = String(saved.players);
     length.value = saved.length;
+    ruleSet.value = saved.rules ?? "tenhou";
+    changes.value = (saved.rule ?? []).join(", ");
     settings.open = false;
     showSeats();
     play(true);

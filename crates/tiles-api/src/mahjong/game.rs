@@ -5,14 +5,15 @@ use std::sync::RwLock;
 use mahjong::Players;
 use mahjong_game::records::{self as log, convert::Target, replay::GameVerdict};
 use mahjong_game::{
-    self as engine, BOT_NAMES, Connect, Event, Form, Game, GameRules, HostError, Length, Limits,
-    MAX_MOVES, Seat, bot_named, hand_changes, hands,
+    self as engine, BOT_NAMES, Connect, Event, Form, Game, GameRules, HostError, Limits, MAX_MOVES,
+    Seat, bot_named, hand_changes, hands,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tiles_core::{Bot, Stop};
 
+pub use super::rules::{RulesAsked, assumed_rules, rules};
 use crate::ApiError;
 use crate::fields::Names;
 use crate::standings::play_error;
@@ -53,87 +54,6 @@ impl RedFives {
             RedFives::PerSuit(counts) => counts,
         }
     }
-}
-
-/// The rules fields of a game or tournament request: a rule set with fields set otherwise
-/// (`rules`, `rule`), and the lobby fields (`length`, `red_fives`, `open_tanyao`,
-/// `players`), each over the rule set's own value where given.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RulesAsked<'a> {
-    /// A preset and fields set otherwise: `m-league`, `m-league kiriage=false`.
-    pub rules: Option<&'a str>,
-    /// Fields set, `NAME=VALUE`, after everything else.
-    pub rule: &'a [String],
-    /// `hanchan` or `east`.
-    pub length: Option<&'a str>,
-    /// The red fives.
-    pub red_fives: Option<RedFives>,
-    /// Kuitan.
-    pub open_tanyao: Option<bool>,
-    /// The players: the rule set's form for that many.
-    pub players: Option<Players>,
-}
-
-/// The rules a request names: the rule set (Tenhou's by default), for the players given,
-/// then the length, red fives and kuitan given (with three players, `true` red fives are the
-/// set's, 5p and 5s), then each `rule`.
-///
-/// # Errors
-///
-/// An unknown rule set or field, a value a field does not take (each naming the field), a
-/// length other than `hanchan` or `east`, a red five count above 1, a red 5m with three
-/// players.
-pub fn rules(asked: &RulesAsked<'_>) -> Result<GameRules, String> {
-    let mut rules = match asked.rules {
-        Some(text) => text
-            .parse::<GameRules>()
-            .map_err(|error| format!("rules: {error}"))?,
-        None => GameRules::TENHOU,
-    };
-    if let Some(players) = asked.players {
-        rules = rules.with_players(players);
-    }
-    if let Some(length) = asked.length {
-        rules.length = Length::named(length)
-            .ok_or_else(|| format!("length: expected hanchan or east, found {length:?}"))?;
-    }
-    if let Some(red_fives) = asked.red_fives {
-        let mut counts = red_fives.counts();
-        if rules.three_player() && matches!(red_fives, RedFives::All(_)) {
-            counts[0] = 0;
-        }
-        rules.red_fives = counts;
-    }
-    if let Some(open_tanyao) = asked.open_tanyao {
-        rules.open_tanyao = open_tanyao;
-    }
-    rules
-        .check()
-        .map_err(|message| format!("red_fives: {message}"))?;
-    for pair in asked.rule {
-        rules
-            .set_pair(pair)
-            .map_err(|error| format!("rule: {error}"))?;
-    }
-    Ok(rules)
-}
-
-/// The rules a replay, watch or review request gives a record that states none (`None`
-/// when it names none: Tenhou's, as the reader assumes).
-///
-/// # Errors
-///
-/// As [`rules`].
-pub fn assumed_rules(named: Option<&str>, rule: &[String]) -> Result<Option<GameRules>, String> {
-    if named.is_none() && rule.is_empty() {
-        return Ok(None);
-    }
-    rules(&RulesAsked {
-        rules: named,
-        rule,
-        ..RulesAsked::default()
-    })
-    .map(Some)
 }
 
 /// The rules and the seats of a game or tournament request.
