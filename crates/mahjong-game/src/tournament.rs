@@ -50,6 +50,9 @@ pub struct EntryStats {
     pub placements: [u64; 4],
     /// The sum of final points.
     pub points: i64,
+    /// The sum of final results under the game's rules (uma, oka, ties, chombo), in hundreds
+    /// of points ([`GameRules::final_score`]).
+    pub final_score: i64,
     /// Hands played.
     pub hands: u64,
     /// Hands won.
@@ -133,6 +136,11 @@ impl EntryStats {
         self.points as f64 / self.games.max(1) as f64
     }
 
+    /// The average final result under the game's rules, in thousands (Tenhou's: its `owari`).
+    pub fn average_final_score(&self) -> f64 {
+        self.final_score as f64 / 10.0 / self.games.max(1) as f64
+    }
+
     /// Hands won, in percent of hands played.
     pub fn win_rate(&self) -> f64 {
         percent(self.wins, self.hands)
@@ -175,6 +183,7 @@ impl EntryStats {
             *mine += theirs;
         }
         self.points += other.points;
+        self.final_score += other.final_score;
         self.hands += other.hands;
         self.wins += other.wins;
         self.win_points += other.win_points;
@@ -451,10 +460,12 @@ pub fn tournament_range(
 /// Adds one finished game to the totals; `entries[seat]` is the line-up entry at `seat`.
 fn add_game(totals: &mut [EntryStats], game: &Game, entries: &[usize]) {
     let ranking = game.ranking();
+    let results = game.final_score();
     for (seat, &entry) in entries.iter().enumerate() {
         let stats = &mut totals[entry];
         stats.games += 1;
         stats.points += i64::from(game.scores()[seat]);
+        stats.final_score += i64::from(results[seat]);
         let place = ranking
             .iter()
             .position(|&ranked| ranked == seat)
@@ -520,7 +531,7 @@ impl fmt::Display for TournamentResult {
         let fourth = if places == 4 { "  4th %" } else { "" };
         writeln!(
             f,
-            "entry  bot         avg rank ± 95%   rank pts ± 95%    1st %  2nd %  3rd %{fourth}  win %  deal-in %  call %  riichi %  bust %  avg win  avg deal-in  forfeits"
+            "entry  bot         avg rank ± 95%   rank pts ± 95%  avg final   1st %  2nd %  3rd %{fourth}  win %  deal-in %  call %  riichi %  bust %  avg win  avg deal-in  forfeits"
         )?;
         for (entry, stats) in self.entries.iter().enumerate() {
             let rates = stats.placement_rates();
@@ -531,12 +542,13 @@ impl fmt::Display for TournamentResult {
             };
             writeln!(
                 f,
-                "{entry:>5}  {:<10}  {:>5.3} ± {:<5.3}  {:>+7.2} ± {:<7.2} {:>5.1}  {:>5.1}  {:>5.1}{fourth}  {:>5.1}  {:>9.1}  {:>6.1}  {:>8.1}  {:>6.1}  {:>7.0}  {:>11.0}  {:>8}",
+                "{entry:>5}  {:<10}  {:>5.3} ± {:<5.3}  {:>+7.2} ± {:<7.2}  {:>+9.2} {:>5.1}  {:>5.1}  {:>5.1}{fourth}  {:>5.1}  {:>9.1}  {:>6.1}  {:>8.1}  {:>6.1}  {:>7.0}  {:>11.0}  {:>8}",
                 stats.bot,
                 stats.average_placement(),
                 stats.rank_interval(),
                 stats.rank_points(&self.rank_points),
                 stats.rank_points_interval(&self.rank_points),
+                stats.average_final_score(),
                 rates[0],
                 rates[1],
                 rates[2],
@@ -552,7 +564,7 @@ impl fmt::Display for TournamentResult {
         }
         writeln!(
             f,
-            "rank points {} for 1st to {}; intervals count games as independent; rates per hand (bust % per game); win and deal-in points are the hands' values",
+            "rank points {} for 1st to {}; avg final: the final score under the game's rules (uma, oka), in thousands; intervals count games as independent; rates per hand (bust % per game); win and deal-in points are the hands' values",
             points.join("/"),
             if places == 4 { "4th" } else { "3rd" }
         )?;

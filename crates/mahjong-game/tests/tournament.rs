@@ -43,6 +43,8 @@ fn counted_by_hand(tournament: &Tournament) -> Vec<EntryStats> {
                 .count();
             entry.placements[ahead] += 1;
             entry.points += i64::from(scores[seat]);
+            // The rules' final score (checked against each league's text in presets_game).
+            entry.final_score += i64::from(tournament.rules.final_score(scores, [0; 4])[seat]);
             entry.busts += u64::from(scores[seat] < 0);
         }
         // Hands, one at a time.

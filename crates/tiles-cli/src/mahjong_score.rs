@@ -227,13 +227,17 @@ pub struct RulesArgs {
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rule: Vec<String>,
     /// Print JSON: the fields and their values (with the preset's name and the fields set
-    /// otherwise).
+    /// otherwise); without PRESET, read one `mahjong/rules` request per stdin line and answer
+    /// each.
     #[arg(long)]
     json: bool,
 }
 
 /// Runs `tiles mahjong rules`.
 pub fn rules_run(args: &RulesArgs) -> ExitCode {
+    if args.json && args.rules.is_empty() && args.rule.is_empty() {
+        return batch::json_batch("mahjong/rules", Map::new());
+    }
     if args.rules.is_empty() && args.rule.is_empty() {
         let mut lines = vec!["rule sets:".to_owned()];
         for preset in Preset::ALL {

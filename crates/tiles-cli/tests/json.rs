@@ -98,6 +98,7 @@ fn json_mode(operation: &str) -> &'static [&'static str] {
         "mahjong/score" => &["mahjong", "score", "--json"],
         "mahjong/game" => &["mahjong", "game", "--json"],
         "mahjong/tournament" => &["mahjong", "tournament", "--json"],
+        "mahjong/rules" => &["mahjong", "rules", "--json"],
         "mahjong/replay" => &["mahjong", "replay", "--json"],
         "mahjong/watch" => &["mahjong", "watch", "--json"],
         "mahjong/review" => &["mahjong", "review", "--json"],

@@ -121,6 +121,10 @@ pub struct EntryJson {
     pub games: u64,
     /// The sum of its final points.
     pub points_sum: i64,
+    /// Its average final score under the game's rules (uma, oka, ties), in thousands.
+    pub average_final_score: f64,
+    /// The sum of its final scores, in hundreds of points.
+    pub final_score_sum: i64,
     /// Hands played.
     pub hands: u64,
     /// Hands won.
@@ -269,6 +273,8 @@ fn tournament_response(
                 forfeits: stats.forfeits,
                 games: stats.games,
                 points_sum: stats.points,
+                average_final_score: stats.average_final_score(),
+                final_score_sum: stats.final_score,
                 hands: stats.hands,
                 hand_wins: stats.wins,
                 win_points: stats.win_points,
@@ -341,6 +347,7 @@ pub fn merge_tournament(
                 games: count("games")?,
                 placements,
                 points: number(entry, "points_sum")?,
+                final_score: number(entry, "final_score_sum")?,
                 hands: count("hands")?,
                 wins: count("hand_wins")?,
                 win_points: count("win_points")?,
