@@ -108,7 +108,11 @@ function mountHand(section) {
   const ura = el("input", { name: "ura_indicators", placeholder: "after riichi", spellcheck: false, autocomplete: "off" });
   const honba = el("input", { name: "honba", type: "number", min: 0, value: 0, size: 3 });
   const sticks = el("input", { name: "riichi_sticks", type: "number", min: 0, value: 0, size: 3 });
-  const rules = select([["tenhou", "tenhou (online play)"], ["wrc", "WRC"]], "tenhou");
+  const rules = select([
+    ["tenhou", "Tenhou"], ["mahjong-soul", "Mahjong Soul"], ["m-league", "M-League"], ["wrc", "WRC"],
+    ["ema-2016", "EMA 2016"], ["ema-2025", "EMA 2025"], ["jpml-a", "JPML A"], ["saikouisen", "Saikouisen"],
+    ["saikouisen-classic", "Saikouisen Classic"],
+  ], "tenhou");
   const scoreStatus = el("p", { className: "status", role: "status" });
   const scored = el("div", { className: "result", "aria-live": "polite" });
   const inputs = { hand, melds: meld, win, seat_wind: seat, round_wind: round, dora_indicators: dora, ura_indicators: ura, honba, riichi_sticks: sticks, rules };

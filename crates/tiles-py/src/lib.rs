@@ -317,7 +317,6 @@ fn _tiles(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<score::PyScore>()?;
     module.add_class::<score_batch::PyScoreBatch>()?;
     module.add_function(wrap_pyfunction!(selfplay::mahjong_self_play, module)?)?;
-    module.add_function(wrap_pyfunction!(rules::mahjong_rules, module)?)?;
     module.add_function(wrap_pyfunction!(selfplay::merge_tournaments, module)?)?;
     module.add_function(wrap_pyfunction!(encoding_info, module)?)?;
     module.add_function(wrap_pyfunction!(action_name, module)?)?;

@@ -1,9 +1,7 @@
-//! The rules of a game from Python: a rule set, fields set otherwise, and the lobby options;
-//! `mahjong_rules` shows them.
+//! The rules of a game from Python: a rule set, fields set otherwise, and the lobby options.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use mahjong_game::GameRules;
 
@@ -52,38 +50,4 @@ pub(crate) fn rules_of(options: &RulesOptions<'_, '_>) -> PyResult<GameRules> {
         players,
     };
     tiles_api::mahjong::game::rules(&asked).map_err(BadRequest::new_err)
-}
-
-/// The rules these options name, as a dict: `rules` (the rule set and the fields set
-/// otherwise, as records write it), `preset`, `players`, and `fields` (every field's value as
-/// text, by name).
-#[pyfunction]
-#[pyo3(signature = (rules = None, rule = Vec::new(), length = None, red_fives = None, open_tanyao = None, players = None))]
-pub(crate) fn mahjong_rules<'py>(
-    py: Python<'py>,
-    rules: Option<&str>,
-    rule: Vec<String>,
-    length: Option<&str>,
-    red_fives: Option<&Bound<'py, PyAny>>,
-    open_tanyao: Option<bool>,
-    players: Option<i64>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let game_rules = rules_of(&RulesOptions {
-        rules,
-        rule,
-        length,
-        red_fives,
-        open_tanyao,
-        players,
-    })?;
-    let dict = PyDict::new(py);
-    dict.set_item("rules", game_rules.describe())?;
-    dict.set_item("preset", game_rules.preset.name())?;
-    dict.set_item("players", game_rules.players.count())?;
-    let fields = PyDict::new(py);
-    for (name, _) in GameRules::FIELDS {
-        fields.set_item(*name, game_rules.field(name))?;
-    }
-    dict.set_item("fields", fields)?;
-    Ok(dict)
 }

@@ -15,9 +15,10 @@ def test_a_rule_set_is_named_shown_and_set_field_by_field():
     mleague = mahjong.rules("m-league", rule=["kiriage=false"])
     assert mleague["rules"] == "m-league kiriage=false"
     assert mleague["preset"] == "m-league" and mleague["players"] == 4
-    fields = mleague["fields"]
+    fields = {field["name"]: field["value"] for field in mleague["fields"]}
     assert fields["kiriage"] == "false" and fields["uma"] == "30,10,-10,-30"
     assert fields["multiple_ron"] == "head_bump" and fields["busting"] == "off"
+    assert "wrc" in mleague["presets"]
     assert mahjong.rules("majsoul")["rules"] == "mahjong-soul"
     assert mahjong.rules(players=3)["rules"] == "tenhou-sanma"
     assert mahjong.rules("mahjong-soul", players=3)["rules"] == "mahjong-soul-sanma"
@@ -28,6 +29,8 @@ def test_a_rule_set_is_named_shown_and_set_field_by_field():
         mahjong.rules("wrc", rule=["kiriage=maybe"])
     with pytest.raises(tiles.BadRequest, match="unknown rule \"kiriag\""):
         mahjong.rules("wrc", rule=["kiriag=true"])
+    with pytest.raises(tiles.BadRequest, match="unknown rules \"house\""):
+        mahjong.Game(rules="house")
 
 
 def test_the_scorer_takes_the_rule_sets_names():

@@ -48,6 +48,7 @@ CALLS = [
     (mahjong.watch, "mahjong/watch", {"record": (TESTDATA / "mahjong-game/logs/tenhou-json/double_ron.json").read_text()}),
     (mahjong.review, "mahjong/review", {"record": (TESTDATA / "mahjong-game/logs/tenhou-sanma/sanma2.mjlog").read_text()}),
     (mahjong.tournament, "mahjong/tournament", {"games": 4, "length": "east"}),
+    (mahjong.rules, "mahjong/rules", {"rules": "m-league", "rule": ["kiriage=false"]}),
 ]
 
 

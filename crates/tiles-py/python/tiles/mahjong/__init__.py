@@ -51,8 +51,10 @@ def analyze(*, hand: str, melds: _t.Sequence[Meld] = (), players: int = 4) -> di
 #: chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, seat_wind="E",
 #: round_wind="E", dora_indicators=(), ura_indicators=(), honba=0, riichi_sticks=0,
 #: rules="tenhou", kita=0, players=None)``. ``hand`` holds the concealed tiles including the
-#: winning tile ``win``; ``rules`` is ``tenhou``, ``majsoul``, ``wrc``, ``tenhou-sanma`` or a dict
-#: of switches over a preset; ``kita`` counts the Norths set aside and ``players=3`` scores for
+#: winning tile ``win``; ``rules`` is a rule set's name (``tenhou``, ``mahjong-soul`` or
+#: ``majsoul``, ``m-league``, ``wrc``, ``ema-2016``, ``ema-2025``, ``jpml-a``, ``saikouisen``,
+#: ``saikouisen-classic``, ``tenhou-sanma``, ``mahjong-soul-sanma``: its scoring rules) or a
+#: dict of switches over one; ``renhou=True`` a non-dealer's ron before its first draw; ``kita`` counts the Norths set aside and ``players=3`` scores for
 #: three players (tsumo loss, 200 a honba). Returns a
 #: :class:`Score`. Native: the keyword arguments go straight into the engine's request, a call by
 #: the million being the common case.
@@ -131,10 +133,10 @@ def rules(
     ``mahjong-soul-sanma``, ``m-league``, ``wrc``, ``ema-2016``, ``ema-2025``, ``jpml-a``,
     ``saikouisen``, ``saikouisen-classic``), ``rule`` fields set otherwise
     (``["kiriage=false"]``). Gives ``rules`` (as records write it: ``"m-league
-    kiriage=false"``), ``preset``, ``players`` and ``fields`` (every field's value by name)."""
-    return _tiles.mahjong_rules(
-        rules, list(rule), length, _red(red_fives), open_tanyao, players
-    )
+    kiriage=false"``), ``preset``, ``presets`` (every rule set's name), ``players`` and
+    ``fields`` (every field in order: its ``name``, ``value`` and the rule set's own,
+    ``preset_value``), as the API's ``mahjong/rules`` answers."""
+    return _ask("mahjong/rules", **_rules_fields(rules, rule, length, red_fives, open_tanyao, players))
 
 
 def _red(red_fives):

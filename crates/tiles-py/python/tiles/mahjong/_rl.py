@@ -6,6 +6,7 @@ from __future__ import annotations
 import typing as _t
 
 from .. import _tiles
+from .._request import ask as _ask
 from . import encoding
 
 
@@ -31,7 +32,8 @@ def checked_options(
     red = red_fives if red_fives is None or isinstance(red_fives, bool) else list(red_fives)
     game = {"rules": rules, "rule": list(rule), "length": length, "red_fives": red,
             "open_tanyao": open_tanyao, "players": players}
-    named = _tiles.mahjong_rules(rules, list(rule), length, red, open_tanyao, players)
+    asked = {key: value for key, value in game.items() if value is not None and value != []}
+    named = _ask("mahjong/rules", **asked)
     players = named["players"]
     if encoding_name is None:
         encoding_name = encoding.name_for(players)
