@@ -5,25 +5,14 @@
 //! names them.
 
 mod support {
+    pub mod presets;
     pub mod table;
 }
 
 use mahjong::Yaku;
 use mahjong_game::{Action, DrawKind, Preset};
+use support::presets::*;
 use support::table::*;
-
-/// The four-player presets.
-const FOUR: [Preset; 9] = [
-    Preset::Tenhou,
-    Preset::MahjongSoul,
-    Preset::MLeague,
-    Preset::Wrc,
-    Preset::Ema2016,
-    Preset::Ema2025,
-    Preset::JpmlA,
-    Preset::Saikouisen,
-    Preset::SaikouisenClassic,
-];
 
 /// Whether only the first seat from the discarder wins a discard several ron (atamahane):
 /// M-League [ML1, ML2], the WRC [P-wrc, W25], JPML [N1, P-jpml], Saikouisen [JS].
@@ -43,7 +32,7 @@ fn head_bump(preset: Preset) -> bool {
 /// EMA's ("each paid separately" [E1, E16]); head bump elsewhere.
 #[test]
 fn a_triple_ron_aborts_pays_three_or_goes_to_the_first() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -83,7 +72,7 @@ fn a_triple_ron_aborts_pays_three_or_goes_to_the_first() {
 /// [P-ema]); head bump presets pay the first alone.
 #[test]
 fn a_double_ron_shares_the_honba_and_sticks_as_the_rules_say() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -131,7 +120,7 @@ fn a_double_ron_shares_the_honba_and_sticks_as_the_rules_say() {
 /// the same tile" [N1]; Saikouisen Classic has "no restriction, same tile too" [SC].
 #[test]
 fn after_a_chi_the_swap_and_the_same_tile_are_refused_as_the_rules_say() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -166,7 +155,7 @@ fn after_a_chi_the_swap_and_the_same_tile_are_refused_as_the_rules_say() {
 /// every preset but Saikouisen Classic, whose rules have "no closed kan after riichi" [SC].
 #[test]
 fn a_concealed_kan_after_riichi_is_offered_except_in_saikouisen_classic() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -196,7 +185,7 @@ fn a_concealed_kan_after_riichi_is_offered_except_in_saikouisen_classic() {
 /// "robbed kan: none" [ML1, ML4]; the EMA's at once for a kan that stands [E1]).
 #[test]
 fn a_robbed_added_kan_shows_no_indicator_under_any_rules() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -230,7 +219,7 @@ fn a_robbed_added_kan_shows_no_indicator_under_any_rules() {
 /// dealer's 7z, and wins on its replacement tile.
 #[test]
 fn the_feeder_of_a_fourth_open_kan_pays_the_suukantsu_where_the_rules_say() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [

@@ -5,30 +5,14 @@
 //! source as the crate README's *Rule sets* table names them.
 
 mod support {
+    pub mod presets;
     pub mod table;
 }
 
 use mahjong::Wind;
 use mahjong_game::{Action, DrawKind, Event, Game, GameRules, HandId, Preset};
+use support::presets::*;
 use support::table::*;
-
-/// The four-player presets.
-const FOUR: [Preset; 9] = [
-    Preset::Tenhou,
-    Preset::MahjongSoul,
-    Preset::MLeague,
-    Preset::Wrc,
-    Preset::Ema2016,
-    Preset::Ema2025,
-    Preset::JpmlA,
-    Preset::Saikouisen,
-    Preset::SaikouisenClassic,
-];
-
-/// The online rooms: Tenhou's and Mahjong Soul's.
-fn online(preset: Preset) -> bool {
-    matches!(preset, Preset::Tenhou | Preset::MahjongSoul)
-}
 
 /// Whether the rules keep the abortive draws: Tenhou's [TH], Mahjong Soul's [MS] and JPML's
 /// ("9 terminals, 4 winds, 4 riichi, 4 kans" [N1, P-jpml]); M-League [ML2, ML4], the WRC
@@ -50,7 +34,7 @@ fn south_four(honba: u32) -> HandId {
 /// where the rules keep it.
 #[test]
 fn nine_terminals_is_offered_only_where_it_aborts() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -74,7 +58,7 @@ fn nine_terminals_is_offered_only_where_it_aborts() {
 /// winds; elsewhere the dealer draws again.
 #[test]
 fn four_winds_abort_only_where_the_rules_keep_it() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -103,7 +87,7 @@ fn four_winds_abort_only_where_the_rules_keep_it() {
 /// on the table).
 #[test]
 fn four_riichi_abort_only_where_the_rules_keep_it() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -137,7 +121,7 @@ fn four_riichi_abort_only_where_the_rules_keep_it() {
 /// rules keep four kans.
 #[test]
 fn four_kans_by_two_seats_abort_only_where_the_rules_keep_it() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -186,36 +170,48 @@ fn four_kans_by_two_seats_abort_only_where_the_rules_keep_it() {
 /// more (no agari-yame [ML2, W15, P-ema, N1, S1]).
 #[test]
 fn a_leading_dealer_s_last_win_ends_the_game_only_online() {
-    for preset in FOUR {
-        let rules = preset.rules();
-        let back = rules.return_points;
-        let mut setup = SetUp::new(
-            rules,
-            [
-                "147p258m369s1234z",
-                "258m369p147s1567z",
-                "369m147p258s2347z",
-                "123456789m11p23p",
-            ],
-        );
-        setup.id = south_four(0);
-        setup.dealer = 3;
-        setup.scores = Some([back - 10_000, back - 10_000, back - 5_000, back + 25_000]);
-        setup.draws = ["6z", "", "", "9s"];
-        let mut game = setup.deal();
+    for preset in four_player() {
+        let mut game = leading_dealer_at_south_four(preset, ["6z", "", "", "9s"], None);
         go_round(&mut game, &[(3, "9s")]);
         discard(&mut game, 0, "4p", false);
         game.act(3, Action::Ron).unwrap();
         pass_all(&mut game);
         assert_eq!(wins(&game).len(), 1, "{preset}");
-        assert_eq!(game_ended(&game), online(preset), "{preset}");
-        if !online(preset) {
-            assert_eq!(
-                (game.hand_id(), game.dealer()),
-                (south_four(1), 3),
-                "{preset}"
-            );
-        }
+        ends_or_repeats(&game, preset, online(preset));
+    }
+}
+
+/// South 4, seat 3 dealing and first with 55,000 over the return points, ready on 1p-4p (a
+/// closed ittsu) with these draws and live tiles left.
+fn leading_dealer_at_south_four(preset: Preset, draws: [&str; 4], live_left: Option<u32>) -> Game {
+    let rules = preset.rules();
+    let back = rules.return_points;
+    let mut setup = SetUp::new(
+        rules,
+        [
+            "147p258m369s1234z",
+            "258m369p147s1567z",
+            "369m147p258s2347z",
+            "123456789m11p23p",
+        ],
+    );
+    setup.id = south_four(0);
+    setup.dealer = 3;
+    setup.scores = Some([back - 10_000, back - 10_000, back - 5_000, back + 25_000]);
+    setup.draws = draws;
+    setup.live_left = live_left;
+    setup.deal()
+}
+
+/// The game ended (`ends`), or South 4 is dealt again by seat 3 with a honba more.
+fn ends_or_repeats(game: &Game, preset: Preset, ends: bool) {
+    assert_eq!(game_ended(game), ends, "{preset}");
+    if !ends {
+        assert_eq!(
+            (game.hand_id(), game.dealer()),
+            (south_four(1), 3),
+            "{preset}"
+        );
     }
 }
 
@@ -225,35 +221,15 @@ fn a_leading_dealer_s_last_win_ends_the_game_only_online() {
 /// noten payments [SC], passes the deal: the game is over.
 #[test]
 fn a_leading_dealer_s_last_tenpai_ends_the_game_only_online_or_without_renchan() {
-    for preset in FOUR {
-        let rules = preset.rules();
-        let back = rules.return_points;
-        let mut setup = SetUp::new(
-            rules,
-            [
-                "147p258m369s1234z",
-                "258m369p147s1567z",
-                "369m147p258s2347z",
-                "123456789m11p23p",
-            ],
-        );
-        setup.id = south_four(0);
-        setup.dealer = 3;
-        setup.scores = Some([back - 10_000, back - 10_000, back - 5_000, back + 25_000]);
-        setup.draws = ["6s", "4s", "3s", "5s"];
-        setup.live_left = Some(4);
-        let mut game = setup.deal();
+    for preset in four_player() {
+        let mut game = leading_dealer_at_south_four(preset, ["6s", "4s", "3s", "5s"], Some(4));
         go_round(&mut game, &[(3, "5s"), (0, "6s"), (1, "4s"), (2, "3s")]);
         assert_eq!(drawn_kind(&game), Some(DrawKind::Exhaustive), "{preset}");
-        let ends = online(preset) || preset == Preset::SaikouisenClassic;
-        assert_eq!(game_ended(&game), ends, "{preset}");
-        if !ends {
-            assert_eq!(
-                (game.hand_id(), game.dealer()),
-                (south_four(1), 3),
-                "{preset}"
-            );
-        }
+        ends_or_repeats(
+            &game,
+            preset,
+            online(preset) || preset == Preset::SaikouisenClassic,
+        );
     }
 }
 
@@ -264,7 +240,7 @@ fn a_leading_dealer_s_last_tenpai_ends_the_game_only_online_or_without_renchan()
 #[test]
 fn a_player_below_zero_ends_the_game_only_online_and_zero_plays_on() {
     for (points, left) in [(1_000, -300), (1_300, 0)] {
-        for preset in FOUR {
+        for preset in four_player() {
             let start = preset.rules().start_points;
             let mut setup = SetUp::new(
                 preset.rules(),
@@ -294,7 +270,7 @@ fn a_player_below_zero_ends_the_game_only_online_and_zero_plays_on() {
 /// [P-ema], [P-jpml], [JS]).
 #[test]
 fn a_game_without_a_leader_goes_west_only_online() {
-    for preset in FOUR {
+    for preset in four_player() {
         let rules = preset.rules();
         let below = rules.return_points - 4_000;
         let mut setup = SetUp::new(
@@ -346,7 +322,7 @@ fn a_game_without_a_leader_goes_west_only_online() {
 #[test]
 fn riichi_below_1000_or_near_the_wall_s_end_is_allowed_as_the_rules_say() {
     for (points, live) in [(900, None), (30_000, Some(4)), (30_000, Some(1))] {
-        for preset in FOUR {
+        for preset in four_player() {
             let rules: GameRules = preset.rules();
             let mut setup = SetUp::new(
                 rules,
@@ -381,7 +357,7 @@ fn riichi_below_1000_or_near_the_wall_s_end_is_allowed_as_the_rules_say() {
 /// nobody pays.
 #[test]
 fn nagashi_mangan_is_paid_only_online() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -413,7 +389,7 @@ fn nagashi_mangan_is_paid_only_online() {
 /// Saikouisen Classic: "no noten payments … dealer repeats only on a win" [SC].
 #[test]
 fn an_exhaustive_draw_pays_the_tenpai_dealer_and_repeats_except_in_saikouisen_classic() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -453,7 +429,7 @@ fn an_exhaustive_draw_pays_the_tenpai_dealer_and_repeats_except_in_saikouisen_cl
 /// Saikouisen (unverified [JS]) to nobody.
 #[test]
 fn sticks_left_at_the_end_go_to_the_first_or_nobody() {
-    for preset in FOUR {
+    for preset in four_player() {
         let rules = preset.rules();
         let start = rules.start_points;
         let mut setup = SetUp::new(
@@ -495,7 +471,7 @@ fn sticks_left_at_the_end_go_to_the_first_or_nobody() {
 /// is replayed (unverified [ML4]); online rooms and Saikouisen (no source) have none.
 #[test]
 fn a_chombo_costs_what_the_rules_say_and_the_hand_is_dealt_again() {
-    for preset in FOUR {
+    for preset in four_player() {
         let rules = preset.rules();
         let mut game = Game::new(rules, 11);
         let before = game.scores();

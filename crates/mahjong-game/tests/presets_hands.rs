@@ -7,25 +7,14 @@
 //! Classic summary, [JS] the jansou library where a cell is unverified).
 
 mod support {
+    pub mod presets;
     pub mod table;
 }
 
 use mahjong::Yaku;
 use mahjong_game::{Action, Game, GameRules, Preset};
+use support::presets::*;
 use support::table::*;
-
-/// The four-player presets.
-const FOUR: [Preset; 9] = [
-    Preset::Tenhou,
-    Preset::MahjongSoul,
-    Preset::MLeague,
-    Preset::Wrc,
-    Preset::Ema2016,
-    Preset::Ema2025,
-    Preset::JpmlA,
-    Preset::Saikouisen,
-    Preset::SaikouisenClassic,
-];
 
 /// The one win of the hand.
 fn the_win(game: &Game) -> mahjong_game::Win {
@@ -46,7 +35,7 @@ fn ron(game: &mut Game, seat: usize) {
 /// non-dealer's closed ron: tanyao, pinfu, iipeikou and a dora, 30 fu.
 #[test]
 fn four_han_thirty_fu_is_7700_or_a_kiriage_mangan() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -79,7 +68,7 @@ fn four_han_thirty_fu_is_7700_or_a_kiriage_mangan() {
 /// non-dealer's ron with chinitsu, ryanpeikou, tanyao, pinfu and two dora: 13 han.
 #[test]
 fn thirteen_han_is_a_counted_yakuman_or_a_sanbaiman() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -112,7 +101,7 @@ fn thirteen_han_is_a_counted_yakuman_or_a_sanbaiman() {
 /// ron: 64,000 or 32,000.
 #[test]
 fn daisangen_and_tsuuiisou_add_up_where_yakuman_stack() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -144,7 +133,7 @@ fn daisangen_and_tsuuiisou_add_up_where_yakuman_stack() {
 /// [RE]; Tenhou [TH] and every league count it once ([ML1], [W22], [E16], [A1], [S1]).
 #[test]
 fn suuankou_tanki_is_double_only_in_mahjong_soul() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -176,7 +165,7 @@ fn suuankou_tanki_is_double_only_in_mahjong_soul() {
 /// under a hand holding two 5p.
 #[test]
 fn the_renmei_rules_have_no_ippatsu_and_no_ura() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -211,7 +200,7 @@ fn the_renmei_rules_have_no_ippatsu_and_no_ura() {
 /// pair.
 #[test]
 fn a_double_wind_pair_is_four_fu_or_two() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -239,7 +228,7 @@ fn a_double_wind_pair_is_four_fu_or_two() {
 /// have none. A non-dealer rons the dealer's first discard with tanyao alone (1 han 40 fu).
 #[test]
 fn renhou_is_a_mangan_added_or_not_or_nothing() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -269,7 +258,7 @@ fn renhou_is_a_mangan_added_or_not_or_nothing() {
 /// (unverified); not in M-League's [ML4] or Saikouisen's [S1] (Classic unverified).
 #[test]
 fn thirteen_orphans_may_rob_a_concealed_kan_where_the_rules_say() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -312,7 +301,7 @@ fn thirteen_orphans_may_rob_a_concealed_kan_where_the_rules_say() {
 /// kanned tile, as a ron [N1].
 #[test]
 fn an_open_kan_s_indicator_counts_for_its_replacement_tile_only_where_shown_at_once() {
-    for preset in FOUR {
+    for preset in four_player() {
         let mut setup = SetUp::new(
             preset.rules(),
             [
@@ -364,7 +353,7 @@ fn an_open_kan_s_indicator_counts_for_its_replacement_tile_only_where_shown_at_o
 #[test]
 fn pao_pays_the_whole_hand_its_part_or_nothing() {
     for tsumo in [false, true] {
-        for preset in FOUR {
+        for preset in four_player() {
             let mut setup = SetUp::new(
                 preset.rules(),
                 [
@@ -424,7 +413,7 @@ fn pao_pays_the_whole_hand_its_part_or_nothing() {
 /// [TH, MS, ML2]; none in the WRC's [W22o], the EMA's [E16], JPML's and Saikouisen's [JS].
 #[test]
 fn seeded_walls_hold_the_red_fives_of_the_rules() {
-    for preset in FOUR {
+    for preset in four_player() {
         let rules: GameRules = preset.rules();
         let game = Game::new(rules, 7);
         let mut tiles: Vec<mahjong::Piece> = game.unseen_tiles().unwrap();

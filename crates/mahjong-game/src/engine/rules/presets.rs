@@ -265,6 +265,26 @@ impl GameRules {
         ..GameRules::TENHOU_SANMA
     };
 
+    /// What every league's rules here share against the online rooms' (each league's doc
+    /// gives its sources): the tied seats share their places' bonus, the result exact to 100
+    /// points, no abortive draw, no agari-yame or tenpai-yame, no nagashi, no kazoe, no
+    /// busting and no West round. Not a preset.
+    const LEAGUE: GameRules = GameRules {
+        ties: Ties::Split,
+        final_rounding: Rounding::Exact,
+        nine_terminals: false,
+        four_winds: false,
+        four_riichi: false,
+        four_kans: false,
+        agari_yame: false,
+        tenpai_yame: false,
+        nagashi: false,
+        kazoe: false,
+        busting: Busting::Off,
+        extension: false,
+        ..GameRules::TENHOU
+    };
+
     /// `m-league`: 25,000 / 30,000, +50/+10/-10/-30 (uma 30/10 and the 20,000 oka), ties
     /// split, leftover sticks to the first (split on a tie); red fives; kuikae forbidden
     /// (unverified: both libraries); every kan's indicator at once; head bump; no abortive
@@ -278,29 +298,17 @@ impl GameRules {
     pub const M_LEAGUE: GameRules = GameRules {
         preset: Preset::MLeague,
         uma: Uma::Fixed([30_000, 10_000, -10_000, -30_000]),
-        ties: Ties::Split,
-        final_rounding: Rounding::Exact,
         chombo: Chombo::ReverseMangan,
         kan_dora_timing: KanDoraTiming::AtOnce,
         multiple_ron: MultipleRon::HeadBump,
-        nine_terminals: false,
-        four_winds: false,
-        four_riichi: false,
-        four_kans: false,
-        agari_yame: false,
-        tenpai_yame: false,
-        nagashi: false,
         kiriage: true,
-        kazoe: false,
         pao_suukantsu: true,
         pao_honba: PaoHonba::Liable,
-        busting: Busting::Off,
-        extension: false,
         riichi_below_1000: true,
         riichi_tiles_left: 0,
         double_wind_fu: 2,
         kokushi_ankan: false,
-        ..GameRules::TENHOU
+        ..GameRules::LEAGUE
     };
 
     /// `wrc`: the World Riichi Championship rule book of 2025: 30,000 / 30,000, uma
@@ -317,28 +325,16 @@ impl GameRules {
         start_points: 30_000,
         return_points: 30_000,
         uma: Uma::Fixed([15_000, 5_000, -5_000, -15_000]),
-        ties: Ties::Split,
-        final_rounding: Rounding::Exact,
         leftover_sticks: Leftover::Lost,
         chombo: Chombo::AfterUma(30_000),
         red_fives: [0, 0, 0],
         multiple_ron: MultipleRon::HeadBump,
-        nine_terminals: false,
-        four_winds: false,
-        four_riichi: false,
-        four_kans: false,
-        agari_yame: false,
-        tenpai_yame: false,
-        nagashi: false,
         kiriage: true,
-        kazoe: false,
-        busting: Busting::Off,
-        extension: false,
         riichi_below_1000: true,
         riichi_tiles_left: 0,
         double_wind_fu: 2,
         renhou: Renhou::FiveHan,
-        ..GameRules::TENHOU
+        ..GameRules::LEAGUE
     };
 
     /// `ema-2016`: the EMA's riichi rules effective 1 April 2016: 30,000 / 30,000, uma
@@ -354,27 +350,15 @@ impl GameRules {
         start_points: 30_000,
         return_points: 30_000,
         uma: Uma::Fixed([15_000, 5_000, -5_000, -15_000]),
-        ties: Ties::Split,
-        final_rounding: Rounding::Exact,
         chombo: Chombo::AfterUma(20_000),
         red_fives: [0, 0, 0],
         kan_dora_timing: KanDoraTiming::AtOnce,
         multiple_ron: MultipleRon::All,
         multiple_ron_honba: RonHonba::Each,
         multiple_ron_sticks: RonSticks::OwnBack,
-        nine_terminals: false,
-        four_winds: false,
-        four_riichi: false,
-        four_kans: false,
-        agari_yame: false,
-        tenpai_yame: false,
-        nagashi: false,
-        kazoe: false,
         yakuman_stack: false,
-        busting: Busting::Off,
-        extension: false,
         renhou: Renhou::Mangan,
-        ..GameRules::TENHOU
+        ..GameRules::LEAGUE
     };
 
     /// `ema-2025`: as `ema-2016` with kiriage, from the scoring software Pantheon's EMA 2025
@@ -406,8 +390,6 @@ impl GameRules {
             [8_000, 4_000, -4_000, -8_000],
             [8_000, 3_000, 1_000, -12_000],
         ]),
-        ties: Ties::Split,
-        final_rounding: Rounding::Exact,
         leftover_sticks: Leftover::Lost,
         chombo: Chombo::AfterUma(20_000),
         red_fives: [0, 0, 0],
@@ -418,20 +400,18 @@ impl GameRules {
         kan_ura: false,
         kan_dora_timing: KanDoraTiming::AtOnce,
         multiple_ron: MultipleRon::HeadBump,
-        agari_yame: false,
-        tenpai_yame: false,
-        nagashi: false,
-        kazoe: false,
         yakuman_stack: false,
         pao_suukantsu: true,
         daiminkan_pao: true,
-        busting: Busting::Off,
-        extension: false,
         riichi_below_1000: true,
         riichi_tiles_left: 0,
         double_wind_fu: 2,
         renhou: Renhou::Mangan,
-        ..GameRules::TENHOU
+        nine_terminals: true,
+        four_winds: true,
+        four_riichi: true,
+        four_kans: true,
+        ..GameRules::LEAGUE
     };
 
     /// `saikouisen`: the Saikouisen rules as the league's 2009 summary gives them: 30,000 /
@@ -447,31 +427,19 @@ impl GameRules {
         start_points: 30_000,
         return_points: 30_000,
         uma: Uma::Fixed([30_000, 10_000, -10_000, -30_000]),
-        ties: Ties::Split,
-        final_rounding: Rounding::Exact,
         leftover_sticks: Leftover::Lost,
         red_fives: [0, 0, 0],
         kan_dora_timing: KanDoraTiming::AtOnce,
         multiple_ron: MultipleRon::HeadBump,
-        nine_terminals: false,
-        four_winds: false,
-        four_riichi: false,
-        four_kans: false,
-        agari_yame: false,
-        tenpai_yame: false,
-        nagashi: false,
         kiriage: true,
-        kazoe: false,
         yakuman_stack: false,
         pao_daisangen: false,
         pao_daisuushii: false,
-        busting: Busting::Off,
-        extension: false,
         riichi_below_1000: true,
         riichi_tiles_left: 0,
         double_wind_fu: 2,
         kokushi_ankan: false,
-        ..GameRules::TENHOU
+        ..GameRules::LEAGUE
     };
 
     /// `saikouisen-classic`: the Saikouisen Classic rules as a summary of the league's page
