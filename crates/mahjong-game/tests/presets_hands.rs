@@ -465,3 +465,37 @@ fn the_three_player_rooms_differ_as_their_four_player_rooms_do() {
         );
     }
 }
+
+/// Atozuke: every preset lets a hand win on the tile that alone gives it its yaku (Tenhou's
+/// [TH] and the leagues' [E16, E1], [W1], [ML2], [N1], [S1]); set off (`atozuke=false`), a win
+/// needs a yaku on every tile the hand waits on. An open hand on a shanpon of 5z (haku) and 2m
+/// (no yaku): the ron on 5z stands only with atozuke.
+#[test]
+fn without_atozuke_a_wait_with_no_yaku_refuses_the_win_on_the_other() {
+    for atozuke in [true, false] {
+        let mut rules = Preset::Tenhou.rules();
+        rules.set("atozuke", &atozuke.to_string()).unwrap();
+        let mut setup = SetUp::new(
+            rules,
+            [
+                "147m258p369s1235z",
+                "99s456m789m55z22m3p",
+                "258m369p147s1467z",
+                "369m147p258s2347z",
+            ],
+        );
+        setup.draws = ["8p6m", "", "1s", "2s"];
+        let mut game = setup.deal();
+        discard(&mut game, 0, "9s", false);
+        claim(&mut game, 1, pon("9s"));
+        discard(&mut game, 1, "3p", false);
+        pass_all(&mut game);
+        go_round(&mut game, &[(2, "1s"), (3, "2s")]);
+        discard(&mut game, 0, "5z", false);
+        assert_eq!(game.legal_actions(1).contains(&Action::Ron), atozuke);
+        if !atozuke {
+            let why = game.why_no_win(1).unwrap();
+            assert!(why.contains("no atozuke"), "{why}");
+        }
+    }
+}
