@@ -44,6 +44,21 @@ def test_a_split_tournament_is_the_tournament_played_in_one_go(cluster):
         tiles.ray.tournament("chess", games=1)
 
 
+def test_self_play_under_a_rule_set_writes_it_in_the_records(cluster, tmp_path):
+    import tiles.ray
+
+    paths = tiles.ray.self_play(tmp_path / "sanma", games=2, seed=3, bots="efficiency", shards=1, length="east", rules="mahjong-soul-sanma")
+    with gzip.open(paths[0], "rt", encoding="utf-8") as file:
+        text = file.read()
+    lines = text.splitlines()
+    starts = [index for index, line in enumerate(lines) if json.loads(line)["type"] == "start_game"]
+    assert len(starts) == 2
+    first = json.loads(lines[0])
+    assert first["rules"]["preset"] == "mahjong-soul-sanma length=east" and first["rules"]["players"] == 3
+    verdict = mahjong.replay("\n".join(lines[: starts[1]]) + "\n")
+    assert verdict["agree"] and verdict["players"] == 3, verdict
+
+
 def test_self_play_writes_records_and_encoded_decisions(cluster, tmp_path):
     import tiles.ray
 

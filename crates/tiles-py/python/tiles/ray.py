@@ -30,6 +30,7 @@ needs("ray", "ray", "numpy")
 import ray as _ray  # noqa: E402
 
 from . import _tiles
+from ._request import ask as _ask
 
 __all__ = ["tournament", "self_play", "shards_of"]
 
@@ -126,13 +127,16 @@ def self_play(
     bots: _t.Union[str, _t.Sequence[str]] = "efficiency",
     format: str = "mjai",
     shards: _t.Optional[int] = None,
-    length: str = "hanchan",
-    red_fives: _t.Union[bool, _t.Sequence[int]] = True,
-    open_tanyao: bool = True,
-    players: int = 4,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
+    length: _t.Optional[str] = None,
+    red_fives: _t.Union[None, bool, _t.Sequence[int]] = None,
+    open_tanyao: _t.Optional[bool] = None,
+    players: _t.Optional[int] = None,
 ) -> list[str]:
     """Plays ``games`` mahjong games of the engine's ``bots`` (one name for all, or one per
-    player; ``players=3`` plays Tenhou's three-player rules, encoded as ``tiles-sanma-v1``),
+    player; under ``rules`` with ``rule`` set, as :func:`tiles.mahjong.rules` names them;
+    ``players=3`` plays the rule set's three-player form, encoded as ``tiles-sanma-v1``),
     dealt from seeds ``seed``, ``seed + 1``…, in ``shards`` Ray tasks, and writes one file per
     shard into ``directory``: ``format`` ``mjai`` writes ``shard-00000.mjai.gz``, each game's
     mjai record one after another; ``npz`` writes ``shard-00000.npz`` with every decision's
@@ -141,13 +145,14 @@ def self_play(
     the files' paths, in seed order."""
     if format not in ("mjai", "npz"):
         raise ValueError(f"format: expected mjai or npz, found {format!r}")
+    red = red_fives if red_fives is None or isinstance(red_fives, bool) else list(red_fives)
+    given = {"rules": rules, "rule": list(rule), "length": length, "red_fives": red,
+             "open_tanyao": open_tanyao, "players": players}
+    options = {key: value for key, value in given.items() if value is not None and value != []}
+    # The players follow from the rules (a three-player rule set, or players=3).
+    players = _ask("mahjong/rules", **options)["players"]
+    options["players"] = players
     names = [bots] * players if isinstance(bots, str) else list(bots)
-    options = {
-        "players": players,
-        "length": length,
-        "red_fives": red_fives if isinstance(red_fives, bool) else list(red_fives),
-        "open_tanyao": open_tanyao,
-    }
     # Checked here: bad options fail before any task runs.
     _tiles.mahjong_self_play([], names, **options)
     os.makedirs(directory, exist_ok=True)
