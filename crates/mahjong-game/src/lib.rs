@@ -1,4 +1,5 @@
-//! Riichi mahjong at the table: the four- and three-player game under Tenhou's rules, its
+//! Riichi mahjong at the table: the four- and three-player game under Tenhou's rules or
+//! another rule set (`GameRules`, `Preset`), its
 //! bots, mjai, game records (Tenhou mjlog, tenhou.net/6, mjai) read, written and replayed,
 //! tournaments and the encoding for learning agents, on the `mahjong` crate's hands.
 #![doc = include_str!("../README.md")]

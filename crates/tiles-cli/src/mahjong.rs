@@ -1,5 +1,5 @@
 //! `tiles mahjong …`: completeness, readings, shanten, waits, effective tiles and the best
-//! discards of a hand, the score of a winning hand; and whole games under Tenhou's rules:
+//! discards of a hand, the score of a winning hand; and whole games under a rule set:
 //! bot games, tournaments, and records replayed through the engine.
 
 use std::io::Write as _;
@@ -48,7 +48,7 @@ pub enum Command {
     /// sets; with one, each field's value (`tiles mahjong rules m-league --rule
     /// kiriage=false`).
     Rules(crate::mahjong_score::RulesArgs),
-    /// Plays one game of bots under Tenhou's rules and prints each hand's result and the
+    /// Plays one game of bots under a rule set (Tenhou's by default) and prints each hand's result and the
     /// final points, or the game's record (`--format mjai`, `tenhou6` or `mjlog`).
     ///
     /// A hand's changes are its payments with the riichi sticks its winner collects; the

@@ -37,7 +37,7 @@ use clap_complete::Shell;
 /// turn legal, bot games and tournaments), the Rummikub action puzzle, Five Up dominoes,
 /// huxxy (the course's reference functions, bot games and tournaments) and riichi mahjong
 /// (a hand's shanten, waits and best discard, `tiles mahjong analyze 123m456p789s11223z`; its
-/// score; bot games under Tenhou's rules; records replayed; tournaments; our bots as mjai
+/// score; bot games under Tenhou's rules or a league's; records replayed; tournaments; our bots as mjai
 /// bots for other arenas).
 ///
 /// Every subcommand that answers queries reads them one per stdin line when its arguments
@@ -60,7 +60,7 @@ enum Game {
     /// huxxy: the reference functions, games and tournaments between bots.
     #[command(subcommand)]
     Huxxy(huxxy::Command),
-    /// Riichi mahjong: hand analysis and scoring, bot games under Tenhou's rules, records
+    /// Riichi mahjong: hand analysis and scoring, bot games under Tenhou's rules or a league's, records
     /// replayed, tournaments, and our bots as mjai bots.
     #[command(subcommand)]
     Mahjong(mahjong::Command),

@@ -1,4 +1,5 @@
-//! The game under Tenhou's rules, four players or three (`GameRules::players`): a seeded
+//! The game under its rules (`GameRules`: Tenhou's by default, or a league's), four players or
+//! three (`GameRules::players`): a seeded
 //! wall, each seat's view and legal actions, claims and their priorities, riichi, furiten, kans
 //! and their dora, Norths set aside with three players, the draws, the payments, dealer
 //! rotation and the end of the game.

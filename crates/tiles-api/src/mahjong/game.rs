@@ -1,4 +1,5 @@
-//! `mahjong/game`, `mahjong/replay` and `mahjong/tournament`: whole games under Tenhou's rules.
+//! `mahjong/game`, `mahjong/replay` and `mahjong/tournament`: whole games under a rule set
+//! (Tenhou's by default).
 
 use std::sync::RwLock;
 
