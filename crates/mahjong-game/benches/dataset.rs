@@ -28,12 +28,7 @@ fn median(work: impl FnMut()) -> Duration {
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../testdata/mahjong-game/logs/tenhou-mjlog-phoenix-2021");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the Phoenix records")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "mjlog"))
-        .collect();
-    paths.sort();
+    let paths = tiles_testkit::files::with_extension(&dir, "mjlog");
     let texts: Vec<String> = paths
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("a record"))

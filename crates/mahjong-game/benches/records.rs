@@ -19,10 +19,8 @@ fn median(work: impl FnMut()) -> Duration {
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../testdata/mahjong-game/logs/tenhou-mjlog-phoenix-2021");
-    let mut texts: Vec<String> = std::fs::read_dir(&dir)
-        .expect("the Phoenix records")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "mjlog"))
+    let mut texts: Vec<String> = tiles_testkit::files::with_extension(&dir, "mjlog")
+        .iter()
         .map(|path| std::fs::read_to_string(path).expect("a record"))
         .collect();
     texts.sort();

@@ -26,12 +26,8 @@ fn records_become_shards_and_a_manifest() {
     let input = dir.join("in");
     std::fs::create_dir_all(&input).unwrap();
     // A gzipped mjlog, a tenhou.net/6 file, an mjai file, a three-player mjlog and a licence.
-    let mut names: Vec<PathBuf> = std::fs::read_dir(logs().join("tenhou-mjlog-phoenix-2021"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "mjlog"))
-        .collect();
-    names.sort();
+    let names =
+        tiles_testkit::files::with_extension(&logs().join("tenhou-mjlog-phoenix-2021"), "mjlog");
     let mjlog = &names[0];
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&std::fs::read(mjlog).unwrap()).unwrap();
