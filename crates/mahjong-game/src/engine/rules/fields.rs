@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::presets::Preset;
 use super::values::RuleValue;
-use super::{GameRules, Length};
+use super::GameRules;
 
 /// Rules that cannot be set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,14 +70,6 @@ macro_rules! fields {
             pub fn field(&self, name: &str) -> Option<String> {
                 match name {
                     $(stringify!($field) => Some(self.$field.text()),)+
-                    _ => None,
-                }
-            }
-
-            /// What a field takes, in words.
-            pub fn field_takes(&self, name: &str) -> Option<String> {
-                match name {
-                    $(stringify!($field) => Some(self.$field.expected()),)+
                     _ => None,
                 }
             }
@@ -311,10 +303,4 @@ impl FromStr for GameRules {
         let pairs: Vec<&str> = words.collect();
         GameRules::with(preset, &pairs)
     }
-}
-
-/// The game's length as a `--rule` value too.
-impl Length {
-    /// Every length.
-    pub const ALL: [Length; 2] = [Length::East, Length::Hanchan];
 }

@@ -93,12 +93,6 @@ impl GameRules {
         }
         result
     }
-
-    /// [`GameRules::final_score`] in thousands, for showing: `52.3`.
-    pub fn final_score_thousands(&self, scores: [i32; 4], chombos: [u32; 4]) -> [f64; 4] {
-        self.final_score(scores, chombos)
-            .map(|hundreds| f64::from(hundreds) / 10.0)
-    }
 }
 
 /// A final result in hundreds as thousands with one decimal, as records write it: `52.3`,

@@ -132,12 +132,6 @@ impl Preset {
             other => other,
         }
     }
-
-    /// Whether some of its values come from no text of the league's own (third-party
-    /// libraries only): the preset's doc and the README say which.
-    pub fn has_unverified(self) -> bool {
-        !matches!(self, Preset::Tenhou | Preset::TenhouSanma)
-    }
 }
 
 impl std::fmt::Display for Preset {
