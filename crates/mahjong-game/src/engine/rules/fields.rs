@@ -5,9 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::GameRules;
 use super::presets::Preset;
 use super::values::RuleValue;
-use super::GameRules;
 
 /// Rules that cannot be set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
