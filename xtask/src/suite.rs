@@ -216,6 +216,7 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
                 "page.test.mjs",
                 "riichi.test.mjs",
                 "watch.test.mjs",
+                "served.test.mjs",
             ])
             .env("TILES_BIN", root.join("target/debug/tiles"))
             .env("CHROMIUM", chromium)

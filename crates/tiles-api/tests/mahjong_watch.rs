@@ -140,7 +140,7 @@ fn bad_requests_are_named() {
     assert!(error("mahjong/watch", json!({ "record": "hello" })).contains("no hand could be read"));
     assert!(
         error("mahjong/watch", json!({ "record": text, "hand": 7 }))
-            .contains("hand: the record has 1 hands")
+            .contains("hand: the record has 1 hand (0 to 0), not 7")
     );
     assert!(
         error("mahjong/review", json!({ "record": text, "seat": 4 }))
@@ -190,6 +190,33 @@ fn a_review_adds_up() {
                     assert_eq!(decision["action"][key], decision["bot_action"][key]);
                 }
             }
+        }
+    }
+}
+
+/// `every_hand`: each hand exactly as a request for that hand alone gives it, and null for
+/// none but hands the engine cannot deal; without it, `every_hand` is null.
+#[test]
+fn every_hand_at_once_is_each_hand_alone() {
+    for path in ["mjai/126_204_0_mjai.jsonl", "tenhou-json/double_ron.json"] {
+        let text = record(path);
+        let alone = ask("mahjong/watch", &json!({ "record": text, "hand": 1 }));
+        assert_eq!(alone["every_hand"], Value::Null);
+        let all = ask(
+            "mahjong/watch",
+            &json!({ "record": text, "hand": 0, "every_hand": true }),
+        );
+        let every = all["every_hand"].as_array().unwrap();
+        let rows = all["hands"].as_array().unwrap();
+        assert_eq!(every.len(), rows.len(), "{path}");
+        assert_eq!(every[0], all["hand"], "{path}");
+        for (index, hand) in every.iter().enumerate() {
+            let one = ask("mahjong/watch", &json!({ "record": text, "hand": index }));
+            assert_eq!(hand, &one["hand"], "{path} hand {index}");
+            assert!(
+                hand["positions"].as_array().unwrap().len() > 2,
+                "{path} hand {index}"
+            );
         }
     }
 }

@@ -287,11 +287,27 @@ pub fn watch_run(args: &WatchArgs) -> ExitCode {
         eprintln!("tiles: --hand: hands are counted from 1");
         return ExitCode::from(2);
     }
+    // A hand past the record's last, counted from 1 as `--hand` counts.
+    if let Some(hand) = args.hand
+        && let Ok((log, _)) =
+            mahjong_game::records::read_until(&text, &mahjong_game::tiles_core::Stop::never())
+        && !log.hands.is_empty()
+        && hand > log.hands.len()
+    {
+        let count = log.hands.len();
+        eprintln!(
+            "tiles: --hand {hand}: {} has {count} hand{} (1 to {count})",
+            path.display(),
+            if count == 1 { "" } else { "s" }
+        );
+        return ExitCode::from(2);
+    }
     let request = WatchRequest {
         record: text,
         hand: args.hand.map_or(0, |hand| hand - 1),
         rules: args.rules.clone(),
         rule: args.rule.clone(),
+        every_hand: false,
     };
     let response = match watch(request, &mahjong_game::tiles_core::Stop::never()) {
         Ok(response) => response,

@@ -265,20 +265,25 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
 /// The most header bytes buffered for one connection.
 const MAX_HEADER_BUFFER: usize = 64 << 10;
 
-/// The routes, a request's body read with no pause longer than `body_timeout`.
-fn router(
-    server: Arc<Server>,
-    body_timeout: Duration,
-) -> tower_http::timeout::RequestBodyTimeout<Router> {
-    let router = Router::new()
+/// The routes, a request's body read with no pause longer than `body_timeout`; answers
+/// compressed with gzip for a client that takes it (tower-http's compression: the page's
+/// files, the API's JSON), and request bodies sent gzipped (`Content-Encoding: gzip`, as the
+/// page sends a record) read through tower-http's decompression, so `--max-body` limits the
+/// decompressed bytes.
+fn router(server: Arc<Server>, body_timeout: Duration) -> Router {
+    Router::new()
         .route("/", get(page::index))
         .route("/static/{file}", get(page::asset))
         .route("/api", get(list))
         .route("/api/openapi.json", get(openapi))
         .route("/api/{*operation}", post(answer).fallback(not_post))
         .fallback(not_found)
-        .with_state(server);
-    tower_http::timeout::RequestBodyTimeout::new(router, body_timeout)
+        .with_state(server)
+        .layer(tower_http::decompression::RequestDecompressionLayer::new())
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// Ctrl-C or SIGTERM, whichever comes first.

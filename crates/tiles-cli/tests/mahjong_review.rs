@@ -137,10 +137,13 @@ fn watch_lists_the_hands_and_shows_one() {
     );
     let past = tiles(&["mahjong", "watch", &record, "--hand", "99"], b"");
     assert_eq!(past.status.code(), Some(2));
+    // Counted from 1, as `--hand` counts.
+    let said = text(&past.stderr);
+    assert!(said.contains("--hand 99: "), "{said}");
+    let count = list.lines().filter(|line| line.starts_with("  ")).count();
     assert!(
-        text(&past.stderr).contains("hand: the record has"),
-        "{}",
-        text(&past.stderr)
+        said.contains(&format!(" has {count} hands (1 to {count})")),
+        "{said}"
     );
 }
 

@@ -576,3 +576,104 @@ fn a_game_server_reads_turn_codes_and_shows_each_person_their_own_tiles() {
         assert_eq!(answer["view"].is_null(), viewer != 2, "{answer}");
     }
 }
+
+/// Gzip both ways: the page's files and the API's answers come compressed to a client that
+/// takes gzip (and plain to one that does not), each file has a validator and a reload of it
+/// gets 304 with no body, a request body may come gzipped, and `--max-body` limits what it
+/// inflates to, so a small gzip bomb gets 413.
+#[test]
+fn answers_are_compressed_files_validated_and_bodies_inflated_within_the_limit() {
+    use flate2::Compression;
+    use flate2::read::GzDecoder;
+    use flate2::write::GzEncoder;
+    use std::io::{Read, Write};
+
+    let gunzip = |bytes: &[u8]| {
+        let mut text = String::new();
+        GzDecoder::new(bytes).read_to_string(&mut text).unwrap();
+        text
+    };
+    let gzip = |bytes: &[u8]| {
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    };
+    let server = Server::start(&["--max-body", "100000"]);
+    let mut connection = Connection::open(server.addr, Duration::from_secs(60)).unwrap();
+    let takes_gzip = [("Accept-Encoding", "gzip")];
+    for path in [
+        "/",
+        "/static/tiles.svg",
+        "/static/riichi.js",
+        "/static/style.css",
+    ] {
+        let plain = connection.send("GET", path, b"").unwrap();
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.header("content-encoding"), None, "{path}");
+        let packed = connection.send_with("GET", path, &takes_gzip, b"").unwrap();
+        assert_eq!(packed.header("content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gunzip(&packed.bytes), plain.body, "{path}");
+        assert!(
+            plain.bytes.len() < 1000 || packed.bytes.len() < plain.bytes.len() / 2,
+            "{path}"
+        );
+        let tag = plain.header("etag").expect("a validator").to_owned();
+        assert!(tag.starts_with('"') && tag.len() > 8, "{tag}");
+        let again = connection
+            .send_with("GET", path, &[("If-None-Match", &tag)], b"")
+            .unwrap();
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.bytes.is_empty(), "{path}");
+        let changed = connection
+            .send_with("GET", path, &[("If-None-Match", "\"0\"")], b"")
+            .unwrap();
+        assert_eq!(changed.status, 200, "{path}");
+    }
+    let record = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/mahjong-game/logs/mjai/126_204_0_mjai.jsonl"
+    ))
+    .unwrap();
+    let request = serde_json::json!({"record": String::from_utf8(record).unwrap(), "hand": 2});
+    let request = serde_json::to_vec(&request).unwrap();
+    let plain = connection
+        .send("POST", "/api/mahjong/watch", &request)
+        .unwrap();
+    assert_eq!(plain.status, 200, "{}", plain.body);
+    let packed = connection
+        .send_with(
+            "POST",
+            "/api/mahjong/watch",
+            &[("Accept-Encoding", "gzip"), ("Content-Encoding", "gzip")],
+            &gzip(&request),
+        )
+        .unwrap();
+    assert_eq!(packed.status, 200);
+    assert_eq!(packed.header("content-encoding"), Some("gzip"));
+    assert_eq!(gunzip(&packed.bytes), plain.body);
+    assert!(packed.bytes.len() * 10 < plain.bytes.len());
+    // 10 MB of spaces gzip to about 10 KB: inflated, they are over the limit.
+    let bomb = gzip(&vec![b' '; 10 << 20]);
+    assert!(bomb.len() < 100_000);
+    let refused = connection
+        .send_with(
+            "POST",
+            "/api/mahjong/score",
+            &[("Content-Encoding", "gzip")],
+            &bomb,
+        )
+        .unwrap();
+    assert_eq!(refused.status, 413, "{}", refused.body);
+    assert!(refused.body.contains("--max-body"), "{}", refused.body);
+    let mut bad = Connection::open(server.addr, Duration::from_secs(60)).unwrap();
+    let garbled = bad
+        .send_with(
+            "POST",
+            "/api/mahjong/score",
+            &[("Content-Encoding", "gzip")],
+            b"not gzip at all",
+        )
+        .unwrap();
+    assert_eq!(garbled.status, 400, "{}", garbled.body);
+    assert!(garbled.body.contains("error"), "{}", garbled.body);
+}

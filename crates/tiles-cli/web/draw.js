@@ -79,10 +79,19 @@ export function viewSwitch(section, views, label) {
   function show(name, remember) {
     for (const [key, , node] of views) node.hidden = key !== name;
     for (const node of buttons) node.setAttribute("aria-pressed", String(node.dataset.show === name));
-    if (remember && !section.hidden) history.replaceState(null, "", `#/${game}/${name}`);
+    // A view chosen by a click is a new history entry (Back returns to the last one).
+    if (remember && !section.hidden && location.hash.split("/")[2] !== name) history.pushState(null, "", `#/${game}/${name}`);
   }
-  const wanted = location.hash.split("/")[2];
-  show(views.some(([name]) => name === wanted) ? wanted : views[0][0], false);
+  const viewIn = (hash) => {
+    const wanted = hash.split("/")[2];
+    return views.some(([name]) => name === wanted) ? wanted : null;
+  };
+  show(viewIn(location.hash) ?? views[0][0], false);
+  // The address changed by hand, or by Back and Forward.
+  addEventListener("tiles:route", (event) => {
+    if (event.detail.split("/")[1] !== game) return;
+    show(viewIn(event.detail) ?? views[0][0], false);
+  });
   section.append(el("div", { className: "buttons view-switch", role: "group", "aria-label": label }, buttons), ...views.map(([, , node]) => node));
   return show;
 }

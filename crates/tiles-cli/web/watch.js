@@ -74,7 +74,7 @@ export function mount(section) {
   let record = null; // the record's text
   let game = null; // mahjong/watch's answer without its hand: the hand list, names, players
   const hands = new Map(); // hand index -> its positions (the answer's `hand`)
-  const reviews = new Map(); // seat -> mahjong/review's answer for it (a promise)
+  const reviews = new Map(); // "all" -> mahjong/review's answer for every seat, seat -> its part (promises)
   let at = { hand: 0, event: 1, seat: 0 };
   let showAll = true;
   let timer = null;
@@ -87,7 +87,9 @@ export function mount(section) {
     if (!text.trim()) return fail(`${where}: nothing to open`);
     let answer;
     try {
-      answer = await call("mahjong/watch", { record: text, hand: 0 });
+      // Every hand at once: the record goes to the server once (gzipped), and moving around
+      // the game asks for nothing more.
+      answer = await call("mahjong/watch", { record: text, hand: 0, every_hand: true }, { gzip: true });
     } catch (problem) {
       return fail(`${where}: ${problem.message}`);
     }
@@ -95,7 +97,8 @@ export function mount(section) {
     game = answer;
     hands.clear();
     reviews.clear();
-    if (answer.hand) hands.set(0, answer.hand);
+    (answer.every_hand ?? [answer.hand]).forEach((hand, index) => hands.set(index, hand));
+    delete answer.every_hand;
     try {
       localStorage.setItem(SAVED, text);
     } catch {
@@ -176,9 +179,17 @@ export function mount(section) {
     history.replaceState(null, "", `#/mahjong/watch/${at.hand}/${at.event}/${at.seat}`);
   }
 
+  // A position typed into the address, or reached by Back and Forward.
+  addEventListener("tiles:route", () => {
+    const wanted = fromAddress();
+    if (!wanted) return;
+    if (game) go(wanted);
+    else linked = wanted;
+  });
+
   async function positionsOf(hand) {
     if (!hands.has(hand)) {
-      const answer = await call("mahjong/watch", { record, hand });
+      const answer = await call("mahjong/watch", { record, hand }, { gzip: true });
       hands.set(hand, answer.hand);
     }
     return hands.get(hand);
@@ -327,11 +338,16 @@ export function mount(section) {
 
   // ----- the review -----
 
+  /** The review of the seat's decisions. Every seat is reviewed in one request, made the
+   * first time a review is wanted (the record goes up once more, gzipped). */
   function reviewOf(seat) {
-    if (!reviews.has(seat)) {
-      const promise = call("mahjong/review", { record, seat }).catch((problem) => ({ error: problem.message, decisions: [] }));
-      reviews.set(seat, promise);
+    if (!reviews.has("all")) {
+      const promise = call("mahjong/review", { record }, { gzip: true }).catch((problem) => ({ error: problem.message, decisions: [], seats: [] }));
+      reviews.set("all", promise);
       promise.then(() => draw());
+    }
+    if (!reviews.has(seat)) {
+      reviews.set(seat, reviews.get("all").then((review) => ({ ...review, decisions: review.decisions.filter((decision) => decision.seat === seat) })));
     }
     return reviews.get(seat);
   }

@@ -42,6 +42,8 @@ pub struct Reply {
     pub headers: Vec<(String, String)>,
     /// The body, as text (lossy).
     pub body: String,
+    /// The body's bytes, as they came (compressed, if the server compressed it).
+    pub bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -85,8 +87,27 @@ impl Connection {
     ///
     /// No reply, or one that is not HTTP/1.1.
     pub fn send(&mut self, method: &str, path: &str, body: &[u8]) -> io::Result<Reply> {
+        self.send_with(method, path, &[], body)
+    }
+
+    /// As [`Connection::send`], with more headers (`("Accept-Encoding", "gzip")`).
+    ///
+    /// # Errors
+    ///
+    /// See [`Connection::send`].
+    pub fn send_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> io::Result<Reply> {
+        let extra: String = headers
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect();
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n",
             self.host,
             body.len()
         );
@@ -162,6 +183,7 @@ impl Connection {
             status,
             headers,
             body: String::from_utf8_lossy(&body).into_owned(),
+            bytes: body,
         })
     }
 }

@@ -40,6 +40,9 @@ pub struct WatchRequest {
     /// Fields of those rules set otherwise, `NAME=VALUE`.
     #[serde(default)]
     pub rule: Vec<String>,
+    /// Every hand's positions too (`every_hand`), so that a viewer sends the record once.
+    #[serde(default)]
+    pub every_hand: bool,
 }
 
 /// One hand in the hand list.
@@ -154,6 +157,9 @@ pub struct WatchResponse {
     pub read_error: Option<String>,
     /// The hand asked for (null if the record has no hand the engine could deal there).
     pub hand: Option<WatchedHandJson>,
+    /// With `every_hand`: every hand as `hand` gives one, in the record's order (null where
+    /// the engine could not deal it); else null.
+    pub every_hand: Option<Vec<Option<WatchedHandJson>>>,
 }
 
 /// Reads a record (stopping when `stop` is raised) under the rules asked for where it states
@@ -341,10 +347,11 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
         stop,
     )?;
     if request.hand >= log.hands.len() {
+        let count = log.hands.len();
         return Err(ApiError::BadRequest(format!(
-            "hand: the record has {} hands (0 to {}), not {}",
-            log.hands.len(),
-            log.hands.len() - 1,
+            "hand: the record has {count} hand{} (0 to {}), not {}",
+            if count == 1 { "" } else { "s" },
+            count - 1,
             request.hand
         )));
     }
@@ -373,6 +380,20 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
         .collect();
     stop.check()?;
     let hand = watched_hand(&log, request.hand);
+    let every_hand = if request.every_hand {
+        let mut every = Vec::with_capacity(log.hands.len());
+        for index in 0..log.hands.len() {
+            stop.check()?;
+            every.push(if index == request.hand {
+                hand.clone()
+            } else {
+                watched_hand(&log, index)
+            });
+        }
+        Some(every)
+    } else {
+        None
+    };
     Ok(WatchResponse {
         format: response.format,
         players: response.players,
@@ -383,6 +404,7 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
         agree: response.agree,
         read_error: response.read_error,
         hand,
+        every_hand,
     })
 }
 
