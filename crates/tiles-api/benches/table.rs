@@ -2,7 +2,10 @@
 //! answer replays the game from the seed with every decision so far. Timed: the answer at a
 //! hanchan's last decision (the whole game replayed, its bots deciding again, the view, the
 //! events, the results and, at the end, the records in every format), and one halfway, for
-//! four value bots' tables and three players'. `cargo bench -p tiles-api --bench table`.
+//! four value bots' tables and three players'; and a click's answer as the page asks for it,
+//! with the last answer's checkpoint (the decisions so far played again, the bots not asked
+//! again), at the game's first decision and at its last. `cargo bench -p tiles-api --bench
+//! table`.
 
 use std::hint::black_box;
 
@@ -79,6 +82,33 @@ fn answer(bencher: Bencher, case: &str) {
         "four, the end (records written)" => request(false, Left::None),
         "three, last decision" => request(true, Left::One),
         _ => request(true, Left::None),
+    };
+    bencher.bench(|| black_box(tiles_api::handle("mahjong/game", black_box(&text))));
+}
+
+/// A click's answer with the checkpoint of the answer before it: after the first `at` of the
+/// person's decisions, or all but the last (`at` = None).
+fn with_checkpoint(at: Option<usize>) -> String {
+    let whole: Value = serde_json::from_str(&request(false, Left::None)).expect("JSON");
+    let moves = whole["moves"].as_array().expect("moves").clone();
+    let count = at.unwrap_or(moves.len() - 1);
+    let mut before = whole.clone();
+    before["moves"] = Value::Array(moves[..count - 1].to_vec());
+    let answer: Value =
+        serde_json::from_str(&tiles_api::handle("mahjong/game", &before.to_string()))
+            .expect("JSON");
+    let mut click = whole;
+    click["moves"] = Value::Array(moves[..count].to_vec());
+    click["checkpoint"] = answer["checkpoint"].clone();
+    assert!(click["checkpoint"].is_string(), "{answer}");
+    click.to_string()
+}
+
+#[divan::bench(args = ["four, the first decisions", "four, last decision"])]
+fn click_from_a_checkpoint(bencher: Bencher, case: &str) {
+    let text = match case {
+        "four, the first decisions" => with_checkpoint(Some(2)),
+        _ => with_checkpoint(None),
     };
     bencher.bench(|| black_box(tiles_api::handle("mahjong/game", black_box(&text))));
 }

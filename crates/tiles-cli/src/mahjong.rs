@@ -430,6 +430,7 @@ fn game_command(args: &GameArgs) -> ExitCode {
         seed: Some(args.seed),
         token: None,
         proof: None,
+        checkpoint: None,
         bots: tiles_api::fields::Names::Text(args.lineup.bots.clone()),
         rules: args.lineup.rules.clone(),
         rule: args.lineup.rule.clone(),

@@ -52,7 +52,8 @@ export async function open(hash, viewport = { width: 1200, height: 900 }) {
     if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith("/api/")) problems.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(`${base}/#/${hash}`);
-  await page.waitForSelector(`#${hash.split("/")[0]}:not([hidden])`);
+  // The tab shown and its module built (each tab's code is fetched when first opened).
+  await page.waitForSelector(`#${hash.split("/")[0]}[data-ready]:not([hidden])`);
   page.problems = problems;
   return page;
 }

@@ -36,7 +36,11 @@ function start() {
   function mount(id) {
     const entry = sections[id];
     entry.mounted ??= entry.load().then(
-      (module) => module.mount(entry.section),
+      (module) => {
+        module.mount(entry.section);
+        // Built: its controls are there (a test waits for this).
+        entry.section.dataset.ready = "";
+      },
       (problem) => entry.section.append(el("p", { className: "error", role: "alert" }, `This tab's code could not be loaded (${problem.message}): reload the page.`)),
     );
     return entry.mounted;

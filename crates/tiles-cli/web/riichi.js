@@ -150,6 +150,9 @@ export function mount(section) {
     open_tanyao: setup.open_tanyao,
     bots: setup.bots,
     moves: setup.moves,
+    // The last answer's sealed checkpoint: the server plays the game so far again without
+    // asking its bots again, so an answer costs about the same at the end as at the start.
+    ...(setup.checkpoint ? { checkpoint: setup.checkpoint } : {}),
     record: "none",
   });
 
@@ -188,6 +191,11 @@ export function mount(section) {
       next = await call("mahjong/game", request());
     } catch (error) {
       if (mine !== asked) return;
+      // A checkpoint the server no longer takes (another server's): the game from its seed.
+      if (setup.checkpoint && /^checkpoint: /.test(error.message)) {
+        setup.checkpoint = null;
+        return play(fresh);
+      }
       status.textContent = /^token: not a token/.test(error.message)
         ? "This sealed game cannot be opened any more (the server was restarted without --secret-file): start a new game."
         : error.message;
@@ -200,6 +208,7 @@ export function mount(section) {
     if (mine !== asked) return;
     status.textContent = "";
     if (next.token) setup.token = next.token;
+    setup.checkpoint = next.checkpoint ?? null;
     localStorage.setItem(SAVED, JSON.stringify({ ...setup, speed: speed.value }));
     showSeal(next);
     await loadTileArt();

@@ -220,6 +220,12 @@ pub struct GameRequest {
     /// the decisions it had (the first ones of `moves`); the rest must be the viewer's own.
     #[serde(default)]
     pub proof: Option<String>,
+    /// A table's `checkpoint`, as its last answer gave it: the game's decisions so far, sealed
+    /// by the server, played again without asking the bots again (an answer's work then no
+    /// longer grows with the game). Optional: without it, the game is played again from the
+    /// seed. It must be this game's and `moves` must start with the decisions it covers.
+    #[serde(default)]
+    pub checkpoint: Option<String>,
     /// The bots in seat order, one per player (four, or three with `players` 3):
     /// `efficiency`, `defence`, `value` or `random` (default `efficiency` in every seat; one
     /// name fills every seat), or `mjai:COMMAND` / `mjai-line:COMMAND` for an outside bot
@@ -369,6 +375,10 @@ pub struct GameResponse {
     /// table to send with them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<String>,
+    /// A table's game not over: the checkpoint the next request sends back (see the
+    /// request's `checkpoint`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<String>,
     /// A sealed game: the commitment to its seed, the same in every answer from the first:
     /// the SHA-256 (hex) of `tiles mahjong seal v1\n<salt>\n<seed>`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -502,6 +512,7 @@ pub fn game(request: GameRequest, stop: &Stop) -> Result<GameResponse, ApiError>
         token: None,
         tokens: None,
         proof: None,
+        checkpoint: None,
         commitment: None,
         seal: None,
     })

@@ -109,6 +109,11 @@ impl Seal {
         mac
     }
 
+    /// What tells this game from every other: its nonce.
+    pub(crate) fn id(&self) -> &[u8] {
+        &self.nonce
+    }
+
     /// The seed of the game's walls.
     pub(crate) fn seed(&self) -> u64 {
         let tag = self.mac("seed", &[]).finalize().into_bytes();
@@ -244,6 +249,140 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
         .step_by(2)
         .map(|at| u8::from_str_radix(&text[at..at + 2], 16).ok())
         .collect()
+}
+
+/// The tag a checkpoint's text starts with (its format's version).
+const CHECKPOINT_V1: &str = "c1";
+
+/// A checkpoint: every decision of a table's game so far, every seat's (the bots' too), as the
+/// server made them, so that the next answer plays them again without asking the bots (the
+/// bots' choices are most of an answer's work). Sealed with XChaCha20-Poly1305 under a key
+/// derived from the server's: nobody but the server reads it (a bot's passes would tell what
+/// it could call) or makes one, and it holds only for the game, table and first `covered`
+/// person's decisions it was made after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Checkpoint {
+    /// How many of the request's `moves`, from the first, the decisions include.
+    pub covered: usize,
+    /// Every decision made, in order: the seat and the action's id (the RL encoding's).
+    pub decisions: Vec<(u8, u16)>,
+}
+
+/// What a checkpoint is bound to: its game (a sealed game's nonce, a practice game's seed),
+/// the table's settings, and the person's decisions it covers.
+fn checkpoint_binding(game: &[u8], settings: &str, moves: &[Value]) -> Vec<u8> {
+    let mut bound = b"tiles checkpoint v1\n".to_vec();
+    bound.extend_from_slice(&(game.len() as u32).to_be_bytes());
+    bound.extend_from_slice(game);
+    bound.extend_from_slice(&(settings.len() as u32).to_be_bytes());
+    bound.extend_from_slice(settings.as_bytes());
+    bound.extend_from_slice(&(moves.len() as u32).to_be_bytes());
+    bound.extend_from_slice(&digest(moves));
+    bound
+}
+
+/// The cipher checkpoints are sealed with: its key the HMAC of the server's with a label of
+/// its own.
+fn checkpoint_cipher() -> Result<chacha20poly1305::XChaCha20Poly1305, String> {
+    let mut mac = <Keyed as Mac>::new_from_slice(&key()?).expect("HMAC takes any key");
+    mac.update(b"checkpoint key");
+    let derived = mac.finalize().into_bytes();
+    Ok(<chacha20poly1305::XChaCha20Poly1305 as chacha20poly1305::KeyInit>::new(&derived))
+}
+
+impl Checkpoint {
+    /// The checkpoint as the text an answer gives: `c1`, the covered count (8 hex digits), the
+    /// nonce (48) and the sealed decisions, in hex.
+    ///
+    /// # Errors
+    ///
+    /// No key to seal with.
+    pub(crate) fn seal(
+        &self,
+        game: &[u8],
+        settings: &str,
+        moves: &[Value],
+    ) -> Result<String, String> {
+        use chacha20poly1305::aead::{Aead, Payload};
+        let covered = &moves[..self.covered.min(moves.len())];
+        let mut plain = Vec::with_capacity(3 * self.decisions.len());
+        for &(seat, id) in &self.decisions {
+            plain.push(seat);
+            plain.extend_from_slice(&id.to_le_bytes());
+        }
+        let aad = checkpoint_binding(game, settings, covered);
+        // The nonce is a MAC of all that is sealed (as SIV does): the same game, decisions and
+        // key give the same text, so the same request still gets the same answer, and two
+        // checkpoints share a nonce only when they are the same.
+        let mut mac = <Keyed as Mac>::new_from_slice(&key()?).expect("HMAC takes any key");
+        mac.update(b"checkpoint nonce");
+        mac.update(&aad);
+        mac.update(&plain);
+        let tag = mac.finalize().into_bytes();
+        let nonce: [u8; 24] = tag[..24].try_into().expect("24 bytes");
+        let sealed = checkpoint_cipher()?
+            .encrypt(
+                (&nonce).into(),
+                Payload {
+                    msg: &plain,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| "the checkpoint could not be sealed".to_owned())?;
+        let mut bytes = (covered.len() as u32).to_be_bytes().to_vec();
+        bytes.extend_from_slice(&nonce);
+        bytes.extend_from_slice(&sealed);
+        Ok(format!("{CHECKPOINT_V1}{}", hex(&bytes)))
+    }
+
+    /// The checkpoint an answer gave, for this game and table, if `moves` start with the
+    /// decisions it covers.
+    ///
+    /// # Errors
+    ///
+    /// Not a checkpoint, or not one of this server's for this game, table and decisions.
+    pub(crate) fn open(
+        text: &str,
+        game: &[u8],
+        settings: &str,
+        moves: &[Value],
+    ) -> Result<Checkpoint, String> {
+        use chacha20poly1305::aead::{Aead, Payload};
+        let bytes = text
+            .strip_prefix(CHECKPOINT_V1)
+            .and_then(unhex)
+            .filter(|bytes| bytes.len() >= 4 + 24 + 16)
+            .ok_or(
+                "checkpoint: expected the text an answer's checkpoint gives (c1 and hex digits)",
+            )?;
+        let covered = u32::from_be_bytes(bytes[..4].try_into().expect("four bytes")) as usize;
+        if covered > moves.len() {
+            return Err(format!(
+                "checkpoint: it covers {covered} decision{}, and moves has {}",
+                if covered == 1 { "" } else { "s" },
+                moves.len()
+            ));
+        }
+        let plain = checkpoint_cipher()?
+            .decrypt(
+                bytes[4..28].into(),
+                Payload {
+                    msg: &bytes[28..],
+                    aad: &checkpoint_binding(game, settings, &moves[..covered]),
+                },
+            )
+            .map_err(|_| {
+                "checkpoint: not this game's for these decisions (the first ones of moves differ from those the answer that gave it had, or another server, or this one before a restart without --secret-file, made it)".to_owned()
+            })?;
+        if !plain.len().is_multiple_of(3) {
+            return Err("checkpoint: not a checkpoint of this version".to_owned());
+        }
+        let decisions = plain
+            .chunks_exact(3)
+            .map(|one| (one[0], u16::from_le_bytes([one[1], one[2]])))
+            .collect();
+        Ok(Checkpoint { covered, decisions })
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! page can show the bots' turns), each finished hand's result (the hands Tenhou shows: the
 //! winners', the tenpai seats' at a draw, and the viewer's own) and, at the game's end, the
 //! standings and the record in every format. The server keeps no game: the same request
-//! always gives the same answer, so a reload resumes the game.
+//! always gives the same answer, so a reload resumes the game. Each answer's `checkpoint`
+//! (see `seal::Checkpoint`) carries every decision so far, sealed; sent back, it spares the
+//! next answer asking the bots again for the game so far.
 //!
 //! Unless the request chooses the seed (a practice game), the game is sealed (see `seal`):
 //! the server makes the seed and reveals it only at the end, each person holds a token for
@@ -19,7 +21,8 @@ use mahjong_game::mjai::{decision_json, decision_of};
 use mahjong_game::records::Shuffle;
 use mahjong_game::records::convert::Target;
 use mahjong_game::{
-    Event, Game, GameRules, MAX_MOVES, Meld, RiverTile, bot_named, hand_changes, hand_tiles, hands,
+    Event, Game, GameRules, MAX_MOVES, Meld, RiverTile, bot_named, encoding, hand_changes,
+    hand_tiles, hands,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -28,7 +31,7 @@ use tiles_core::{Bot, Stop};
 
 use super::game::{GameRequest, GameResponse, describe};
 use super::response::YakuJson;
-use super::seal::{self, Seal};
+use super::seal::{self, Checkpoint, Seal};
 use crate::ApiError;
 
 /// The seat name for a person, whose decisions a `mahjong/game` request gives.
@@ -303,6 +306,14 @@ impl Walls {
             Walls::Sealed(seal) => Some(seal),
         }
     }
+
+    /// What a checkpoint is bound to: a sealed game's nonce, a practice game's seed.
+    fn id(&self) -> Vec<u8> {
+        match self {
+            Walls::Chosen(seed) => seed.to_le_bytes().to_vec(),
+            Walls::Sealed(seal) => seal.id().to_vec(),
+        }
+    }
 }
 
 /// The seats in words: `0, 2`.
@@ -427,10 +438,35 @@ pub(super) fn play(
     if people.len() >= 2 {
         game.ask_always(std::array::from_fn(|seat| people.contains(&seat)));
     }
-    let mut moves = request.moves.iter().enumerate();
     let mut since = 0;
     let mut awaited = None;
     let mut made = 0;
+    // Every decision made, for the next checkpoint: those of the request's checkpoint played
+    // again as they were (no bot asked), then the rest.
+    let mut decisions: Vec<(u8, u16)> = Vec::new();
+    let mut covered = 0;
+    if let Some(text) = &request.checkpoint {
+        let checkpoint = Checkpoint::open(text, &walls.id(), &settings, &request.moves)?;
+        for (at, &(seat, id)) in checkpoint.decisions.iter().enumerate() {
+            if at % 64 == 0 {
+                stop.check()?;
+            }
+            let seat = usize::from(seat);
+            let action = (game.to_move() == Some(seat))
+                .then(|| encoding::action_of(&game, seat, usize::from(id)))
+                .flatten()
+                .ok_or("checkpoint: its decisions do not fit this game")?;
+            if seat == viewer && seats[seat].is_none() {
+                since = game.events().len();
+            }
+            game.act(seat, action)
+                .map_err(|error| format!("checkpoint: seat {seat}: {error}"))?;
+            decisions.push((seat as u8, id));
+        }
+        made = decisions.len();
+        covered = checkpoint.covered;
+    }
+    let mut moves = request.moves.iter().enumerate().skip(covered);
     while let Some(seat) = game.to_move() {
         if made >= MAX_MOVES {
             break;
@@ -457,6 +493,7 @@ pub(super) fn play(
                     .map_err(|error| format!("moves[{index}] (seat {seat}): {error}"))?
             }
         };
+        decisions.push((seat as u8, encoding::action_id(&game, &action) as u16));
         game.act(seat, action)
             .map_err(|error| format!("seat {seat}: {error}"))?;
     }
@@ -535,6 +572,15 @@ pub(super) fn play(
                 .collect()
         }),
         proof: seal.map(|seal| seal.proof(&request.moves)),
+        checkpoint: (!over)
+            .then(|| {
+                Checkpoint {
+                    covered: request.moves.len(),
+                    decisions,
+                }
+                .seal(&walls.id(), &settings, &request.moves)
+            })
+            .transpose()?,
         commitment: seal.map(Seal::commitment),
         seal: seal.filter(|_| over).map(|seal| SealJson {
             seed,
