@@ -22,7 +22,7 @@ fn error_of(answer: &Value) -> String {
 fn choice(legal: &[Value], step: usize) -> Value {
     let find = |wanted: &dyn Fn(&Value) -> bool| legal.iter().find(|one| wanted(one)).cloned();
     find(&|one| one["type"] == "hora")
-        .or_else(|| find(&|one| one["type"] == "pon" && step % 3 == 0))
+        .or_else(|| find(&|one| one["type"] == "pon" && step.is_multiple_of(3)))
         .or_else(|| find(&|one| one["type"] == "none"))
         .or_else(|| find(&|one| one["type"] == "dahai" && one["tsumogiri"] == true))
         .unwrap_or_else(|| legal[0].clone())
