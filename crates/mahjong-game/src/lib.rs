@@ -19,9 +19,9 @@ pub use bots::{BOT_NAMES, DefenceBot, EfficiencyBot, RandomBot, ValueBot, bot_na
 pub use engine::{
     Action, Board, Busting, Chombo, DrawKind, Event, Game, GameRules, HandId, IllegalAction,
     KanDoraTiming, Kuikae, LIVE_DRAWS, Leftover, Length, Meld, MultipleRon, PaoHonba, PaoScope,
-    Preset, Renchan, RiverTile, RonHonba, RonSticks, Rounding, RulesError, START_POINTS,
-    TARGET_POINTS, Ties, Uma, View, Wall, Win, WinningTile, all_tiles, hand_changes, hand_tiles,
-    hands, seat_list, thousands_text,
+    Preset, ReadyDiscard, Renchan, RiverTile, RonHonba, RonSticks, Rounding, RulesError,
+    START_POINTS, TARGET_POINTS, Ties, Uma, View, Wall, Win, WinningTile, all_tiles, hand_changes,
+    hand_tiles, hands, seat_list, thousands_text,
 };
 pub use fixture::run_fixture;
 pub use host::{

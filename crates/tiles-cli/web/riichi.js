@@ -10,10 +10,13 @@
 
 import { call } from "./api.js";
 import { button, checkbox, el, field, select } from "./draw.js";
-import { WIND_NAMES, centreNode, meldNode, placeOf, resultNodes, seatZone, signed } from "./riichi-board.js";
-import { fromMjai, loadTileArt, pictureOf, sortTiles, tableTile, tileArt, tileName } from "./tiles-mj.js";
+import { capital, centreNode, meldNode, placeOf, resultNodes, seatZone, signed } from "./riichi-board.js";
+import { apply } from "./riichi-model.js";
+import { NOTATIONS, WIND_NAMES, calloutOf, eventLine, plural, seatWords, tileWords, yakuWords } from "./riichi-words.js";
+import { fromMjai, loadTileArt, pictureOf, tableTile, tileArt, tileName } from "./tiles-mj.js";
 
 const SAVED = "tiles.riichi.play";
+const OPTIONS = "tiles.riichi.options";
 /** The rule sets the settings offer: `mahjong/rules` names them, these are their labels. */
 const RULE_SETS = [
   ["tenhou", "Tenhou (ranked room)"],
@@ -116,22 +119,61 @@ export function mount(section) {
     el("div", { className: "row" }, field("Rules", ruleSet), field("Rule changes", changes, { hint: "NAME=VALUE, comma separated" })),
     ruleNote,
     el("div", { className: "buttons" }, red.node, kuitan.node),
-    button("Start a new game", () => newGame(), { className: "primary", "data-new-game": "" }),
+    button("Start a new game", () => askNewGame(), { className: "primary", "data-new-game": "" }),
   );
 
+  // ----- the options: toggles as Tenhou and Mahjong Soul have them, kept in localStorage -----
+  const options = { autoDiscard: true, autoWin: false, noCalls: false, passChi: false, hints: true, sound: false, motion: false, notation: "mpsz", ...JSON.parse(localStorage.getItem(OPTIONS) ?? "{}") };
+  const toggle = (key, words, name) => {
+    const box = el("input", { type: "checkbox", name, checked: options[key] });
+    box.addEventListener("change", () => {
+      options[key] = box.checked;
+      localStorage.setItem(OPTIONS, JSON.stringify(options));
+      if (shown && !busy) {
+        renderBoard(shown);
+        renderControls();
+        autoDecide();
+      }
+    });
+    return el("label", {}, box, words);
+  };
+  const notation = select(NOTATIONS, options.notation);
+  notation.name = "notation";
+  notation.setAttribute("aria-label", "Tile and yaku names");
+  notation.addEventListener("change", () => {
+    options.notation = notation.value;
+    localStorage.setItem(OPTIONS, JSON.stringify(options));
+    if (shown && !busy) renderControls();
+  });
+  const toggles = el("div", { className: "riichi-toggles", role: "group", "aria-label": "Table options", "data-toggles": "" },
+    toggle("autoDiscard", "Auto-discard in riichi", "auto-discard"),
+    toggle("autoWin", "Auto-win", "auto-win"),
+    toggle("noCalls", "No calls", "no-calls"),
+    toggle("passChi", "Pass on chi", "pass-chi"),
+    toggle("hints", "Hints", "hints"),
+    toggle("sound", "Sound", "sound"),
+    toggle("motion", "Motion", "motion"),
+    el("label", {}, "Names ", notation));
+
   // ----- the table -----
-  const status = el("p", { className: "status", role: "status", "data-riichi-status": "" });
+  const status = el("p", { className: "status riichi-status", role: "status", "data-riichi-status": "" });
   const sealLine = el("p", { className: "riichi-seal hint", "data-seal": "" });
   const board = el("div", { className: "riichi-board", "data-board": "" });
+  const callouts = el("div", { className: "riichi-callouts", "aria-hidden": "true", "data-callouts": "" });
+  const log = el("p", { className: "riichi-log", "aria-live": "polite", "data-log": "" });
   const hand = el("div", { className: "riichi-hand", role: "group", "aria-label": "Your hand: Tab or the arrows move, Enter discards" });
+  const badges = el("div", { className: "riichi-badges", "data-badges": "" });
   const actions = el("div", { className: "riichi-actions buttons", role: "group", "aria-label": "Your decisions" });
   const prompt = el("p", { className: "summary", "aria-live": "polite", "data-prompt": "" });
   const waits = el("div", { className: "riichi-waits", "aria-live": "polite", "data-waits": "" });
+  const hint = el("div", { className: "riichi-hint", hidden: true, role: "tooltip", id: `riichi-hint-${Math.random().toString(36).slice(2)}`, "data-hint": "" });
   const panel = el("section", { className: "riichi-panel", hidden: true, "aria-live": "polite", "aria-label": "Result", "data-result": "" });
   const final = el("section", { className: "riichi-final", hidden: true, "data-final-panel": "" });
-  const table = el("div", { className: "riichi-table" }, board, prompt, waits, el("div", { className: "riichi-you" }, hand, actions), panel, final);
+  const frame = el("div", { className: "riichi-frame", hidden: true, "data-frame": "" },
+    board, callouts, el("div", { className: "riichi-you" }, log, prompt, badges, hand, actions, waits), hint, panel);
+  const table = el("div", { className: "riichi-table" }, frame, toggles, final);
 
-  let setup = null; // { seed (null: sealed), token, players, rules, rule, length, red_fives, open_tanyao, bots, moves }
+  let setup = null; // { seed (null: sealed), token, checkpoint, players, rules, rule, length, red_fives, open_tanyao, bots, moves }
   let answer = null; // the last answer of mahjong/game
   let shown = null; // the board as drawn now (the answer's view, or the copy the bots' turns play on)
   let riichiMode = false; // choosing the discard that declares riichi
@@ -139,6 +181,7 @@ export function mount(section) {
   let asked = 0; // requests sent: an answer to an older one is dropped
   let focusAt = 0; // the hand tile with the keyboard's focus
   let keepFocus = false; // the focus was at the table when the person decided: it goes back there
+  let history = []; // each finished hand's result in this game (the final panel lists them)
 
   const request = () => ({
     ...(setup.token ? { token: setup.token } : setup.seed !== null ? { seed: setup.seed } : {}),
@@ -156,12 +199,28 @@ export function mount(section) {
     record: "none",
   });
 
+  /** Whether a game is under way (started and not over). */
+  const running = () => Boolean(setup && (!answer || answer.to_move !== null));
+
+  /** Starts a new game; one under way is given up only when the person says so. */
+  function askNewGame() {
+    if (!running()) return newGame();
+    confirmRow.hidden = false;
+    confirmRow.querySelector("button").focus();
+  }
+  const confirmRow = el("div", { className: "buttons", hidden: true, role: "alertdialog", "aria-label": "A game is under way", "data-confirm-new": "" },
+    el("span", {}, "A game is under way: give it up and start a new one? "),
+    button("Give it up and start", () => { confirmRow.hidden = true; newGame(); }, { className: "primary", "data-confirm": "yes" }),
+    button("Keep playing", () => { confirmRow.hidden = true; }, { "data-confirm": "no" }));
+  settings.append(confirmRow);
+
   function newGame() {
     const count = Number(players.value);
     const typed = seed.value.trim();
     setup = {
       seed: typed === "" ? null : Math.max(0, Math.floor(Number(typed)) || 0),
       token: null,
+      checkpoint: null,
       players: count,
       rules: ruleSet.value,
       rule: changes.value.split(/[,\s]+/).filter((pair) => pair !== ""),
@@ -173,6 +232,7 @@ export function mount(section) {
     };
     answer = null;
     shown = null;
+    history = [];
     settings.open = false;
     final.hidden = true;
     panel.hidden = true;
@@ -184,7 +244,8 @@ export function mount(section) {
     const mine = ++asked;
     busy = true;
     section.dataset.state = "waiting";
-    status.textContent = "the bots are playing…";
+    status.textContent = "The bots are playing…";
+    status.classList.remove("failed");
     renderControls();
     let next;
     try {
@@ -199,6 +260,7 @@ export function mount(section) {
       status.textContent = /^token: not a token/.test(error.message)
         ? "This sealed game cannot be opened any more (the server was restarted without --secret-file): start a new game."
         : error.message;
+      status.classList.add("failed");
       section.dataset.state = "failed";
       // A decision the server refused is taken back.
       if (setup.moves.length > 0 && error.status === 400 && /^moves\[/.test(error.message)) setup.moves.pop();
@@ -212,11 +274,15 @@ export function mount(section) {
     localStorage.setItem(SAVED, JSON.stringify({ ...setup, speed: speed.value }));
     showSeal(next);
     await loadTileArt();
+    const firstShown = frame.hidden;
+    frame.hidden = false;
+    // The table fills the window: brought into view when a game starts.
+    if (firstShown || fresh) frame.scrollIntoView({ block: "start" });
     const before = fresh || !shown ? null : shown;
     answer = next;
     await showEvents(before, next);
     if (mine !== asked) return;
-    shown = next.view;
+    shown = { ...next.view, last: lastDiscard(next, before) };
     riichiMode = false;
     busy = false;
     renderBoard(shown);
@@ -224,8 +290,51 @@ export function mount(section) {
     if (next.to_move === null) showFinal();
     else if (keepFocus) focusTable();
     keepFocus = false;
+    autoDecide();
   }
 
+  /** The newest discard on the table after `next`'s events: the last discard among them,
+   * unless a call took it or a new hand began; with none, the one shown before. */
+  function lastDiscard(next, before) {
+    for (let at = next.events.length - 1; at >= 0; at -= 1) {
+      const event = next.events[at];
+      if (event.type === "dahai") {
+        const river = next.view.seats[event.actor].river;
+        return river.length && !river[river.length - 1].called ? { seat: event.actor, index: river.length - 1 } : null;
+      }
+      if (["chi", "pon", "daiminkan", "start_kyoku"].includes(event.type)) return null;
+    }
+    return before?.last ?? null;
+  }
+
+  /** The decision the toggles make for the person, if any: a win (auto-win), the drawn tile
+   * in riichi (auto-discard), a pass on calls (no calls; pass on chi). */
+  function autoDecision() {
+    const decisions = legal();
+    if (!decisions.length || !shown) return null;
+    const win = decisions.find((d) => d.type === "hora");
+    if (win) return options.autoWin ? win : null;
+    const types = new Set(decisions.map((d) => d.type));
+    const own = shown.seats[shown.seat];
+    if (options.autoDiscard && own.riichi && shown.drawn && [...types].every((type) => type === "dahai")) {
+      const discards = decisions.filter((d) => d.type === "dahai");
+      if (discards.length === 1) return discards[0];
+    }
+    const pass = decisions.find((d) => d.type === "none");
+    if (pass) {
+      const calls = [...types].filter((type) => type !== "none");
+      if (options.noCalls && calls.every((type) => ["chi", "pon", "daiminkan"].includes(type))) return pass;
+      if (options.passChi && calls.every((type) => type === "chi")) return pass;
+    }
+    return null;
+  }
+
+  function autoDecide() {
+    const decision = autoDecision();
+    if (decision) setTimeout(() => {
+      if (!busy && legal().includes(decision)) decide(decision, true);
+    }, 0);
+  }
   /** The focus back at the table: the hand tile it was on (or the nearest one enabled), or
    * the first decision. */
   function focusTable() {
@@ -237,8 +346,40 @@ export function mount(section) {
     target.focus();
   }
 
-  /** The bots' turns since the last answer, one at a time, on a copy of the board; a hand's
-   * end as its result panel, which the person closes. */
+  /** How the person's screen names a seat: `You`, `Left (North)`. */
+  function who(seat, view = shown ?? answer?.view) {
+    return view ? seatWords(seat, view) : `Seat ${seat}`;
+  }
+
+  /** A short callout at a seat (`Pon`, `Riichi`, `Ron`) that fades away. */
+  function callout(event, view) {
+    const words = calloutOf(event, options.notation);
+    if (!words || event.actor === undefined || !view) return;
+    const where = placeOf(event.actor, view.seat, view.seats.length);
+    const node = el("div", { className: `riichi-callout ${where}${event.type === "hora" ? " win" : ""}`, "data-callout": event.type, "data-seat": String(event.actor) }, words);
+    callouts.append(node);
+    setTimeout(() => node.remove(), 1600);
+    beep(event.type === "hora" ? 880 : 660, 0.12);
+  }
+
+  /** A short tone, when sound is on. */
+  function beep(frequency, seconds) {
+    if (!options.sound || typeof AudioContext === "undefined") return;
+    beep.context ??= new AudioContext();
+    const context = beep.context;
+    const tone = context.createOscillator();
+    const gain = context.createGain();
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.08, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, context.currentTime + seconds);
+    tone.connect(gain).connect(context.destination);
+    tone.start();
+    tone.stop(context.currentTime + seconds);
+  }
+
+  /** The bots' turns since the last answer, one at a time, on a copy of the board, each told
+   * in the line of events (and a call, riichi or win called out at its seat); a hand's end as
+   * its result over the table, which the person closes. */
   async function showEvents(before, next) {
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
     const pause = reduced && speed.value !== "instant" ? Math.min(SPEEDS[speed.value], 150) : SPEEDS[speed.value];
@@ -246,6 +387,11 @@ export function mount(section) {
     let ended = 0;
     for (const event of next.events) {
       if (!model && event.type !== "start_kyoku") continue;
+      const view = model ?? next.view;
+      const line = eventLine(event, (seat) => who(seat, view), options.notation);
+      if (line) log.textContent = line;
+      if (["chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora", "kita"].includes(event.type)) callout(event, view);
+      else if (event.type === "dahai") beep(440, 0.04);
       if (event.type === "hora" || event.type === "ryukyoku") {
         // The result shows once the hand's every win has been seen.
         continue;
@@ -254,7 +400,7 @@ export function mount(section) {
         if (model) renderBoard(model);
         const result = next.results[findResult(next, ended)];
         ended += 1;
-        if (result) await showResult(result, next);
+        if (result) await showResult(result, next, model ?? next.view);
         continue;
       }
       model = apply(model, event, next);
@@ -271,48 +417,62 @@ export function mount(section) {
     return next.results.length - ends + ended;
   }
 
-  function showResult(result, next) {
+  /** A hand's result over the table, until the person goes on. */
+  function showResult(result, next, view) {
+    history.push(result);
     return new Promise((resolve) => {
-      const names = next.bots;
-      const count = names.length;
-      const who = (seat) => (seat === 0 ? "You" : `Seat ${seat} (${names[seat]})`);
-      const nodes = resultNodes(result, who, count, fromMjai);
+      const count = next.bots.length;
+      const nodes = resultNodes(result, (seat) => who(seat, view), count, fromMjai, (name) => yakuWords(name, options.notation));
       const ok = button("Continue", () => {
         panel.hidden = true;
         resolve();
       }, { className: "primary", "data-continue": "" });
       panel.replaceChildren(...nodes, ok);
       panel.hidden = false;
-      ok.focus();
+      ok.focus({ preventScroll: true });
     });
   }
 
+  /** The game's end: the standings, every hand's result in a line, the records, and the
+   * viewer opened on this game's record with one click. */
   function showFinal() {
-    const names = answer.bots;
     const standings = answer.standings;
-    const who = (seat) => (seat === 0 ? "You" : `Seat ${seat} (${names[seat]})`);
-    const order = names.map((_, seat) => seat).sort((a, b) => answer.ranks[a] - answer.ranks[b]);
+    const view = answer.view;
+    const order = answer.bots.map((_, seat) => seat).sort((a, b) => answer.ranks[a] - answer.ranks[b]);
     const links = [];
     for (const [format, text, extension] of [["mjai", answer.records.mjai, "mjson"], ["tenhou.net/6", answer.records.tenhou6, "json"], ["mjlog", answer.records.mjlog, "mjlog"]]) {
       if (text === null) continue;
       const href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
       links.push(el("a", { href, download: `riichi-${answer.seed}.${extension}`, "data-record": format === "tenhou.net/6" ? "tenhou6" : format }, `Record (${format})`));
     }
+    const review = button("Review this game", () => {
+      dispatchEvent(new CustomEvent("tiles:watch-record", { detail: { text: answer.records.mjai, name: `this game (seed ${answer.seed})` } }));
+    }, { className: "primary", "data-review-game": "" });
+    const results = answer.results.map((result, index) => el("tr", { "data-hand": String(index) },
+      el("td", {}, result.round),
+      el("td", {}, result.draw ? capital(result.draw) : result.wins.map((win) => `${who(win.seat, view)} ${win.how} ${win.points}${win.limit ? ` (${win.limit})` : ""}`).join("; ")),
+      el("td", { className: "numbers" }, result.deltas.map(signed).join(" "))));
     final.replaceChildren(
       el("h3", {}, "The game is over"),
       el("table", { className: "riichi-standings", "data-final": "" },
         el("tr", {}, el("th", {}, "place"), el("th", {}, "seat"), el("th", {}, "points"), el("th", {}, "final score"), el("th", {}, "rank points")),
         order.map((seat) => el("tr", { "data-seat": String(seat) },
-          el("td", {}, String(answer.ranks[seat])), el("td", {}, who(seat)), el("td", {}, String(answer.final_scores[seat])),
+          el("td", {}, String(answer.ranks[seat])), el("td", {}, `${who(seat, view)}${seat === view.seat ? "" : ` · ${answer.bots[seat]}`}`), el("td", {}, String(answer.final_scores[seat])),
           el("td", {}, signed(standings.final_score[seat].toFixed(1))), el("td", {}, signed(standings.rank_points[seat]))))),
       el("p", {}, `Final score under ${setup.rules ?? "tenhou"}'s rules, in thousands: the points less the returned points, with the uma and oka of the place (ties as those rules split them). Rank points: Tenhou's Phoenix room's for each place.`),
+      el("div", { className: "buttons" }, review, button("Play again", () => { settings.open = true; settings.scrollIntoView(); }, { "data-play-again": "" })),
+      el("h4", {}, "Hand by hand"),
+      el("table", { className: "riichi-history", "data-history": "" },
+        el("tr", {}, el("th", {}, "hand"), el("th", {}, "result"), el("th", {}, "changes")), results),
       el("p", { className: "buttons" }, links),
       // Only a sealed game has a seal to check (a practice game's would show as "null").
       ...(answer.seal ? [sealCheck(answer.seal)] : []),
-      button("Play again", () => { settings.open = true; settings.scrollIntoView(); }, { "data-play-again": "" }),
     );
     final.hidden = false;
-    prompt.textContent = "The game is over.";
+    waits.replaceChildren();
+    badges.replaceChildren();
+    prompt.textContent = "";
+    final.scrollIntoView({ block: "nearest" });
   }
 
   /** The seal line above the table: the commitment of a sealed game, or the practice seed. */
@@ -361,42 +521,60 @@ export function mount(section) {
     section.dataset.players = String(count);
     const zones = view.seats.flatMap((seat) => {
       const you = seat.seat === view.seat;
-      const label = `${you ? "You" : `Seat ${seat.seat} (${seat.name})`}, ${WIND_NAMES[seat.wind]}`;
-      return seatZone(seat, placeOf(seat.seat, view.seat, count), { label, name: you ? "You" : seat.name, dealer: view.dealer, calls: !you, count });
+      const where = placeOf(seat.seat, view.seat, count);
+      const words = seatWords(seat.seat, view);
+      const label = you ? `You, ${WIND_NAMES[seat.wind]}` : `${words}, ${seat.name}`;
+      const last = view.last && view.last.seat === seat.seat ? view.last.index : -1;
+      return seatZone(seat, where, { label, name: you ? "You" : `${words.split(" ")[0]} · ${seat.name}`, dealer: view.dealer, calls: !you, count, last });
     });
     board.replaceChildren(centreNode(view, view.seat), ...zones);
+    frame.classList.toggle("motion", options.motion);
     renderHand(view);
   }
 
   // ----- the person's decisions -----
 
   function legal() {
-    return !busy && answer && answer.to_move === 0 ? answer.legal : [];
+    return !busy && answer && answer.to_move === answer.view.seat ? answer.legal : [];
+  }
+
+  /** The tiles whose discard leaves the hand ready, by kind (`5m` for a red five too). */
+  function readyDiscards(view) {
+    const kind = (code) => (code[0] === "0" ? `5${code[1]}` : code);
+    const ready = new Map((view.ready_discards ?? []).map((one) => [one.tile, one]));
+    return (code) => ready.get(kind(code)) ?? null;
   }
 
   function renderHand(view) {
     const decisions = legal();
     const discards = decisions.filter((d) => d.type === (riichiMode ? "reach" : "dahai"));
     const tiles = [...view.hand.map((code) => ({ code, drawn: false })), ...(view.drawn ? [{ code: view.drawn, drawn: true }] : [])];
+    const readyOf = readyDiscards(view);
+    const hints = options.hints && decisions.some((d) => d.type === "dahai");
     const buttons = tiles.map(({ code, drawn }, index) => {
       const decision = discards.find((d) => fromMjai(d.pai) === code && d.tsumogiri === drawn);
+      const ready = hints ? readyOf(code) : null;
       const node = el(
         "button",
         {
           type: "button",
-          className: `riichi-tile${drawn ? " drawn" : ""}`,
+          className: `riichi-tile${drawn ? " drawn" : ""}${ready ? " tenpai" : ""}${riichiMode && !decision ? " not-riichi" : ""}`,
           "data-tile": code,
           "data-zone": drawn ? "drawn" : "hand",
           "data-seat": String(view.seat),
           "data-action": "discard",
-          "aria-label": `${riichiMode ? "Riichi, discarding" : "Discard"} ${tileName(code)}${drawn ? " (just drawn)" : ""}`,
+          "aria-label": `${riichiMode ? "Riichi, discarding" : "Discard"} ${tileName(code)}${drawn ? " (just drawn)" : ""}${ready ? `: ready, waiting on ${ready.waits.map((wait) => `${tileName(wait.tile)} (${wait.unseen} left)`).join(", ")}${ready.furiten ? ", furiten" : ""}` : ""}`,
           disabled: !decision,
           onclick: () => decide(decision),
-          onfocus: () => { focusAt = index; },
+          onfocus: () => { focusAt = index; showHint(node, ready); },
+          onblur: () => showHint(null, null),
+          onmouseenter: () => showHint(node, ready),
+          onmouseleave: () => showHint(null, null),
           onkeydown: (event) => moveFocus(event, index, tiles.length),
         },
         tileArt(code),
       );
+      if (ready) node.dataset.waits = ready.waits.map((wait) => `${wait.tile}:${wait.unseen}`).join(" ");
       if (decision) node.dataset.decision = JSON.stringify(decision);
       return node;
     });
@@ -408,6 +586,30 @@ export function mount(section) {
         own.melds.map((meld) => meldNode(meld, view.seat, view.seats.length))));
     }
     waits.replaceChildren(...waitsPanel(view));
+    renderBadges(view);
+  }
+
+  /** The hint by a hand tile: what its discard would wait on, and the copies left. */
+  function showHint(node, ready) {
+    if (!node || !ready) {
+      hint.hidden = true;
+      return;
+    }
+    hint.replaceChildren(el("span", {}, ready.furiten ? "Ready (furiten) on " : "Ready on "),
+      ...ready.waits.flatMap((wait) => [pictureOf(wait.tile), ` ${wait.unseen} left `]));
+    const box = node.getBoundingClientRect();
+    const frameBox = frame.getBoundingClientRect();
+    hint.style.left = `${Math.max(0, box.left - frameBox.left)}px`;
+    hint.style.top = `${box.top - frameBox.top - 36}px`;
+    hint.hidden = false;
+  }
+
+  /** Furiten and no-yaku badges by the hand, while they last. */
+  function renderBadges(view) {
+    const nodes = [];
+    if (view.waits.length && view.waits.every((wait) => wait.ron === "furiten")) nodes.push(el("span", { className: "badge furiten", "data-badge": "furiten", title: "A wait is among your discards (or you passed a win): no ron" }, "Furiten"));
+    if (view.waits.length && view.waits.every((wait) => wait.ron === "no yaku" && wait.tsumo === "no yaku")) nodes.push(el("span", { className: "badge no-yaku", "data-badge": "no-yaku", title: "No wait gives a yaku: no win" }, "No yaku"));
+    badges.replaceChildren(...nodes);
   }
 
   function moveFocus(event, index, total) {
@@ -419,11 +621,11 @@ export function mount(section) {
   }
 
   function waitsPanel(view) {
-    if (!view.waits.length) return [];
+    if (!view.waits.length || !answer || answer.to_move === null) return [];
     return [
       el("p", { className: "riichi-waits-title" }, "You are ready. Waiting on:"),
       el("ul", {}, view.waits.map((wait) => el("li", { "data-wait": wait.tile },
-        pictureOf(wait.tile), ` ${tileName(wait.tile)}: ${wait.unseen} left`,
+        pictureOf(wait.tile), ` ${tileWords(wait.tile, options.notation)}: ${wait.unseen} left`,
         wait.ron ? ` · no ron: ${wait.ron}` : "", wait.tsumo ? ` · no tsumo: ${wait.tsumo}` : ""))),
     ];
   }
@@ -432,45 +634,50 @@ export function mount(section) {
     const decisions = legal();
     const others = decisions.filter((d) => d.type !== "dahai" && d.type !== "reach");
     const controls = [];
+    // The wins first, then riichi, the calls and pass.
+    others.sort((a, b) => (b.type === "hora") - (a.type === "hora"));
+    for (const decision of others) {
+      const [action, words, name] = describe(decision);
+      const node = button(words, () => decide(decision), { "data-action": action, "aria-label": name, "aria-keyshortcuts": KEYS[action], title: `${name} (key ${KEYS[action].toUpperCase()})`, className: decision.type === "hora" ? "win" : action === "pass" ? "" : "call" });
+      node.dataset.decision = JSON.stringify(decision);
+      const tiles = { chi: [decision.pai, ...(decision.consumed ?? [])], pon: [decision.pai, ...(decision.consumed ?? [])], daiminkan: [decision.pai, ...(decision.consumed ?? [])], ankan: decision.consumed, kakan: [decision.pai], hora: [decision.pai] }[decision.type];
+      if (tiles) node.append(el("span", { className: "riichi-row" }, tiles.map((tileOf) => pictureOf(fromMjai(tileOf)))));
+      controls.push(node);
+    }
     if (decisions.some((d) => d.type === "reach")) {
-      controls.push(button(riichiMode ? "Cancel riichi" : "Riichi", () => {
+      const riichi = button(riichiMode ? "Cancel riichi" : "Riichi", () => {
         riichiMode = !riichiMode;
         renderHand(shown);
         renderControls();
-      }, { "data-action": "riichi", "aria-pressed": String(riichiMode), "aria-keyshortcuts": KEYS.riichi, title: `key ${KEYS.riichi.toUpperCase()}` }));
-    }
-    for (const decision of others) {
-      const [action, words, name] = describe(decision);
-      const node = button(words, () => decide(decision), { "data-action": action, "aria-label": name, "aria-keyshortcuts": KEYS[action], title: `${name} (key ${KEYS[action].toUpperCase()})`, className: action === "pass" ? "" : "call" });
-      node.dataset.decision = JSON.stringify(decision);
-      const shown = { chi: [decision.pai, ...(decision.consumed ?? [])], pon: [decision.pai, ...(decision.consumed ?? [])], daiminkan: [decision.pai, ...(decision.consumed ?? [])], ankan: decision.consumed, kakan: [decision.pai], hora: [decision.pai] }[decision.type];
-      if (shown) node.append(el("span", { className: "riichi-row" }, shown.map((tileOf) => pictureOf(fromMjai(tileOf)))));
-      controls.push(node);
+      }, { "data-action": "riichi", "aria-pressed": String(riichiMode), "aria-keyshortcuts": KEYS.riichi, title: `key ${KEYS.riichi.toUpperCase()}` });
+      const wins = controls.filter((node) => node.classList.contains("win")).length;
+      controls.splice(wins, 0, riichi);
     }
     actions.replaceChildren(...controls);
     const view = shown;
-    if (busy) prompt.textContent = "";
-    else if (!answer || answer.to_move === null) prompt.textContent = answer ? "The game is over." : "";
+    if (busy || !answer || answer.to_move === null) prompt.textContent = "";
     else if (riichiMode) prompt.textContent = "Riichi: choose the discard that declares it (only those that keep your hand ready).";
-    else if (view?.claim) prompt.textContent = `Seat ${view.claim.from} discarded ${tileName(view.claim.tile)}: call it, or pass.`;
+    else if (view?.claim) prompt.textContent = `${who(view.claim.from)} discarded ${tileWords(view.claim.tile, options.notation)}: call it, or pass.`;
     else if (decisions.some((d) => d.type === "dahai")) prompt.textContent = "Your turn: click a tile to discard it.";
     else prompt.textContent = "Your decision.";
-    section.dataset.state = busy ? "waiting" : answer?.to_move === 0 ? "your-turn" : answer ? "over" : "idle";
+    section.dataset.state = busy ? "waiting" : answer && answer.to_move === answer.view.seat ? "your-turn" : answer ? "over" : "idle";
     if (shown) renderHand(shown);
   }
 
-  function decide(decision) {
+  function decide(decision, automatic = false) {
     if (!decision || busy) return;
-    keepFocus ||= table.contains(document.activeElement);
+    keepFocus ||= !automatic && table.contains(document.activeElement);
     setup.moves.push(decision);
     riichiMode = false;
+    hint.hidden = true;
     play();
   }
 
   // Keys for the decisions, and Escape out of riichi, wherever the focus is but in a field,
-  // while the table is shown.
+  // while the table is shown. A key that two decisions share (two ways to chi, two kans) does
+  // not choose: it moves between them, and Enter (or a click) takes the one wanted.
   document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || busy || !section.offsetParent) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || busy || !section.offsetParent || frame.hidden) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (event.key === "Escape" && riichiMode) {
       riichiMode = false;
@@ -479,7 +686,16 @@ export function mount(section) {
       return;
     }
     const key = event.key.toLowerCase();
-    const match = [...actions.querySelectorAll("button[data-action]")].find((node) => node.getAttribute("aria-keyshortcuts") === key && !node.disabled);
+    const matches = [...actions.querySelectorAll("button[data-action]")].filter((node) => node.getAttribute("aria-keyshortcuts") === key && !node.disabled);
+    if (matches.length > 1) {
+      event.preventDefault();
+      const at = matches.indexOf(document.activeElement);
+      matches[(at + 1) % matches.length].focus();
+      prompt.textContent = `${plural(matches.length, "way")} to ${matches[0].textContent.split(/\s/)[0].toLowerCase()}: ${key.toUpperCase()} again for the next, Enter to choose.`;
+      for (const node of matches) node.classList.add("choosing");
+      return;
+    }
+    const match = matches[0];
     if (match) {
       event.preventDefault();
       keepFocus = true;
@@ -489,7 +705,7 @@ export function mount(section) {
   });
 
   section.append(
-    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under the rule set chosen (Tenhou's by default): you are seat 0, at the bottom. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there. The game is sealed: the server keeps its seed to itself until the end, and shows a commitment to it from the start (a practice seed makes an unsealed game)."),
+    el("p", { className: "intro" }, "A whole game of riichi mahjong against the bots, under the rule set chosen (Tenhou's by default): you sit at the bottom, the other seats named by where they sit (Right, Across, Left) and their wind. Click a tile to discard it (the tile you drew stands apart); calls appear as buttons when you may make them. Keys: arrows along your hand, Enter discards, R riichi, T tsumo, W ron, C chi, P pon, K kan, N north, X pass. Reload the page and the game is still there. The game is sealed: the server keeps its seed to itself until the end, and shows a commitment to it from the start (a practice seed makes an unsealed game)."),
     settings,
     status,
     sealLine,
@@ -512,133 +728,6 @@ export function mount(section) {
     showSeats();
     play(true);
   }
-}
-
-/** The board after one event (the public part of the table, as the answer's view has it). */
-function apply(model, event, next) {
-  const count = next.bots.length;
-  const seats = model?.seats;
-  const me = next.view.seat;
-  switch (event.type) {
-    case "start_kyoku": {
-      const tehai = event.tehais[me].map(fromMjai);
-      return {
-        seat: me,
-        round: `${event.bakaze}${event.kyoku}-${event.honba}`,
-        sticks: event.kyotaku,
-        dealer: event.oya,
-        wall: count === 3 ? 55 : 70,
-        dora_indicators: [fromMjai(event.dora_marker)],
-        hand: sortTiles(tehai),
-        drawn: null,
-        claim: null,
-        seats: Array.from({ length: count }, (_, seat) => ({
-          seat,
-          name: next.bots[seat],
-          wind: ["E", "S", "W", "N"][(seat - event.oya + count) % count],
-          score: event.scores[seat],
-          riichi: false,
-          river: [],
-          melds: [],
-          concealed: 13,
-          north: 0,
-        })),
-        waits: [],
-        pendingRiichi: [],
-      };
-    }
-    case "tsumo": {
-      model.wall = Math.max(0, model.wall - 1);
-      seats[event.actor].concealed += 1;
-      if (event.actor === me) {
-        if (model.drawn) model.hand = sortTiles([...model.hand, model.drawn]);
-        model.drawn = fromMjai(event.pai);
-      }
-      return model;
-    }
-    case "reach":
-      (model.pendingRiichi ??= []).push(event.actor);
-      return model;
-    case "reach_accepted":
-      seats[event.actor].riichi = true;
-      seats[event.actor].score -= 1000;
-      model.sticks += 1;
-      return model;
-    case "dahai": {
-      const tile = fromMjai(event.pai);
-      const riichi = (model.pendingRiichi ?? []).includes(event.actor);
-      model.pendingRiichi = (model.pendingRiichi ?? []).filter((seat) => seat !== event.actor);
-      seats[event.actor].river.push({ tile, tsumogiri: event.tsumogiri, riichi, called: false });
-      seats[event.actor].concealed -= 1;
-      if (event.actor === me) {
-        const all = model.drawn ? [...model.hand, model.drawn] : [...model.hand];
-        const at = all.lastIndexOf(tile);
-        if (at >= 0) all.splice(at, 1);
-        model.hand = sortTiles(all);
-        model.drawn = null;
-      }
-      return model;
-    }
-    case "chi":
-    case "pon":
-    case "daiminkan": {
-      const river = seats[event.target].river;
-      if (river.length) river[river.length - 1].called = true;
-      const consumed = event.consumed.map(fromMjai);
-      const called = fromMjai(event.pai);
-      seats[event.actor].melds.push({ type: event.type, tiles: sortTiles([...consumed, called]), called, from: event.target });
-      seats[event.actor].concealed -= consumed.length;
-      if (event.actor === me) model.hand = without(model.hand, consumed);
-      return model;
-    }
-    case "ankan": {
-      const consumed = event.consumed.map(fromMjai);
-      seats[event.actor].melds.push({ type: "ankan", tiles: sortTiles(consumed), called: null, from: null });
-      seats[event.actor].concealed -= 4;
-      if (event.actor === me) {
-        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, consumed);
-        model.drawn = null;
-      }
-      return model;
-    }
-    case "kakan": {
-      const tile = fromMjai(event.pai);
-      const kind = (code) => (code[0] === "0" ? `5${code[1]}` : code);
-      const meld = seats[event.actor].melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(tile));
-      if (meld) {
-        meld.type = "kakan";
-        meld.tiles = [...meld.tiles, tile];
-      }
-      seats[event.actor].concealed -= 1;
-      if (event.actor === me) {
-        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, [tile]);
-        model.drawn = null;
-      }
-      return model;
-    }
-    case "kita":
-      seats[event.actor].north += 1;
-      seats[event.actor].concealed -= 1;
-      if (event.actor === me) {
-        model.hand = without(model.drawn ? [...model.hand, model.drawn] : model.hand, ["4z"]);
-        model.drawn = null;
-      }
-      return model;
-    case "dora":
-      model.dora_indicators.push(fromMjai(event.dora_marker));
-      return model;
-    default:
-      return model;
-  }
-}
-
-function without(tiles, taken) {
-  const left = [...tiles];
-  for (const code of taken) {
-    const at = left.lastIndexOf(code);
-    if (at >= 0) left.splice(at, 1);
-  }
-  return sortTiles(left);
 }
 
 function sleep(ms) {

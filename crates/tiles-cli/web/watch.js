@@ -9,7 +9,8 @@
 
 import { call } from "./api.js";
 import { button, el, select } from "./draw.js";
-import { WIND_NAMES, centreNode, meldNode, placeOf, resultNodes, seatZone, signed } from "./riichi-board.js";
+import { centreNode, meldNode, placeName, placeOf, resultNodes, seatZone, signed } from "./riichi-board.js";
+import { WIND_NAMES, plural } from "./riichi-words.js";
 import { fromMjai, loadTileArt, pictureOf, tableTile, tileName } from "./tiles-mj.js";
 
 const SAVED = "tiles.watch.record";
@@ -68,8 +69,10 @@ export function mount(section) {
   const analysis = el("section", { className: "watch-analysis", "aria-live": "polite", "aria-label": "Review of the decision", "data-analysis": "", hidden: true });
   const list = el("table", { className: "watch-hands", "data-hand-list": "" });
   const title = el("h3", { "data-record-title": "" });
+  const frame = el("div", { className: "riichi-frame" }, board, el("div", { className: "riichi-you" }, caption, bottomHand));
+  const standings = el("section", { className: "watch-standings", "data-standings": "", hidden: true });
   const viewer = el("div", { className: "riichi-table watch", hidden: true, "data-viewer": "" },
-    title, toolbar, slider, help, board, bottomHand, caption, result, analysis, el("h3", {}, "Hands"), list);
+    title, toolbar, slider, help, frame, result, analysis, el("h3", {}, "Hands"), list, standings);
 
   let record = null; // the record's text
   let game = null; // mahjong/watch's answer without its hand: the hand list, names, players
@@ -105,7 +108,7 @@ export function mount(section) {
       // Too large to keep: a reload asks for the file again.
       localStorage.removeItem(SAVED);
     }
-    note.textContent = answer.read_error ? `${where} breaks off: ${answer.read_error}. The hands before it open.` : `${where}: ${answer.format}, ${answer.players} players, ${answer.hands.length} hands${answer.agree ? ", every hand agrees with the engine" : ""}.`;
+    note.textContent = answer.read_error ? `${where} breaks off: ${answer.read_error}. The hands before it open.` : `${where}: ${answer.format}, ${answer.players} players, ${plural(answer.hands.length, "hand")}${answer.agree ? ", every hand agrees with the engine" : ""}.`;
     await loadTileArt();
     drawList();
     viewer.hidden = false;
@@ -114,8 +117,29 @@ export function mount(section) {
     // The position a link (or a reload) names is for the first record opened here.
     const wanted = linked;
     linked = null;
+    drawStandings();
     await go(wanted ?? { hand: 0, event: 1, seat: 0 });
   }
+
+  /** The final standings, when the record has the final points (or the engine reached them). */
+  function drawStandings() {
+    const points = game.final_got ?? game.final_expected;
+    standings.hidden = !points;
+    if (!points) return;
+    const order = points.map((_, seat) => seat).sort((a, b) => points[b] - points[a] || a - b);
+    standings.replaceChildren(el("h3", {}, "Final standings"),
+      el("table", { className: "watch-hands", "data-final": "" },
+        el("tr", {}, el("th", {}, "place"), el("th", {}, "seat"), el("th", {}, "points")),
+        order.map((seat, place) => el("tr", { "data-seat": String(seat) },
+          el("td", {}, String(place + 1)), el("td", {}, `${seat}: ${names(seat)}`), el("td", { className: "numbers" }, String(points[seat]))))));
+  }
+
+  // The table's "Review this game": its record opened here, at the first hand.
+  addEventListener("tiles:watch-record", (event) => {
+    linked = { hand: 0, event: 1, seat: 0 };
+    location.hash = "#/mahjong/watch";
+    openText(event.detail.text, event.detail.name);
+  });
 
   function fail(message) {
     error.textContent = message;
@@ -250,12 +274,14 @@ export function mount(section) {
     slider.value = String(at.event);
     slider.setAttribute("aria-valuetext", `event ${at.event} of ${shown.positions.length}: ${position.text}`);
     title.textContent = `${view.round} · hand ${at.hand + 1} of ${game.hands.length} · event ${at.event} of ${shown.positions.length} · viewpoint: seat ${at.seat} (${names(at.seat)})`;
+    const last = lastDiscard(shown, at.event, view);
     const zones = view.seats.flatMap((seat) => {
       const bottom = seat.seat === at.seat;
+      const where = placeOf(seat.seat, at.seat, count);
       const label = `Seat ${seat.seat} (${names(seat.seat)}), ${WIND_NAMES[seat.wind]}`;
       const tiles = !bottom && showAll ? handTiles(seat, "riichi-row watch-tiles") : null;
       const concealed = seat.hand.length + (seat.drawn ? 1 : 0);
-      return seatZone({ ...seat, concealed }, placeOf(seat.seat, at.seat, count), { label, name: `${seat.seat}: ${names(seat.seat)}`, dealer: view.dealer, tiles, calls: !bottom, count });
+      return seatZone({ ...seat, concealed }, where, { label, name: `${placeName(where, false)} · ${names(seat.seat)}`, dealer: view.dealer, tiles, calls: !bottom, count, last: last?.seat === seat.seat ? last.index : -1 });
     });
     board.replaceChildren(centreNode(view, at.seat), ...zones);
     const own = view.seats[at.seat];
@@ -274,6 +300,21 @@ export function mount(section) {
       if (node.dataset.key === "hands") node.setAttribute("aria-pressed", String(showAll));
       if (node.dataset.key === "help") node.setAttribute("aria-expanded", String(!help.hidden));
     }
+  }
+
+  /** The newest discard at the position: the last discard among the events shown, unless a
+   * call took it. */
+  function lastDiscard(shown, event, view) {
+    for (let at = event - 1; at >= 0; at -= 1) {
+      const mjai = shown.positions[at].mjai;
+      if (!mjai) continue;
+      if (mjai.type === "dahai") {
+        const river = view.seats[mjai.actor].river;
+        return river.length && !river[river.length - 1].called ? { seat: mjai.actor, index: river.length - 1 } : null;
+      }
+      if (["chi", "pon", "daiminkan", "start_kyoku"].includes(mjai.type)) return null;
+    }
+    return null;
   }
 
   function handTiles(seat, className) {
@@ -383,7 +424,7 @@ export function mount(section) {
       return el("tr", { "data-discard": row.tile, "data-shanten": String(row.shanten), "data-count": String(row.count), "data-value": row.value === null ? "" : String(row.value), className: `${isPlayed ? "played" : ""} ${isBot ? "bot" : ""}`.trim() },
         el("td", {}, pictureOf(row.tile), ` ${tileName(row.tile)}`, isPlayed ? el("b", {}, " · played") : null, isBot ? el("b", {}, " · bot") : null),
         el("td", { className: "numbers" }, String(row.shanten)),
-        el("td", {}, el("span", { className: "riichi-row" }, row.effective.map((tile) => pictureOf(tile.tile))), ` ${row.effective.length} kinds, ${row.count} tiles${row.shanten === 0 ? " (waits)" : ""}`),
+        el("td", {}, el("span", { className: "riichi-row" }, row.effective.map((tile) => pictureOf(tile.tile))), ` ${plural(row.effective.length, "kind")}, ${plural(row.count, "tile")}${row.shanten === 0 ? " (waits)" : ""}`),
         el("td", { className: "numbers" }, value(row.value)),
         el("td", { className: "numbers" }, row.riichi ? value(row.riichi_value) : ""));
     });

@@ -33,5 +33,5 @@ pub use rules::{
 };
 pub use state::{Game, IllegalAction, RiverTile};
 pub use view::View;
-pub use waits::WinningTile;
+pub use waits::{ReadyDiscard, WinningTile};
 pub use wall::{LIVE_DRAWS, Wall, all_tiles};

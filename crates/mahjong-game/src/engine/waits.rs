@@ -21,7 +21,52 @@ pub struct WinningTile {
     pub tsumo: Option<&'static str>,
 }
 
+/// A discard that leaves a seat's hand ready, and what it would then wait on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ReadyDiscard {
+    /// The kind let go of (a red five and a plain one alike).
+    pub tile: Tile,
+    /// The kinds the hand would then wait on, in tile order, each with the copies the seat
+    /// cannot see.
+    pub waits: Vec<(Tile, u8)>,
+    /// Whether the hand would then be furiten: one of those kinds among the seat's discards
+    /// (this one included), or a win it passed that still binds it (in riichi).
+    pub furiten: bool,
+}
+
 impl Game {
+    /// On `seat`'s turn to discard (it holds 3k + 2 tiles): each kind it could let go of that
+    /// leaves its hand ready, in tile order, with the waits it would leave. Empty at any other
+    /// moment. What a table's hints show; the engine's legality does not depend on it.
+    pub fn ready_discards(&self, seat: usize) -> Vec<ReadyDiscard> {
+        if seat >= self.seat_count() || self.hands[seat].len() % 3 != 2 {
+            return Vec::new();
+        }
+        let seen = self.seen_by(seat);
+        let counts = self.counts[seat];
+        let discarded: u64 = self.rivers[seat]
+            .iter()
+            .fold(0, |bits, river| bits | bit(river.tile.tile));
+        (0..KINDS)
+            .map(Tile::at)
+            .filter(|tile| counts[tile.index()] > 0)
+            .filter_map(|tile| {
+                let mut after = counts;
+                after[tile.index()] -= 1;
+                let waits = self.waits_of(seat, &after);
+                (waits != 0).then(|| ReadyDiscard {
+                    tile,
+                    waits: (0..KINDS)
+                        .map(Tile::at)
+                        .filter(|&kind| waits & bit(kind) != 0)
+                        .map(|kind| (kind, 4u8.saturating_sub(seen[kind.index()])))
+                        .collect(),
+                    furiten: waits & (discarded | bit(tile)) != 0 || self.furiten_riichi[seat],
+                })
+            })
+            .collect()
+    }
+
     /// What `seat` waits on: its ready hand's winning kinds, in tile order (empty when it is
     /// not ready). On its turn, the hand before the tile it drew; right after a call, before
     /// its discard, nothing.

@@ -34,6 +34,31 @@ pub struct PointsJson {
     pub received: u32,
 }
 
+/// The payments of `points`, as the API gives them.
+pub(crate) fn points_json(points: &mahjong::Points) -> PointsJson {
+    PointsJson {
+        total: points.total,
+        ron: points.ron,
+        dealer: points.dealer,
+        non_dealer: points.non_dealer,
+        honba: points.honba,
+        riichi_sticks: points.riichi_sticks,
+        received: points.received(),
+    }
+}
+
+/// The parts of the fu, as the API gives them.
+pub(crate) fn fu_parts_json(parts: &[FuPart]) -> Vec<FuPartJson> {
+    parts
+        .iter()
+        .map(|part| FuPartJson {
+            part: part.part(),
+            fu: part.fu(),
+            about: Shown(About(*part)),
+        })
+        .collect()
+}
+
 /// One part of the fu.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FuPartJson {

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::response::{About, FuPartJson, PointsJson, ScoreResponse, Shown, YakuJson};
+use super::response::{ScoreResponse, Shown, YakuJson, fu_parts_json, points_json};
 use crate::fields::{Tiles, in_item, in_text, json_kind};
 
 /// A called meld in a `mahjong/score` request.
@@ -426,24 +426,8 @@ pub fn response_of(hand: FullHand, score: Score) -> ScoreResponse {
             })
             .collect(),
         limit: score.limit.map(|limit| limit.name()),
-        points: PointsJson {
-            total: points.total,
-            ron: points.ron,
-            dealer: points.dealer,
-            non_dealer: points.non_dealer,
-            honba: points.honba,
-            riichi_sticks: points.riichi_sticks,
-            received: points.received(),
-        },
-        fu_parts: score
-            .fu_parts
-            .iter()
-            .map(|part| FuPartJson {
-                part: part.part(),
-                fu: part.fu(),
-                about: Shown(About(*part)),
-            })
-            .collect(),
+        points: points_json(points),
+        fu_parts: fu_parts_json(&score.fu_parts),
         base: score.base,
         wait: score.wait.name(),
         reading: Shown(score.reading.clone()),

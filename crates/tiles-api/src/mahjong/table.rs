@@ -30,7 +30,7 @@ use serde_json::Value;
 use tiles_core::{Bot, Stop};
 
 use super::game::{GameRequest, GameResponse, describe};
-use super::response::YakuJson;
+use super::response::{FuPartJson, PointsJson, YakuJson, fu_parts_json, points_json};
 use super::seal::{self, Checkpoint, Seal};
 use crate::ApiError;
 
@@ -76,6 +76,27 @@ pub struct WaitJson {
     pub ron: Option<&'static str>,
     /// Why a tsumo of it would be refused now (`no yaku`), or null.
     pub tsumo: Option<&'static str>,
+}
+
+/// A discard that leaves the viewer's hand ready (the table's hints).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReadyDiscardJson {
+    /// The tile let go of, mpsz (a red five as its plain kind: `5m`).
+    pub tile: String,
+    /// What the hand would then wait on, each with the copies the viewer cannot see.
+    pub waits: Vec<ReadyWaitJson>,
+    /// Whether the hand would then be furiten (a wait among the viewer's discards, this one
+    /// included, or a passed win that binds a riichi hand).
+    pub furiten: bool,
+}
+
+/// One tile a ready hand would wait on.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReadyWaitJson {
+    /// The tile, mpsz.
+    pub tile: String,
+    /// Copies the viewer cannot see.
+    pub unseen: u8,
 }
 
 /// One seat as the viewer sees it.
@@ -127,6 +148,9 @@ pub struct TableJson {
     /// What the viewer waits on, when its hand is ready (on its turn, as it was before the
     /// tile it drew).
     pub waits: Vec<WaitJson>,
+    /// On the viewer's turn to discard: each tile whose discard leaves its hand ready, with
+    /// what it would then wait on (empty at any other moment).
+    pub ready_discards: Vec<ReadyDiscardJson>,
 }
 
 /// A tile on the table that may be claimed.
@@ -150,6 +174,8 @@ pub struct ShownHandJson {
     pub concealed: Vec<String>,
     /// The called melds.
     pub melds: Vec<MeldJson>,
+    /// Norths it set aside (three players).
+    pub north: u8,
 }
 
 /// One win of a hand.
@@ -177,6 +203,12 @@ pub struct WinJson {
     pub ura_indicators: Vec<String>,
     /// The seat liable for a daisangen or daisuushii (pao), or null.
     pub pao: Option<usize>,
+    /// Who paid what (`mahjong/score`'s `points`): a ron's payment, or a tsumo's from the
+    /// dealer and from each other seat, with the honba and the riichi sticks this winner
+    /// collects.
+    pub payment: PointsJson,
+    /// The fu's parts before rounding (`mahjong/score`'s `fu_parts`; none for a yakuman).
+    pub fu_parts: Vec<FuPartJson>,
 }
 
 /// How a hand ended.
@@ -688,6 +720,22 @@ fn table(game: &Game, viewer: usize, names: &[String]) -> TableJson {
                 tsumo: wait.tsumo,
             })
             .collect(),
+        ready_discards: game
+            .ready_discards(viewer)
+            .into_iter()
+            .map(|ready| ReadyDiscardJson {
+                tile: ready.tile.to_string(),
+                waits: ready
+                    .waits
+                    .iter()
+                    .map(|&(tile, unseen)| ReadyWaitJson {
+                        tile: tile.to_string(),
+                        unseen,
+                    })
+                    .collect(),
+                furiten: ready.furiten,
+            })
+            .collect(),
     }
 }
 
@@ -728,6 +776,8 @@ pub(super) fn results(
                         points: win.score.points.total,
                         ura_indicators: names_of(&win.ura),
                         pao: win.pao,
+                        payment: points_json(&win.score.points),
+                        fu_parts: fu_parts_json(&win.score.fu_parts),
                     }),
                     _ => None,
                 })
@@ -780,6 +830,10 @@ pub(super) fn results(
                             Vec::new()
                         },
                         melds: melds.iter().map(meld_json).collect(),
+                        north: events
+                            .iter()
+                            .filter(|event| matches!(event, Event::Kita { seat: by, .. } if *by == seat))
+                            .count() as u8,
                     })
                     .collect(),
                 dora_indicators: names_of(&indicators),

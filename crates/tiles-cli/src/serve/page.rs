@@ -30,6 +30,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../../web/riichi-board.js"),
     ),
+    (
+        "riichi-words.js",
+        JS,
+        include_str!("../../web/riichi-words.js"),
+    ),
+    (
+        "riichi-model.js",
+        JS,
+        include_str!("../../web/riichi-model.js"),
+    ),
     ("watch.js", JS, include_str!("../../web/watch.js")),
     ("tiles-mj.js", JS, include_str!("../../web/tiles-mj.js")),
     (
