@@ -217,6 +217,7 @@ fn browser_tests(root: &Path, cargo: &str, chromium: &str) -> Result<bool> {
                 "riichi.test.mjs",
                 "watch.test.mjs",
                 "served.test.mjs",
+                "table.test.mjs",
             ])
             .env("TILES_BIN", root.join("target/debug/tiles"))
             .env("CHROMIUM", chromium)

@@ -38,9 +38,17 @@ after(async () => {
   server?.kill("SIGINT");
 });
 
-/** A new page at `hash`, 1200 pixels wide (or `viewport`). */
-export async function open(hash, viewport = { width: 1200, height: 900 }) {
+/** A new page at `hash`, 1200 pixels wide (or `viewport`); `storage` is put in its
+ * localStorage before the page's first script runs (a game to resume, options). */
+export async function open(hash, viewport = { width: 1200, height: 900 }, storage = null) {
   const page = await browser.newPage({ viewport });
+  if (storage) {
+    await page.addInitScript((entries) => {
+      if (sessionStorage.getItem("tiles-test-seeded")) return;
+      sessionStorage.setItem("tiles-test-seeded", "1");
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
   const problems = [];
   page.on("pageerror", (error) => problems.push(error.message));
   // An API's 400 is part of a flow (the error shown next to its input); anything else that

@@ -175,7 +175,7 @@ export function resultNodes(result, who, count, fromMjai, yakuName = (name) => n
           win.payment ? el("span", { "data-payment": "" }, ` · ${paymentWords(win)}`) : null),
         handRow(result.hands[win.seat], win.seat, fromMjai(win.tile), count),
         el("ul", { className: "riichi-yaku", "data-yaku": "" }, win.yaku.map((yaku) => el("li", {}, `${yakuName(yaku.name)}: ${yaku.han} han`))),
-        fu.length ? el("p", { className: "riichi-fu", "data-fu": "" }, `Fu: ${fu.map((part) => `${part.fu} ${part.about}`).join(" + ")}${win.fu ? ` → ${win.fu}` : ""}`) : null,
+        fu.length ? el("p", { className: "riichi-fu", "data-fu": "" }, `Fu: ${fu.map((part) => `${part.fu} ${part.about || part.part}`).join(" + ")}${win.fu ? ` → ${win.fu}` : ""}`) : null,
         indicators("Dora indicators", result.dora_indicators, win.seat),
         win.ura_indicators.length ? indicators("Ura dora indicators", win.ura_indicators, win.seat) : null,
         win.pao !== null ? el("p", {}, `${who(win.pao)} is liable (pao).`) : null,

@@ -65,6 +65,8 @@ function says(who, verb, third = `${verb}s`) {
 export function eventLine(event, who, notation = "mpsz") {
   const tile = (name) => tileWords(fromMjai(name), notation);
   switch (event.type) {
+    case "start_kyoku":
+      return `${WIND_NAMES[event.bakaze]} ${event.kyoku}${event.honba ? `, honba ${event.honba}` : ""}: the deal, dora indicator ${tile(event.dora_marker)}`;
     case "dahai":
       return `${says(who(event.actor), "discard")} ${tile(event.pai)}${event.tsumogiri ? " (tsumogiri)" : ""}`;
     case "chi":

@@ -331,7 +331,10 @@ export function mount(section) {
 
   function autoDecide() {
     const decision = autoDecision();
-    if (decision) setTimeout(() => {
+    if (!decision) return;
+    // Not the person's turn to act: the page acts for them.
+    section.dataset.state = "waiting";
+    setTimeout(() => {
       if (!busy && legal().includes(decision)) decide(decision, true);
     }, 0);
   }

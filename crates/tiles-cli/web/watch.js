@@ -225,13 +225,18 @@ export function mount(section) {
     const count = game.hands.length;
     const hand = Math.min(Math.max(0, where.hand), count - 1);
     const seat = Math.min(Math.max(0, where.seat ?? at.seat), game.players - 1);
+    // A hand already here is drawn at once, so keys pressed quickly each move on from the
+    // position the one before reached (none is lost while a hand is being fetched).
     let shown;
-    try {
-      shown = await positionsOf(hand);
-    } catch (problem) {
-      return fail(problem.message);
+    if (hands.has(hand)) shown = hands.get(hand);
+    else {
+      try {
+        shown = await positionsOf(hand);
+      } catch (problem) {
+        return fail(problem.message);
+      }
+      if (mine !== asked) return;
     }
-    if (mine !== asked) return;
     const last = shown ? shown.positions.length : 1;
     const event = where.event === Infinity ? last : Math.min(Math.max(1, where.event), last);
     at = { hand, event, seat };
