@@ -266,9 +266,9 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         name: "mahjong/review",
         summary: "each decision of a record's seats beside a bot's: shanten and effective tiles of every discard, the value bot's estimates, the flagged decisions and a summary per seat",
-        schemas: schemas::<mahjong::watch::ReviewRequest, mahjong::watch::ReviewResponse>,
+        schemas: schemas::<mahjong::review::ReviewRequest, mahjong::review::ReviewResponse>,
         heavy: true,
-        run: |request, stop, form| answer_until(request, stop, form, mahjong::watch::review),
+        run: |request, stop, form| answer_until(request, stop, form, mahjong::review::review),
     },
     Operation {
         name: "mahjong/tournament",

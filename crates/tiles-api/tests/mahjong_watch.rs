@@ -177,14 +177,9 @@ fn a_review_adds_up() {
         assert_eq!(summary["flagged"].as_u64().unwrap() as usize, flagged);
         let matched = decisions.iter().filter(|d| d["matched"] == true).count();
         assert_eq!(summary["matched"].as_u64().unwrap() as usize, matched);
+        check_judged(&answer);
         for decision in decisions {
             assert_eq!(decision["seat"], 2);
-            let loss = decision["loss"].as_i64();
-            assert_eq!(
-                decision["flagged"],
-                loss.is_some_and(|loss| loss > threshold),
-                "{decision}"
-            );
             if decision["matched"] == true {
                 for key in ["type", "pai"] {
                     assert_eq!(decision["action"][key], decision["bot_action"][key]);
@@ -192,6 +187,122 @@ fn a_review_adds_up() {
             }
         }
     }
+}
+
+/// Every decision of a review judged by one measure, flagged as that measure says, and each
+/// summary the sum of its seat's decisions.
+fn check_judged(answer: &Value) {
+    let threshold = answer["threshold"].as_f64().unwrap();
+    let decisions = answer["decisions"].as_array().unwrap();
+    for decision in decisions {
+        let matched = decision["matched"] == true;
+        let flagged = decision["flagged"] == true;
+        match decision["judged_by"].as_str().unwrap() {
+            "value" => {
+                let loss = decision["loss"].as_i64().unwrap();
+                assert!(decision["value"].is_i64() && decision["bot_value"].is_i64());
+                assert_eq!(flagged, !matched && loss as f64 > threshold, "{decision}");
+            }
+            "shape" => {
+                let loss = &decision["shape_loss"];
+                let (shanten, tiles) = (
+                    loss["shanten"].as_i64().unwrap(),
+                    loss["tiles"].as_u64().unwrap(),
+                );
+                assert!(decision["value"].is_null() || decision["bot_value"].is_null());
+                assert!(shanten >= 0 && (shanten == 0 || tiles == 0), "{decision}");
+                assert!(
+                    !flagged || (!matched && (shanten > 0 || tiles >= 4)),
+                    "{decision}"
+                );
+                assert!(matched || shanten == 0 || flagged, "{decision}");
+            }
+            "none" => {
+                assert!(!flagged && decision["shape_loss"].is_null(), "{decision}");
+            }
+            other => panic!("judged by {other}"),
+        }
+    }
+    for summary in answer["summaries"].as_array().unwrap() {
+        let mine: Vec<&Value> = decisions
+            .iter()
+            .filter(|decision| decision["seat"] == summary["seat"])
+            .collect();
+        let count = |judge: &str, flagged: bool| {
+            mine.iter()
+                .filter(|decision| {
+                    decision["judged_by"] == judge && (!flagged || decision["flagged"] == true)
+                })
+                .count() as u64
+        };
+        assert_eq!(summary["judged_by_value"], count("value", false));
+        assert_eq!(summary["judged_by_shape"], count("shape", false));
+        assert_eq!(summary["flagged_by_shape"], count("shape", true));
+        assert_eq!(
+            summary["flagged"].as_u64().unwrap(),
+            count("value", true) + count("shape", true)
+        );
+        let lost = |key: &str| -> u64 {
+            mine.iter()
+                .filter(|decision| decision["judged_by"] == "shape")
+                .map(|decision| decision["shape_loss"][key].as_u64().unwrap())
+                .sum()
+        };
+        assert_eq!(summary["shanten_lost"].as_u64().unwrap(), lost("shanten"));
+        assert_eq!(summary["tiles_lost"].as_u64().unwrap(), lost("tiles"));
+        let loss: i64 = mine
+            .iter()
+            .filter(|decision| decision["judged_by"] == "value")
+            .map(|decision| decision["loss"].as_i64().unwrap())
+            .sum();
+        assert!((summary["loss"].as_i64().unwrap() - loss).abs() <= mine.len() as i64);
+    }
+}
+
+/// The review does not hide bad play: a seat that only ever lets go of the tile it drew (and
+/// passes every call) has its decisions far from ready judged by shape, and flagged.
+#[test]
+fn a_game_of_only_tsumogiri_is_flagged() {
+    let table = json!({"seed": 8, "bots": "human,efficiency,efficiency,efficiency", "length": "east", "record": "mjai"});
+    let mut moves: Vec<Value> = Vec::new();
+    let record = loop {
+        let mut request = table.clone();
+        request["moves"] = json!(moves);
+        let answer = ask("mahjong/game", &request);
+        if answer["to_move"].is_null() {
+            break answer["record"].as_str().unwrap().to_owned();
+        }
+        let legal = answer["legal"].as_array().unwrap();
+        let pick = legal
+            .iter()
+            .find(|one| one["type"] == "none")
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|one| one["type"] == "dahai" && one["tsumogiri"] == true)
+            })
+            .unwrap_or(&legal[0]);
+        moves.push(pick.clone());
+    };
+    let answer = ask("mahjong/review", &json!({ "record": record, "seat": 0 }));
+    check_judged(&answer);
+    let summary = &answer["summaries"][0];
+    assert!(
+        summary["judged_by_shape"].as_u64().unwrap() > 10,
+        "{summary}"
+    );
+    assert!(summary["flagged"].as_u64().unwrap() > 3, "{summary}");
+    assert!(summary["shanten_lost"].as_u64().unwrap() > 3, "{summary}");
+    let none = answer["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|decision| decision["judged_by"] == "none")
+        .count();
+    assert!(
+        none * 10 < answer["decisions"].as_array().unwrap().len(),
+        "{none} not judged"
+    );
 }
 
 /// `every_hand`: each hand exactly as a request for that hand alone gives it, and null for

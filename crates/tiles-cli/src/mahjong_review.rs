@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde_json::{Map, Value, json};
-use tiles_api::mahjong::watch::{DecisionJson, ReviewRequest, ReviewResponse, review};
+use tiles_api::mahjong::review::{DecisionJson, ReviewRequest, ReviewResponse, review};
 
 use crate::batch;
 use crate::records::{self, Content};
@@ -160,9 +160,21 @@ fn print_lines(lines: Vec<String>) -> bool {
         .all(|line| batch::write_line(&mut out, line).is_ok())
 }
 
+/// An mjai tile name in mpsz, as every other command writes tiles: `E` → `1z`, `5mr` → `0m`.
+fn mpsz(pai: &str) -> String {
+    const HONOURS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
+    if let Some(at) = HONOURS.iter().position(|honour| *honour == pai) {
+        return format!("{}z", at + 1);
+    }
+    match pai.strip_suffix('r') {
+        Some(red) => format!("0{}", &red[1..]),
+        None => pai.to_owned(),
+    }
+}
+
 /// A decision object in words: `5m`, `riichi 5m`, `pon 5m`, `pass`, `ron`.
 fn words(action: &Value) -> String {
-    let pai = action["pai"].as_str().unwrap_or("");
+    let pai = &mpsz(action["pai"].as_str().unwrap_or(""));
     match action["type"].as_str().unwrap_or("?") {
         "dahai" => pai.to_owned(),
         "reach" => format!("riichi {pai}"),
@@ -200,9 +212,21 @@ fn points(value: Option<i64>) -> String {
     value.map_or("-".to_owned(), |value| value.to_string())
 }
 
+/// The loss by the measure that judged the decision: points, or the shape's (`+1 shanten`,
+/// `-9 tiles`).
+fn loss_words(decision: &DecisionJson) -> String {
+    match (decision.judged_by, &decision.shape_loss) {
+        ("value", _) => points(decision.loss),
+        ("shape", Some(loss)) if loss.shanten > 0 => format!("+{} shanten", loss.shanten),
+        ("shape", Some(loss)) if loss.tiles > 0 => format!("-{} tiles", loss.tiles),
+        ("shape", Some(_)) => "0".to_owned(),
+        _ => "-".to_owned(),
+    }
+}
+
 fn table(response: &ReviewResponse) -> Vec<String> {
     let mut lines = vec![format!(
-        "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:>6}",
+        "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:<6} {:>10}",
         "round",
         "turn",
         "seat",
@@ -212,11 +236,12 @@ fn table(response: &ReviewResponse) -> Vec<String> {
         "bot's",
         "value",
         "bot's",
+        "judged",
         "loss"
     )];
     for decision in &response.decisions {
         lines.push(format!(
-            "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:>6}{}",
+            "{:<6} {:>4} {:>4}  {:<11} {:<11} {:<16} {:<16} {:>7} {:>7} {:<6} {:>10}{}",
             decision.round,
             decision.turn,
             decision.seat,
@@ -226,7 +251,8 @@ fn table(response: &ReviewResponse) -> Vec<String> {
             shape_words(decision, true),
             points(decision.value),
             points(decision.bot_value),
-            points(decision.loss),
+            decision.judged_by,
+            loss_words(decision),
             if decision.flagged { "  flagged" } else { "" }
         ));
     }
@@ -237,14 +263,19 @@ fn table(response: &ReviewResponse) -> Vec<String> {
             100.0 * summary.matched as f64 / summary.decisions as f64
         };
         lines.push(format!(
-            "seat {} ({}): {} decisions, {} as {} ({rate:.0}%), {} flagged, estimated loss {}",
+            "seat {} ({}): {} decisions, {} as {} ({rate:.0}%), {} flagged; {} judged by value (estimated loss {}), {} by shape ({} flagged: {} steps back in shanten, {} tiles lost)",
             summary.seat,
             summary.name,
             summary.decisions,
             summary.matched,
             response.bot,
             summary.flagged,
-            summary.loss
+            summary.judged_by_value,
+            summary.loss,
+            summary.judged_by_shape,
+            summary.flagged_by_shape,
+            summary.shanten_lost,
+            summary.tiles_lost
         ));
     }
     lines

@@ -1,7 +1,11 @@
 //! Each decision a record's seat made, against a bot's: the shape every choice leaves (shanten,
 //! and the tiles that bring it nearer, with the copies the seat cannot see), the bot's choice in
-//! the same position, and what the `value` bot expects each to be worth; a decision whose
-//! choice the value bot expects to lose more than a threshold is flagged.
+//! the same position, and what the `value` bot expects each to be worth. Every decision is
+//! judged: by value where the value bot estimates both the seat's choice and the bot's (flagged
+//! when the estimated loss is more than a threshold), else by the hand it leaves against the
+//! best any legal choice leaves (flagged on a step back in shanten, or at the same shanten at
+//! least a quarter of the best's tiles, and at least four, gone); a decision the bot would have
+//! made too is never flagged.
 //!
 //! The record is replayed hand by hand ([`replay_hand_moves`]), and the game is dealt again and
 //! played from the replay's decisions ([`play_again`]), so every position is the engine's own; the bot is asked
@@ -35,6 +39,61 @@ impl Shape {
             .iter()
             .map(|(_, unseen)| u32::from(*unseen))
             .sum()
+    }
+}
+
+/// Which measure judged a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Judge {
+    /// The value bot's estimates: the seat's choice and the bot's both valued.
+    Value,
+    /// Where the estimates do not reach (a hand far from ready): the shanten and the tiles
+    /// that bring the hand nearer, the seat's choice against the best choice's.
+    Shape,
+    /// Neither: a decision that leaves no hand to measure (a win, a kan, a North, nine
+    /// terminals) the value bot does not value.
+    Neither,
+}
+
+impl Judge {
+    /// `value`, `shape` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judge::Value => "value",
+            Judge::Shape => "shape",
+            Judge::Neither => "none",
+        }
+    }
+}
+
+/// How much worse the hand a choice leaves is than the best any legal choice leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ShapeLoss {
+    /// Steps further from ready (0: as near as the best).
+    pub shanten: i8,
+    /// At the best's shanten, the tiles fewer that bring it nearer (their unseen copies); 0
+    /// when the shanten is worse.
+    pub tiles: u32,
+}
+
+impl ShapeLoss {
+    /// The loss of `shape` against `best`.
+    pub fn of(shape: &Shape, best: &Shape) -> ShapeLoss {
+        let shanten = (shape.shanten - best.shanten).max(0);
+        ShapeLoss {
+            shanten,
+            tiles: if shanten == 0 {
+                best.count().saturating_sub(shape.count())
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Whether it is flagged: a step back in shanten, or at the same shanten at least a
+    /// quarter of the best's tiles (and at least four) gone.
+    pub fn flagged(&self, best: &Shape) -> bool {
+        self.shanten > 0 || (self.tiles >= 4 && self.tiles * 4 >= best.count())
     }
 }
 
@@ -87,7 +146,14 @@ pub struct Decision {
     /// The estimated loss of `played` against the bot's choice (none unless both are valued;
     /// 0 when they are the same decision).
     pub loss: Option<f32>,
-    /// The choices differ and the loss is more than the threshold.
+    /// The measure that judged it: the value bot's estimates where both choices are valued,
+    /// else the shapes they leave.
+    pub judge: Judge,
+    /// The hand the seat's choice leaves against the best any legal choice leaves (none for
+    /// a choice that leaves no hand to measure).
+    pub shape_loss: Option<ShapeLoss>,
+    /// The choices differ and, judged by value, the loss is more than the threshold; judged
+    /// by shape, [`ShapeLoss::flagged`].
     pub flagged: bool,
 }
 
@@ -112,6 +178,16 @@ pub struct Summary {
     pub flagged: usize,
     /// The estimated loss over every decision the value bot values both ways.
     pub loss: f32,
+    /// Those judged by value.
+    pub judged_by_value: usize,
+    /// Those judged by shape.
+    pub judged_by_shape: usize,
+    /// Those flagged by shape.
+    pub flagged_by_shape: usize,
+    /// The steps back in shanten over the decisions judged by shape.
+    pub shanten_lost: u32,
+    /// The tiles lost at the same shanten over the decisions judged by shape.
+    pub tiles_lost: u32,
 }
 
 /// A hand the engine could not follow to its end: its decisions are reviewed up to where the
@@ -216,12 +292,31 @@ pub fn review_at_most(
         .iter()
         .map(|&seat| {
             let mine = decisions.iter().filter(|decision| decision.seat == seat);
+            let by_shape = mine
+                .clone()
+                .filter(|decision| decision.judge == Judge::Shape);
+            let shape_losses = by_shape.clone().filter_map(|decision| decision.shape_loss);
             Summary {
                 seat,
                 decisions: mine.clone().count(),
                 matched: mine.clone().filter(|decision| decision.matched()).count(),
                 flagged: mine.clone().filter(|decision| decision.flagged).count(),
-                loss: mine.filter_map(|decision| decision.loss).sum(),
+                loss: mine
+                    .clone()
+                    .filter(|decision| decision.judge == Judge::Value)
+                    .filter_map(|decision| decision.loss)
+                    .sum(),
+                judged_by_value: mine
+                    .clone()
+                    .filter(|decision| decision.judge == Judge::Value)
+                    .count(),
+                judged_by_shape: by_shape.clone().count(),
+                flagged_by_shape: by_shape.filter(|decision| decision.flagged).count(),
+                shanten_lost: shape_losses
+                    .clone()
+                    .map(|loss| u32::from(loss.shanten.unsigned_abs()))
+                    .sum(),
+                tiles_lost: shape_losses.map(|loss| loss.tiles).sum(),
             }
         })
         .collect();
@@ -323,12 +418,41 @@ pub fn decision(
     rows.sort_by_key(|row| (row.tile.tile, row.tile.red));
     let played_value = value_of(played);
     let bot_value = value_of(chosen);
+    let valued = played_value.is_some() && bot_value.is_some();
     let loss = if same(played, chosen) {
         Some(0.0)
     } else {
         played_value
             .zip(bot_value)
             .map(|(played, bot)| (bot - played).max(0.0))
+    };
+    // The best hand any legal choice leaves, and the seat's against it.
+    let played_shape = shape_of(played);
+    let best = view
+        .legal
+        .iter()
+        .filter_map(|action| shape_of(*action))
+        .min_by_key(|shape| (shape.shanten, std::cmp::Reverse(shape.count())));
+    let shape_loss = played_shape
+        .as_ref()
+        .zip(best.as_ref())
+        .map(|(shape, best)| ShapeLoss::of(shape, best));
+    let judge = if valued {
+        Judge::Value
+    } else if shape_loss.is_some() {
+        Judge::Shape
+    } else {
+        Judge::Neither
+    };
+    let flagged = match judge {
+        Judge::Value => loss.is_some_and(|loss| loss > threshold),
+        Judge::Shape => {
+            !same(played, chosen)
+                && shape_loss
+                    .zip(best.as_ref())
+                    .is_some_and(|(loss, best)| loss.flagged(best))
+        }
+        Judge::Neither => false,
     };
     let turn = game
         .hand_events()
@@ -346,14 +470,16 @@ pub fn decision(
         view: view.clone(),
         played,
         bot: chosen,
-        played_shape: shape_of(played),
+        played_shape,
         bot_shape: shape_of(chosen),
         played_value,
         bot_value,
         discards: rows,
         values,
         loss,
-        flagged: loss.is_some_and(|loss| loss > threshold),
+        judge,
+        shape_loss,
+        flagged,
     })
 }
 

@@ -4,6 +4,7 @@
 pub mod dataset;
 pub mod game;
 mod response;
+pub mod review;
 pub mod rules;
 mod score;
 pub mod seal;
