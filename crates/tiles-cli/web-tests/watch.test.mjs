@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { api, open, shot } from "./support.mjs";
+import { SHOTS, api, open, shot } from "./support.mjs";
 
 const TILES = process.env.TILES_BIN ?? new URL("../../../target/debug/tiles", import.meta.url).pathname;
 const LOGS = new URL("../../../testdata/mahjong-game/logs/", import.meta.url).pathname;
@@ -355,10 +355,24 @@ test("watch: the review panel is the API's at the viewpoint seat's decisions, an
     await goTo(page, decision.hand, decision.event);
     await page.waitForSelector(`${VIEW} [data-analysis][data-decision="${decision.hand}/${decision.event}"]:not([hidden])`);
     const rows = await page.$$eval(`${VIEW} [data-analysis] tr[data-discard]`, (nodes) => nodes.map((row) => [row.dataset.discard, Number(row.dataset.shanten), Number(row.dataset.count), row.dataset.value === "" ? null : Number(row.dataset.value)]));
-    assert.deepEqual(rows, decision.discards.map((row) => [row.tile, row.shanten, row.count, row.value]), `${decision.round} event ${decision.event}`);
+    const byTile = (list) => [...list].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    assert.deepEqual(byTile(rows), byTile(decision.discards.map((row) => [row.tile, row.shanten, row.count, row.value])), `${decision.round} event ${decision.event}`);
+    // Sorted by value (the better of with and without riichi), the unvalued after.
+    const best = new Map(decision.discards.map((row) => [row.tile, Math.max(row.value ?? -Infinity, row.riichi ? (row.riichi_value ?? -Infinity) : -Infinity)]));
+    const order = rows.map(([tile]) => best.get(tile));
+    for (let at = 1; at < order.length; at += 1) assert.ok(order[at - 1] >= order[at], `${decision.round} event ${decision.event}: ${order}`);
+    // The tiles that help, behind an expander, closed.
+    assert.equal(await page.$$eval(`${VIEW} [data-analysis] tr[data-discard] details.helps[open]`, (nodes) => nodes.length), 0);
     const line = await page.textContent(`${VIEW} [data-verdict-line]`);
-    if (decision.loss !== null && !decision.matched) assert.ok(line.includes(`${decision.loss} points`), line);
+    assert.equal(await page.getAttribute(`${VIEW} [data-verdict-line]`, "data-judged"), decision.judged_by);
+    if (decision.judged_by === "value" && !decision.matched) assert.ok(line.includes(`${decision.loss} points`), line);
+    if (decision.judged_by === "shape") assert.match(line, /Judged by shape/);
+    // The hand's flagged decisions marked along the slider.
+    const flaggedHere = review.decisions.filter((d) => d.hand === decision.hand && d.flagged).map((d) => String(d.event));
+    await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} [data-flagged-event]`).length === count, [VIEW, flaggedHere.length]);
+    assert.deepEqual(await page.$$eval(`${VIEW} [data-flagged-event]`, (nodes) => nodes.map((node) => node.dataset.flaggedEvent)), flaggedHere);
     assert.equal(await page.evaluate(() => document.querySelector('#mahjong [data-view="watch"] [data-analysis]').classList.contains("flagged")), decision.flagged);
+    if (decision.value !== null) await page.locator(`${VIEW} [data-analysis]`).screenshot({ path: `${SHOTS}watch-review-panel.png` });
   }
   // Hidden until the decision has passed: nothing at the decision, the review one event on.
   await page.check(`${VIEW} [data-hide-review]`);
@@ -369,7 +383,21 @@ test("watch: the review panel is the API's at the viewpoint seat's decisions, an
   await goTo(page, decision.hand, decision.event + 1);
   await page.waitForSelector(`${VIEW} [data-analysis][data-decision="${decision.hand}/${decision.event}"] tr[data-discard]`);
   await page.uncheck(`${VIEW} [data-hide-review]`);
+  // Every seat's summary, as the API's review of every seat gives it.
+  const all = await api("mahjong/review", { record });
+  await page.waitForSelector(`${VIEW} [data-summary] tr[data-seat]`);
+  const summary = await page.$$eval(`${VIEW} [data-summary] tr[data-seat]`, (rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent)));
+  assert.deepEqual(summary.map((row) => [row[1], row[3], row[4]]), all.summaries.map((row) => [String(row.decisions), String(row.flagged), String(row.loss)]));
   await shot(page, "watch-review");
+  // On a phone, one decision's review fits the screen.
+  const phone = await open("mahjong/watch", { width: 390, height: 844 });
+  await openRecord(phone, path);
+  const busiest = turns.reduce((most, d) => (d.discards.length > most.discards.length ? d : most), turns[0]);
+  await goTo(phone, busiest.hand, busiest.event);
+  await phone.waitForSelector(`${VIEW} [data-analysis][data-decision="${busiest.hand}/${busiest.event}"] tr[data-discard]`);
+  const height = await phone.$eval(`${VIEW} [data-analysis]`, (node) => node.getBoundingClientRect().height);
+  assert.ok(height <= 844, `one decision's review is ${height}px tall`);
+  await shot(phone, "watch-review-phone");
 });
 
 test("watch: a file that is not a record, binary, a broken gzip, and a record cut short", async () => {

@@ -71,8 +71,10 @@ export function mount(section) {
   const title = el("h3", { "data-record-title": "" });
   const frame = el("div", { className: "riichi-frame" }, board, el("div", { className: "riichi-you" }, caption, bottomHand));
   const standings = el("section", { className: "watch-standings", "data-standings": "", hidden: true });
+  const marks = el("div", { className: "watch-marks", "aria-hidden": "true", "data-marks": "" });
+  const summary = el("section", { className: "watch-summary", "aria-label": "The review of every seat", "data-review-summary": "", hidden: true });
   const viewer = el("div", { className: "riichi-table watch", hidden: true, "data-viewer": "" },
-    title, toolbar, slider, help, frame, result, analysis, el("h3", {}, "Hands"), list, standings);
+    title, toolbar, el("div", { className: "watch-slider" }, slider, marks), help, frame, result, analysis, summary, el("h3", {}, "Hands"), list, standings);
 
   let record = null; // the record's text
   let game = null; // mahjong/watch's answer without its hand: the hand list, names, players
@@ -398,12 +400,48 @@ export function mount(section) {
     return reviews.get(seat);
   }
 
-  /** The viewpoint seat's decision at the position (or, with the review hidden until then,
-   * the one just passed). */
-  async function drawAnalysis() {
+  /** The viewpoint seat's flagged decisions of this hand, marked along the slider. */
+  async function drawMarks() {
+    const hand = at.hand;
     const seat = at.seat;
     const review = await reviewOf(seat);
+    if (hand !== at.hand || seat !== at.seat) return;
+    const positions = hands.get(hand)?.positions.length ?? 1;
+    marks.replaceChildren(...review.decisions.filter((d) => d.hand === hand && d.flagged).map((d) =>
+      el("span", { className: "mark", "data-flagged-event": String(d.event), style: `left: ${positions > 1 ? ((d.event - 1) / (positions - 1)) * 100 : 0}%`, title: `flagged: event ${d.event}` })));
+  }
+
+  /** Every seat's review in a table: decisions, the bot's matched, flagged, the estimated loss
+   * and what each measure judged. */
+  async function drawSummary() {
+    const all = await reviews.get("all");
+    if (!all?.summaries?.length) return;
+    summary.hidden = false;
+    summary.replaceChildren(el("h3", {}, "The review, seat by seat"),
+      el("table", { className: "watch-hands", "data-summary": "" },
+        el("tr", {}, ...["seat", "decisions", `as the ${all.bot} bot`, "flagged", "estimated loss", "judged by value", "by shape", "shanten lost", "tiles lost"].map((words) => el("th", {}, words))),
+        all.summaries.map((row) => el("tr", { "data-seat": String(row.seat), className: row.seat === at.seat ? "current" : "" },
+          el("td", {}, `${row.seat}: ${row.name}`),
+          el("td", { className: "numbers" }, String(row.decisions)),
+          el("td", { className: "numbers" }, row.decisions ? `${Math.round((100 * row.matched) / row.decisions)}%` : "—"),
+          el("td", { className: "numbers" }, String(row.flagged)),
+          el("td", { className: "numbers" }, String(row.loss)),
+          el("td", { className: "numbers" }, String(row.judged_by_value)),
+          el("td", { className: "numbers" }, `${row.judged_by_shape} (${row.flagged_by_shape} flagged)`),
+          el("td", { className: "numbers" }, String(row.shanten_lost)),
+          el("td", { className: "numbers" }, String(row.tiles_lost))))));
+  }
+
+  /** The viewpoint seat's decision at the position (or, with the review hidden until then,
+   * the one just passed): what was played and what the bot plays, the measure that judged it,
+   * and the candidates sorted by value, with bars for the value and the value with riichi,
+   * the tiles that help behind an expander. */
+  async function drawAnalysis() {
+    const seat = at.seat;
+    drawMarks();
+    const review = await reviewOf(seat);
     if (seat !== at.seat) return;
+    drawSummary();
     const when = hide.checked ? at.event - 1 : at.event;
     const decision = review.decisions.find((d) => d.hand === at.hand && d.event === when);
     const pending = hide.checked && review.decisions.some((d) => d.hand === at.hand && d.event === at.event);
@@ -423,26 +461,45 @@ export function mount(section) {
     const value = (points) => (points === null || points === undefined ? "—" : String(points));
     const played = decision.action;
     const bot = decision.bot_action;
-    const rows = decision.discards.map((row) => {
+    const best = (row) => Math.max(row.value ?? -Infinity, row.riichi ? (row.riichi_value ?? -Infinity) : -Infinity);
+    const sorted = [...decision.discards].sort((a, b) => best(b) - best(a) || a.shanten - b.shanten || b.count - a.count);
+    const valued = sorted.flatMap((row) => [row.value, row.riichi ? row.riichi_value : null]).filter((one) => one !== null && one !== undefined);
+    const [low, high] = [Math.min(...valued), Math.max(...valued)];
+    const bar = (points, kind) => (points === null || points === undefined ? el("span", { className: "numbers" }, "—")
+      : el("span", { className: `bar-cell ${kind}` }, el("span", { className: "track" }, el("span", { className: "bar", style: `width: ${high > low ? 6 + (94 * (points - low)) / (high - low) : 100}%` })), el("span", { className: "numbers" }, String(points))));
+    const rows = sorted.map((row) => {
       const isPlayed = (played.type === "dahai" || played.type === "reach") && fromMjai(played.pai) === row.tile;
       const isBot = (bot.type === "dahai" || bot.type === "reach") && fromMjai(bot.pai) === row.tile;
       return el("tr", { "data-discard": row.tile, "data-shanten": String(row.shanten), "data-count": String(row.count), "data-value": row.value === null ? "" : String(row.value), className: `${isPlayed ? "played" : ""} ${isBot ? "bot" : ""}`.trim() },
-        el("td", {}, pictureOf(row.tile), ` ${tileName(row.tile)}`, isPlayed ? el("b", {}, " · played") : null, isBot ? el("b", {}, " · bot") : null),
+        el("td", {}, pictureOf(row.tile), el("span", { className: "tile-words" }, ` ${row.tile}`), isPlayed ? el("b", {}, " · played") : null, isBot ? el("b", {}, " · bot") : null),
+        el("td", {}, bar(row.value, "plain")),
+        el("td", {}, row.riichi ? bar(row.riichi_value, "riichi") : ""),
         el("td", { className: "numbers" }, String(row.shanten)),
-        el("td", {}, el("span", { className: "riichi-row" }, row.effective.map((tile) => pictureOf(tile.tile))), ` ${plural(row.effective.length, "kind")}, ${plural(row.count, "tile")}${row.shanten === 0 ? " (waits)" : ""}`),
-        el("td", { className: "numbers" }, value(row.value)),
-        el("td", { className: "numbers" }, row.riichi ? value(row.riichi_value) : ""));
+        el("td", {}, el("details", { className: "helps" }, el("summary", {}, `${plural(row.count, "tile")}${row.shanten === 0 ? " (waits)" : ""}`),
+          el("span", { className: "riichi-row" }, row.effective.map((tile) => pictureOf(tile.tile))), ` ${plural(row.effective.length, "kind")}`)));
     });
+    const judged = decision.judged_by === "value"
+      ? (decision.matched ? " The same." : ` Estimated loss: ${decision.loss} points.`)
+      : decision.judged_by === "shape"
+        ? ` Judged by shape (the bot values nothing this far from ready): ${shapeWords(decision.shape_loss)}.`
+        : "";
     analysis.replaceChildren(...[
       el("h3", {}, `Seat ${decision.seat}'s decision, ${decision.round} turn ${decision.turn}${decision.flagged ? " · flagged" : ""}`),
-      el("p", { "data-verdict-line": "" },
-        `Played: ${words(played)} (${value(decision.value)}). The value bot: ${words(bot)} (${value(decision.bot_value)}).`,
-        decision.matched ? " The same." : decision.loss !== null ? ` Estimated loss: ${decision.loss} points.` : " (not valued: far from ready)"),
+      el("p", { "data-verdict-line": "", "data-judged": decision.judged_by },
+        `Played: ${words(played)} (${value(decision.value)}). The value bot: ${words(bot)} (${value(decision.bot_value)}).`, judged),
       rows.length ? el("table", { className: "watch-discards" },
-        el("tr", {}, el("th", {}, "discard"), el("th", {}, "shanten"), el("th", {}, "tiles that help"), el("th", {}, "value"), el("th", {}, "with riichi")),
+        el("tr", {}, el("th", {}, "discard"), el("th", {}, "value"), el("th", {}, "with riichi"), el("th", {}, "shanten"), el("th", {}, "tiles that help")),
         ...rows) : null,
     ].filter(Boolean));
     analysis.classList.toggle("flagged", decision.flagged);
+  }
+
+  /** A shape loss in words. */
+  function shapeWords(loss) {
+    if (!loss) return "no hand to measure";
+    if (loss.shanten > 0) return `${plural(loss.shanten, "step")} further from ready than the best choice`;
+    if (loss.tiles > 0) return `as near to ready as the best choice, with ${plural(loss.tiles, "tile")} fewer that help`;
+    return "as good a shape as any";
   }
 
   function actionWords(action) {
