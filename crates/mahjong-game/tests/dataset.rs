@@ -248,7 +248,7 @@ fn bad_input_is_named_and_the_rest_is_written() {
         written
             .problems
             .iter()
-            .any(|problem| problem.contains("notes.json: is not a record"))
+            .any(|problem| problem.contains("notes.json: is not a game record"))
     );
     assert!(
         written

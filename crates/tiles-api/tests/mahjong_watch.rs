@@ -137,7 +137,10 @@ fn bad_requests_are_named() {
             .to_owned()
     };
     let text = record("tenhou-json/double_ron.json");
-    assert!(error("mahjong/watch", json!({ "record": "hello" })).contains("no hand could be read"));
+    assert!(
+        error("mahjong/watch", json!({ "record": "hello" }))
+            .contains("record: not a game record (an mjlog starts with <")
+    );
     assert!(
         error("mahjong/watch", json!({ "record": text, "hand": 7 }))
             .contains("hand: the record has 1 hand (0 to 0), not 7")

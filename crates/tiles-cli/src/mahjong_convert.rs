@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Args;
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use mahjong_game::records::convert::{Target, convert};
+use mahjong_game::records::convert::{ConvertErrorKind, Target, convert};
 use rayon::prelude::*;
 
 use crate::records::{self, Content};
@@ -45,13 +45,17 @@ struct Job {
 enum Skip {
     /// It is no record at all: left out, named in the summary.
     NotARecord,
-    /// It could not be read, or disagrees: reported.
+    /// A good record the target format cannot hold (a game's part to mjai or mjlog): reported,
+    /// and expected.
+    NotInFormat(String),
+    /// It could not be read, or disagrees, or could not be written: reported, a fault.
     Why(String),
 }
 
-/// Runs `tiles mahjong convert`: exit 0 when every game was converted, 1 when any was
-/// skipped (each reported on stderr with why), 2 for bad arguments or an output directory
-/// that cannot be made, 130 if Ctrl-C stopped it.
+/// Runs `tiles mahjong convert`: exit 0 when every game the format can hold was converted, 1
+/// when one was skipped for a fault (each reported on stderr with why) or none was converted,
+/// 2 for bad arguments, an output directory that cannot be made or no record at all, 130 if
+/// Ctrl-C stopped it.
 pub fn run(args: &ConvertArgs) -> ExitCode {
     let Some(target) = Target::named(&args.to) else {
         eprintln!(
@@ -66,11 +70,38 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let (found, mut left_out) = records::collect(&args.inputs);
+    // Two copies of one game in two formats (`game.xml`, `game.json`) share a stem: each then
+    // keeps its own extension in its name (`game-xml`, `game-json`).
+    let mut stems: HashMap<PathBuf, usize> = HashMap::new();
+    for found in &found {
+        *stems
+            .entry(records::stem_path(&found.relative))
+            .or_default() += 1;
+    }
     let jobs: Vec<Job> = found
         .into_iter()
-        .map(|found| Job {
-            output: args.out.join(records::stem_path(&found.relative)),
-            input: found.path,
+        .map(|found| {
+            let stem = records::stem_path(&found.relative);
+            let output = if stems[&stem] > 1 {
+                let name = found
+                    .relative
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy();
+                let stem_name = stem.file_name().unwrap_or_default().to_string_lossy();
+                let kept = name
+                    .strip_prefix(stem_name.as_ref())
+                    .unwrap_or_default()
+                    .trim_start_matches('.')
+                    .replace('.', "-");
+                stem.with_file_name(format!("{stem_name}-{kept}"))
+            } else {
+                stem
+            };
+            Job {
+                output: args.out.join(output),
+                input: found.path,
+            }
         })
         .collect();
     let extension = match target {
@@ -116,6 +147,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         .collect();
     watch.end();
     let (mut converted, mut skipped, mut hands, mut not_records) = (0usize, 0usize, 0usize, 0usize);
+    let mut not_in_format = 0usize;
     for (job, result) in jobs.iter().zip(&results) {
         match result {
             Some(Ok(count)) => {
@@ -126,6 +158,10 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 skipped += 1;
                 eprintln!("{}: skipped: {why}", job.input.display());
             }
+            Some(Err(Skip::NotInFormat(why))) => {
+                not_in_format += 1;
+                eprintln!("{}: left as it is: {why}", job.input.display());
+            }
             Some(Err(Skip::NotARecord)) => {
                 not_records += 1;
                 left_out.push(job.input.clone());
@@ -133,10 +169,14 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
             None => {}
         }
     }
-    let done = converted + skipped + not_records;
+    let done = converted + skipped + not_in_format + not_records;
+    let games = |count: usize| format!("{count} game{}", if count == 1 { "" } else { "s" });
     eprintln!(
-        "{converted} games converted ({hands} hands) into {}, {skipped} skipped{}{}",
+        "{} converted ({hands} hand{}) into {}, {} the format cannot hold, {skipped} skipped for a fault{}{}",
+        games(converted),
+        if hands == 1 { "" } else { "s" },
         args.out.display(),
+        games(not_in_format),
         records::left_out_note(&left_out),
         if done < jobs.len() {
             format!("; stopped after {done} of {} files", jobs.len())
@@ -146,7 +186,10 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     );
     if watch.interrupted() {
         ExitCode::from(130)
-    } else if skipped > 0 {
+    } else if converted + skipped + not_in_format == 0 {
+        eprintln!("tiles: nothing converted: {}", records::NOT_A_RECORD);
+        ExitCode::from(2)
+    } else if skipped > 0 || converted == 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
@@ -159,7 +202,10 @@ fn one(job: &Job, target: Target, extension: &str) -> Result<usize, Skip> {
         Content::Record(text) => text,
         Content::NotARecord => return Err(Skip::NotARecord),
     };
-    let converted = convert(&text, target).map_err(Skip::Why)?;
+    let converted = convert(&text, target).map_err(|error| match error.kind {
+        ConvertErrorKind::NotInFormat => Skip::NotInFormat(error.message),
+        _ => Skip::Why(error.message),
+    })?;
     let output = job.output.with_extension(extension);
     if let Some(parent) = output.parent() {
         std::fs::create_dir_all(parent)

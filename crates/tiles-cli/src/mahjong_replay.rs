@@ -228,8 +228,9 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     watch.end();
     if tally.files == 0 && !watch.interrupted() {
         eprintln!(
-            "tiles: no record to replay{} (an mjlog starts with <, tenhou.net/6 and mjai with {{)",
-            records::left_out_note(&left_out)
+            "tiles: no record to replay{}: {}",
+            records::left_out_note(&left_out),
+            records::NOT_A_RECORD
         );
         return ExitCode::from(2);
     }

@@ -113,10 +113,7 @@ fn record_text(path: &std::path::Path) -> Result<String, ExitCode> {
     match records::read(path) {
         Ok(Content::Record(text)) => Ok(text),
         Ok(Content::NotARecord) => {
-            eprintln!(
-                "tiles: {}: not a game record (an mjlog starts with <, tenhou.net/6 and mjai with {{)",
-                path.display()
-            );
+            eprintln!("tiles: {}: {}", path.display(), records::NOT_A_RECORD);
             Err(ExitCode::from(2))
         }
         Err(message) => {

@@ -173,7 +173,14 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     }
     let listener = tokio::net::TcpListener::bind(&wanted)
         .await
-        .map_err(|error| format!("cannot listen on {wanted}: {error}"))?;
+        .map_err(|error| {
+            let hint = if error.kind() == std::io::ErrorKind::AddrInUse {
+                " (another program listens there: choose another port with --port, or --port 0 for any free one)"
+            } else {
+                ""
+            };
+            format!("cannot listen on {wanted}: {error}{hint}")
+        })?;
     let addr = listener
         .local_addr()
         .map_err(|error| format!("cannot listen on {wanted}: {error}"))?;

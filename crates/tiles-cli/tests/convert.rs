@@ -73,13 +73,18 @@ fn copy_of(out: &Path, source: &Path, extension: &str) -> PathBuf {
             name.strip_suffix(&format!(".{ext}"))
                 .map_or(name.clone(), str::to_owned)
         });
+    // Two sources of one stem each keep their own extension in the name (`game-xml`).
+    let kept = source.file_name().unwrap().to_string_lossy()[stem.len()..]
+        .trim_start_matches('.')
+        .replace('.', "-");
     let mut found = Vec::new();
     files(out, &mut found);
     found
         .into_iter()
         .find(|path| {
-            path.to_string_lossy()
-                .ends_with(&format!("/{stem}.{extension}"))
+            let path = path.to_string_lossy();
+            path.ends_with(&format!("/{stem}.{extension}"))
+                || path.ends_with(&format!("/{stem}-{kept}.{extension}"))
         })
         .unwrap_or_else(|| panic!("no copy of {}", source.display()))
 }
@@ -126,10 +131,21 @@ fn every_converted_game_replays_to_the_sources_results() {
         // are reported and skipped, and everything else converts (but for mjai-reviewer's
         // records of a game's part, to mjai and mjlog, whose records end with the game's).
         assert_eq!(run.status.code(), Some(1), "{stderr}");
+        // Faults are skipped; a game's part mjai and mjlog cannot hold is left as it is (told
+        // apart, not a fault).
         let skipped: Vec<&str> = stderr
             .lines()
-            .filter(|line| line.contains(": skipped: "))
+            .filter(|line| line.contains(": skipped: ") || line.contains(": left as it is: "))
             .collect();
+        for line in stderr
+            .lines()
+            .filter(|line| line.contains(": left as it is: "))
+        {
+            assert!(
+                to != "tenhou6" && line.contains("--to tenhou6 keeps a game's part"),
+                "{line}"
+            );
+        }
         assert!(
             skipped
                 .iter()
@@ -238,9 +254,9 @@ fn a_bad_record_is_skipped_and_the_rest_go_on() {
         stderr.contains("not-a-record.mjlog: skipped: cannot be unzipped"),
         "{stderr}"
     );
-    assert!(stderr.contains("1 games converted"), "{stderr}");
+    assert!(stderr.contains("1 game converted (1 hand)"), "{stderr}");
     assert!(
-        stderr.contains("2 skipped; 2 files left out, not records: ")
+        stderr.contains("2 skipped for a fault; 2 files left out, not records: ")
             && stderr.contains("LICENSE-x")
             && stderr.contains("notes.json"),
         "{stderr}"
@@ -267,4 +283,82 @@ fn a_bad_record_is_skipped_and_the_rest_go_on() {
     );
     std::fs::remove_dir_all(&sources).unwrap();
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// The `.xml` and `.json` copies of one game both convert, each to a name of its own; a game's
+/// part, which mjai cannot hold, is left as it is with the format that keeps it named, and is
+/// not counted as a fault; a run that converts nothing exits non-zero.
+#[test]
+fn two_copies_of_a_game_each_get_a_name_and_a_part_is_told_apart() {
+    let sources = scratch("copies");
+    for extension in ["xml", "json"] {
+        std::fs::copy(
+            logs().join(format!(
+                "tenhou-official-json/2019021004gm-00a9-0000-e2f6516d.{extension}"
+            )),
+            sources.join(format!("game.{extension}")),
+        )
+        .unwrap();
+    }
+    let out = scratch("copies-out");
+    let convert = |to: &str, inputs: &[&Path], out: &Path| {
+        let mut args = vec![
+            "mahjong".to_owned(),
+            "convert".into(),
+            "--to".into(),
+            to.into(),
+        ];
+        args.extend(
+            inputs
+                .iter()
+                .map(|input| input.to_string_lossy().into_owned()),
+        );
+        args.extend(["--out".to_owned(), out.to_string_lossy().into_owned()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        tiles(&args, b"")
+    };
+    let run = convert("mjai", &[&sources], &out);
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    assert!(stderr.starts_with("2 games converted"), "{stderr}");
+    assert!(out.join("game-xml.json.gz").exists() && out.join("game-json.json.gz").exists());
+    // A game's part: its first hand, without the final points.
+    let whole = scratch("part-whole");
+    let run = convert("tenhou6", &[&sources.join("game.xml")], &whole);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let mut record: Value =
+        serde_json::from_str(&std::fs::read_to_string(whole.join("game.json")).unwrap()).unwrap();
+    record["log"] = Value::Array(vec![record["log"][0].clone()]);
+    record.as_object_mut().unwrap().remove("sc");
+    let part = sources.join("part.json");
+    std::fs::write(&part, record.to_string()).unwrap();
+    let run = convert(
+        "mjai",
+        &[&part, &sources.join("game.json")],
+        &scratch("part-out"),
+    );
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("part.json: left as it is: does not reach the game's end")
+            && stderr.contains("--to tenhou6 keeps a game's part"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1 game converted")
+            && stderr.contains("1 game the format cannot hold, 0 skipped for a fault"),
+        "{stderr}"
+    );
+    // Nothing converted: a part alone exits 1; no record at all exits 2.
+    let run = convert("mjai", &[&part], &scratch("part-alone"));
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let notes = sources.join("notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let run = convert("mjai", &[&notes], &scratch("notes-out"));
+    assert_eq!(run.status.code(), Some(2), "{}", text(&run.stderr));
+    assert!(
+        text(&run.stderr).contains("nothing converted: not a game record (an mjlog starts with <"),
+        "{}",
+        text(&run.stderr)
+    );
 }

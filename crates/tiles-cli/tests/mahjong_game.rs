@@ -157,6 +157,10 @@ fn games_and_tournaments_print_and_name_the_option_at_fault() {
             vec!["mahjong", "tournament", "--bots", "random,random"],
             "--bots: one bot or four are needed, got 2",
         ),
+        (
+            vec!["mahjong", "game", "--bots", "random,random,random"],
+            "--bots: one bot or four are needed, got 3 (three bots play a three-player game: `--players 3`",
+        ),
     ] {
         let out = tiles(&args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

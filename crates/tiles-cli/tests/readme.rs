@@ -1,7 +1,7 @@
 //! The workspace README's command examples, run as written: each `$ command` line of a
-//! ` ```sh ` block is run by `sh` with `cargo run … -p tiles-cli --` standing for this
-//! build's `tiles`, and must print exactly the lines that follow it (stdout and stderr
-//! together, as a terminal shows them).
+//! ` ```sh ` block is run by `sh` with each `tiles` command word (at the line's start, or
+//! after `|`, `;`, `&&` or `(`) standing for this build's `tiles`, and must print exactly the
+//! lines that follow it (stdout and stderr together, as a terminal shows them).
 
 use std::process::Command;
 
@@ -26,6 +26,32 @@ fn examples(readme: &str) -> Vec<(String, String)> {
     examples
 }
 
+/// `command` with each `tiles` command word replaced by `binary`, quoted; None if it runs no
+/// `tiles`.
+fn with_binary(command: &str, binary: &str) -> Option<String> {
+    let mut script = String::new();
+    let mut found = false;
+    let mut rest = command;
+    while let Some(at) = rest.find("tiles ") {
+        let before = rest[..at].trim_end();
+        let starts_a_command = (script.is_empty() && before.is_empty())
+            || before.ends_with('|')
+            || before.ends_with(';')
+            || before.ends_with("&&")
+            || before.ends_with('(');
+        script.push_str(&rest[..at]);
+        if starts_a_command {
+            script.push_str(&format!("'{binary}' "));
+            found = true;
+        } else {
+            script.push_str("tiles ");
+        }
+        rest = &rest[at + "tiles ".len()..];
+    }
+    script.push_str(rest);
+    found.then_some(script)
+}
+
 #[test]
 fn the_readme_examples_print_what_the_readme_shows() {
     let readme = include_str!("../../../README.md");
@@ -34,15 +60,12 @@ fn the_readme_examples_print_what_the_readme_shows() {
     let tiles = env!("CARGO_BIN_EXE_tiles");
     let mut checked = 0;
     for (command, expected) in &examples {
-        let Some((before, after)) = command
-            .split_once("cargo run -q -p tiles-cli --")
-            .or_else(|| command.split_once("cargo run -q --release -p tiles-cli --"))
-        else {
+        let Some(script) = with_binary(command, tiles) else {
             // The quick start's commands (`cargo xtask verify`, the tests) are not run here.
             assert!(command.starts_with("cargo "), "{command}");
             continue;
         };
-        let script = format!("{before}'{tiles}'{after} 2>&1");
+        let script = format!("{script} 2>&1");
         // From the workspace's root, as a reader runs them.
         let output = Command::new("sh")
             .args(["-c", &script])

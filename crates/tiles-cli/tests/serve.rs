@@ -34,6 +34,20 @@ fn it_listens_on_a_host_name_and_a_port() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("nowhere.invalid:80"), "{stderr}");
+    // A port another program holds: the message says how to take another.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = Command::new(env!("CARGO_BIN_EXE_tiles"))
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("cannot listen on 127.0.0.1:{port}"))
+            && stderr.contains("--port 0 for any free one"),
+        "{stderr}"
+    );
 }
 
 /// A request that keeps a server busy for a while (seconds in a debug build).

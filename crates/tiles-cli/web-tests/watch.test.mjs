@@ -407,12 +407,12 @@ test("watch: a file that is not a record, binary, a broken gzip, and a record cu
   writeFileSync(notes, "these are my notes\n");
   await page.setInputFiles(`${VIEW} input[name="record-file"]`, notes);
   await page.waitForSelector(`${VIEW} [data-open-error]:not([hidden])`);
-  assert.match(await error(), /^notes\.txt: record: no hand could be read/);
+  assert.match(await error(), /^notes\.txt: record: not a game record \(an mjlog starts with </);
   const binary = join(TEMP, "picture.png");
   writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x81]));
   await page.setInputFiles(`${VIEW} input[name="record-file"]`, binary);
   await page.waitForFunction((selector) => document.querySelector(selector).textContent.startsWith("picture.png"), `${VIEW} [data-open-error]`);
-  assert.equal(await error(), "picture.png: not a record (not text)");
+  assert.equal(await error(), "picture.png: not a game record (it is not text)");
   const broken = join(TEMP, "broken.json.gz");
   const zipped = gzipSync(readFileSync(`${LOGS}tenhou-json/double_ron.json`));
   writeFileSync(broken, zipped.subarray(0, zipped.length / 2));

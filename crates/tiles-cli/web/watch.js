@@ -168,7 +168,7 @@ export function mount(section) {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      return fail(`${picked.name}: not a record (not text)`);
+      return fail(`${picked.name}: not a game record (it is not text)`);
     }
     await openText(text, picked.name);
   }

@@ -152,7 +152,7 @@ pub fn read_file(path: &Path, mut out: Vec<u8>) -> FileResult {
     let text = match files::content_of(bytes) {
         Ok(Content::Record(text)) => text,
         Ok(Content::NotARecord) => {
-            result.error = Some("is not a record (it starts as no record format does)".to_owned());
+            result.error = Some(format!("is {}", super::super::records::NOT_A_RECORD));
             return result;
         }
         Err(error) => {

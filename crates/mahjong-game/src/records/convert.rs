@@ -83,6 +83,46 @@ pub struct Converted {
     pub hands: usize,
 }
 
+/// Why a record was not converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConvertError {
+    /// What kind of reason.
+    pub kind: ConvertErrorKind,
+    /// The reason, in words (`E2-0 disagrees: …`).
+    pub message: String,
+}
+
+/// The kinds of [`ConvertError`]: a record at fault, or one the target cannot hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ConvertErrorKind {
+    /// It cannot be read, or has no hand.
+    Unreadable,
+    /// A hand, or the final points, disagree with the engine.
+    Disagrees,
+    /// A good record the target format cannot hold: a game's part to mjai or mjlog (their
+    /// records end with the game), rules mjlog cannot state. Expected, not a fault.
+    NotInFormat,
+}
+
+impl std::fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message.fmt(f)
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+impl ConvertError {
+    fn new(kind: ConvertErrorKind, message: String) -> ConvertError {
+        ConvertError { kind, message }
+    }
+
+    /// Whether the reason is in `text`'s words.
+    pub fn contains(&self, text: &str) -> bool {
+        self.message.contains(text)
+    }
+}
+
 /// `text` (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events) as a record in `to`.
 ///
 /// # Errors
@@ -91,28 +131,38 @@ pub struct Converted {
 /// disagrees with the engine (the hand and the first disagreement), or the final points do;
 /// to mjai or mjlog, a record that stops before the game's end (tenhou.net/6 writes such
 /// parts); to mjlog, rules it cannot state (red fives in some suits only).
-pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
+pub fn convert(text: &str, to: Target) -> Result<Converted, ConvertError> {
+    use ConvertErrorKind::{Disagrees, NotInFormat, Unreadable};
     let (log, error) = read(text);
     if let Some(error) = error {
-        return Err(format!("cannot be read: {error}"));
+        return Err(ConvertError::new(
+            Unreadable,
+            format!("cannot be read: {error}"),
+        ));
     }
     if log.hands.is_empty() {
-        return Err("has no hand".to_owned());
+        return Err(ConvertError::new(Unreadable, "has no hand".to_owned()));
     }
     let (verdict, mut events) = replay_with_events(&log);
     if let Some(hand) = verdict.hands.iter().find(|hand| !hand.agree) {
-        return Err(format!(
-            "{} disagrees: {}",
-            hand.id,
-            hand.error
-                .as_deref()
-                .unwrap_or("its result is not the record's")
+        return Err(ConvertError::new(
+            Disagrees,
+            format!(
+                "{} disagrees: {}",
+                hand.id,
+                hand.error
+                    .as_deref()
+                    .unwrap_or("its result is not the record's")
+            ),
         ));
     }
     if verdict.final_agree == Some(false) {
-        return Err(format!(
-            "the final points disagree: the record's {:?}, the engine's {:?}",
-            log.final_scores, verdict.final_scores
+        return Err(ConvertError::new(
+            Disagrees,
+            format!(
+                "the final points disagree: the record's {:?}, the engine's {:?}",
+                log.final_scores, verdict.final_scores
+            ),
         ));
     }
     if !matches!(events.last(), Some(Event::EndGame { .. })) {
@@ -126,8 +176,11 @@ pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
                 } else {
                     "an mjlog record ends with owari"
                 };
-                return Err(format!(
-                    "does not reach the game's end (no final points), and {end}"
+                return Err(ConvertError::new(
+                    NotInFormat,
+                    format!(
+                        "does not reach the game's end (no final points), and {end}: --to tenhou6 keeps a game's part"
+                    ),
                 ));
             }
             None => {}
@@ -142,7 +195,9 @@ pub fn convert(text: &str, to: Target) -> Result<Converted, String> {
                 .unwrap_or_else(|| format!("seat {seat}"))
         })
         .collect();
-    let text = to.write(log.rules, &events, &names)?;
+    let text = to
+        .write(log.rules, &events, &names)
+        .map_err(|message| ConvertError::new(NotInFormat, message))?;
     Ok(Converted {
         text,
         hands: log.hands.len(),

@@ -327,6 +327,11 @@ impl Shuffle {
 /// record stating a longer one is refused where it is read.
 pub const MAX_NAME: usize = 1024;
 
+/// What every tool says of a file or text that is no record it reads (the command, the API, the
+/// page and the dataset writer alike; the command exits 2).
+pub const NOT_A_RECORD: &str =
+    "not a game record (an mjlog starts with <, tenhou.net/6 and mjai with {)";
+
 /// The players' names a record states, each checked against [`MAX_NAME`] (`None`: not text,
 /// read as no name).
 pub(crate) fn names_of<'a>(

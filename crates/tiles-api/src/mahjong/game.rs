@@ -167,8 +167,18 @@ pub fn entries(bots: &Names, players: Players) -> Result<Vec<Entry>, String> {
         })
         .collect::<Result<_, _>>()?;
     if entries.len() != players.count() {
+        // Three bots at four players, or four at three: the other table was likely meant.
+        let other = match (players.count(), entries.len()) {
+            (4, 3) => {
+                " (three bots play a three-player game: `--players 3`, `\"players\": 3` in JSON)"
+            }
+            (3, 4) => {
+                " (four bots play a four-player game: `--players 4`, `\"players\": 4` in JSON)"
+            }
+            _ => "",
+        };
         return Err(format!(
-            "bots: one bot or {} are needed, got {}",
+            "bots: one bot or {} are needed, got {}{other}",
             players.in_words(),
             entries.len()
         ));

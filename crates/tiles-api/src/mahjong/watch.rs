@@ -176,12 +176,9 @@ pub(super) fn read_record(
     }
     let error = error.map(|error| error.to_string());
     if log.hands.is_empty() {
-        return Err(ApiError::BadRequest(format!(
-            "record: no hand could be read{}",
-            error.map_or(
-                " (an mjlog starts with <, tenhou.net/6 and mjai with {)".to_owned(),
-                |error| format!(": {error}")
-            )
+        return Err(ApiError::BadRequest(error.map_or_else(
+            || format!("record: {}", log::NOT_A_RECORD),
+            |error| format!("record: no hand could be read: {error}"),
         )));
     }
     Ok((log, error))
