@@ -274,8 +274,9 @@ pub struct GameArgs {
     seed: u64,
     /// What to print: `text` (each hand's result and the final points), or the game's record
     /// in a format `convert --to` takes: `mjai` (mjai events), `tenhou6` (or `tenhou`:
-    /// tenhou.net/6 JSON) or `mjlog` (Tenhou's XML).
-    #[arg(long, default_value = "text")]
+    /// tenhou.net/6 JSON) or `mjlog` (Tenhou's XML). `--record`, the request's field, says the
+    /// same.
+    #[arg(long, visible_alias = "record", default_value = "text")]
     format: String,
     #[command(flatten)]
     lineup: Lineup,

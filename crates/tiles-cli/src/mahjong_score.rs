@@ -54,23 +54,49 @@ pub struct ScoreArgs {
     /// (nothing under Tenhou's).
     #[arg(long)]
     renhou: bool,
-    /// The seat wind: E (the dealer), S, W or N.
-    #[arg(long, value_name = "WIND", default_value = "E")]
+    /// The seat wind: E (the dealer), S, W or N (the request's `seat_wind`; `--seat` for short).
+    #[arg(
+        long = "seat-wind",
+        visible_alias = "seat",
+        value_name = "WIND",
+        default_value = "E"
+    )]
     seat: String,
-    /// The round wind: E, S, W or N.
-    #[arg(long = "round", value_name = "WIND", default_value = "E")]
+    /// The round wind: E, S, W or N (`round_wind`; `--round` for short).
+    #[arg(
+        long = "round-wind",
+        visible_alias = "round",
+        value_name = "WIND",
+        default_value = "E"
+    )]
     round_wind: String,
-    /// The dora indicators, `3m,5z` (each points to the next tile).
-    #[arg(long, value_name = "TILES", default_value = "")]
+    /// The dora indicators, `3m,5z`, each pointing to the next tile (`dora_indicators`; `--dora`
+    /// for short).
+    #[arg(
+        long = "dora-indicators",
+        visible_alias = "dora",
+        value_name = "TILES",
+        default_value = ""
+    )]
     dora: String,
-    /// The ura dora indicators (riichi only).
-    #[arg(long, value_name = "TILES", default_value = "")]
+    /// The ura dora indicators, riichi only (`ura_indicators`; `--ura` for short).
+    #[arg(
+        long = "ura-indicators",
+        visible_alias = "ura",
+        value_name = "TILES",
+        default_value = ""
+    )]
     ura: String,
     /// Honba counters on the table.
     #[arg(long, value_name = "N", default_value_t = 0)]
     honba: u32,
-    /// Riichi sticks on the table.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Riichi sticks on the table (`riichi_sticks`; `--sticks` for short).
+    #[arg(
+        long = "riichi-sticks",
+        visible_alias = "sticks",
+        value_name = "N",
+        default_value_t = 0
+    )]
     sticks: u32,
     /// Norths the winner set aside (kita, three players): each a dora (nukidora).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -96,6 +122,13 @@ pub struct ScoreArgs {
     /// and --rule, which are the default of a request without `rules`).
     #[arg(long, conflicts_with = "hand")]
     json: bool,
+}
+
+/// The spelling of an option the user typed: `--seat` (its short alias) or `--seat-wind`.
+fn typed(long: &str, alias: &str) -> String {
+    let short = format!("--{alias}");
+    let used = std::env::args().any(|arg| arg == short || arg.starts_with(&format!("{short}=")));
+    if used { short } else { format!("--{long}") }
 }
 
 impl ScoreArgs {
@@ -181,7 +214,7 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
 
 impl ScoreArgs {
     /// An error of the request these options make, naming the option the user typed and its
-    /// value (`--seat X: unknown wind "X"`) where it names a field of the request
+    /// value (`--seat-wind X: unknown wind "X"`) where it names a field of the request
     /// (`seat_wind: …`).
     fn in_options(&self, error: &str) -> String {
         if let Some(rest) = error.strip_prefix("rules.") {
@@ -194,15 +227,30 @@ impl ScoreArgs {
             return format!("--rule {typed}:{rest}");
         }
         let options: [(&str, String); 7] = [
-            ("seat_wind", format!("--seat {}", self.seat)),
-            ("round_wind", format!("--round {}", self.round_wind)),
-            ("dora_indicators", format!("--dora {}", self.dora)),
-            ("ura_indicators", format!("--ura {}", self.ura)),
+            (
+                "seat_wind",
+                format!("{} {}", typed("seat-wind", "seat"), self.seat),
+            ),
+            (
+                "round_wind",
+                format!("{} {}", typed("round-wind", "round"), self.round_wind),
+            ),
+            (
+                "dora_indicators",
+                format!("{} {}", typed("dora-indicators", "dora"), self.dora),
+            ),
+            (
+                "ura_indicators",
+                format!("{} {}", typed("ura-indicators", "ura"), self.ura),
+            ),
             (
                 "win",
                 format!("--win {}", self.win.as_deref().unwrap_or_default()),
             ),
-            ("riichi_sticks", format!("--sticks {}", self.sticks)),
+            (
+                "riichi_sticks",
+                format!("{} {}", typed("riichi-sticks", "sticks"), self.sticks),
+            ),
             ("rules", format!("--rules {}", self.rules)),
         ];
         for (field, option) in options {
@@ -226,6 +274,18 @@ pub struct RulesArgs {
     /// One field set otherwise, repeatable: `--rule kiriage=false`.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rule: Vec<String>,
+    /// `hanchan` or `east` (as `--rule length=…`; the request's `length`).
+    #[arg(long, value_name = "LENGTH")]
+    length: Option<String>,
+    /// The red fives of each suit, `0,1,1` (as `--rule red_fives=…`).
+    #[arg(long, value_name = "M,P,S")]
+    red_fives: Option<String>,
+    /// No kuitan (as `--rule open_tanyao=false`; the request's `open_tanyao`).
+    #[arg(long)]
+    no_open_tanyao: bool,
+    /// The rule set's three-player form, `3` (as `--rule players=3`).
+    #[arg(long, value_name = "N")]
+    players: Option<u8>,
     /// Print JSON: the fields and their values (with the preset's name and the fields set
     /// otherwise); without PRESET, read one `mahjong/rules` request per stdin line and answer
     /// each.
@@ -233,12 +293,35 @@ pub struct RulesArgs {
     json: bool,
 }
 
+impl RulesArgs {
+    /// `--rule` and the options that set one field each, in order: players first (it sets the
+    /// three-player form's other fields), then the rest.
+    fn switches(&self) -> Vec<String> {
+        let mut switches: Vec<String> = Vec::new();
+        if let Some(players) = self.players {
+            switches.push(format!("players={players}"));
+        }
+        if let Some(length) = &self.length {
+            switches.push(format!("length={length}"));
+        }
+        if let Some(red) = &self.red_fives {
+            switches.push(format!("red_fives={red}"));
+        }
+        if self.no_open_tanyao {
+            switches.push("open_tanyao=false".to_owned());
+        }
+        switches.extend(self.rule.iter().cloned());
+        switches
+    }
+}
+
 /// Runs `tiles mahjong rules`.
 pub fn rules_run(args: &RulesArgs) -> ExitCode {
-    if args.json && args.rules.is_empty() && args.rule.is_empty() {
+    let switches = args.switches();
+    if args.json && args.rules.is_empty() && switches.is_empty() {
         return batch::json_batch("mahjong/rules", Map::new());
     }
-    if args.rules.is_empty() && args.rule.is_empty() {
+    if args.rules.is_empty() && switches.is_empty() {
         let mut lines = vec!["rule sets:".to_owned()];
         for preset in Preset::ALL {
             lines.push(format!("  {}", preset.name()));
@@ -259,7 +342,7 @@ pub fn rules_run(args: &RulesArgs) -> ExitCode {
         "" => Ok(GameRules::TENHOU),
         text => text.parse::<GameRules>(),
     };
-    for pair in &args.rule {
+    for pair in &switches {
         rules = rules.and_then(|mut rules| rules.set_pair(pair).map(|()| rules));
     }
     let rules = match rules {

@@ -147,3 +147,76 @@ fn json_lines_take_the_options_as_defaults() {
     assert_eq!(lines[0]["score"]["plays"][0]["points"], 10);
     assert_eq!(lines[1]["score"], serde_json::Value::Null);
 }
+
+/// Every request field is the command's option of the same name (`_` for `-`, or `--no-…` for
+/// a boolean on by default), but for the fields the README names as the command's argument or
+/// as sent by programs only.
+#[test]
+fn request_fields_are_the_commands_option_names() {
+    // (operation, field): the command's argument, melds written in the hand, or a field only a
+    // program sends (a person's table, the viewer's whole game, a tournament's shard).
+    const NOT_OPTIONS: &[(&str, &str)] = &[
+        ("fiveup/check", "game"),
+        ("huxxy/eval", "call"),
+        ("mahjong/analyze", "hand"),
+        ("mahjong/analyze", "melds"),
+        ("mahjong/score", "hand"),
+        ("mahjong/score", "melds"),
+        ("mahjong/replay", "record"),
+        ("mahjong/review", "record"),
+        ("mahjong/watch", "record"),
+        ("mahjong/watch", "every_hand"),
+        ("rummikub-puzzle/solve", "puzzle"),
+        ("rummikub-puzzle/check", "puzzle"),
+        ("rummikub-puzzle/check", "answer"),
+        ("rummikub/arrange", "tiles"),
+        ("rummikub/group", "tiles"),
+        ("mahjong/game", "moves"),
+        ("mahjong/game", "token"),
+        ("mahjong/game", "proof"),
+        ("mahjong/game", "checkpoint"),
+        ("mahjong/game", "viewer"),
+        ("rummikub/game", "moves"),
+        ("rummikub/game", "viewer"),
+        ("rummikub/game", "players"),
+        ("mahjong/tournament", "first_game"),
+        ("rummikub/tournament", "first_game"),
+        ("huxxy/tournament", "first_game"),
+        ("mahjong/dataset", "records"),
+    ];
+    let document = tiles_api::openapi();
+    let schemas = &document["components"]["schemas"];
+    let mut checked = 0;
+    for op in tiles_api::OPERATIONS {
+        let mut schema = &document["paths"][format!("/api/{}", op.name)]["post"]["requestBody"]["content"]
+            ["application/json"]["schema"];
+        if let Some(name) = schema["$ref"].as_str() {
+            schema = &schemas[name.rsplit('/').next().unwrap()];
+        }
+        let fields = schema["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{}: no request fields in {schema}", op.name));
+        let mode = json_mode(op.name);
+        let help = tiles(&[&mode[..mode.len() - 1], &["--help"]].concat(), b"");
+        let help = text(&help.stdout);
+        let options: Vec<&str> = help
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter_map(|word| word.strip_prefix("--"))
+            .collect();
+        for field in fields.keys() {
+            if NOT_OPTIONS.contains(&(op.name, field.as_str())) {
+                continue;
+            }
+            let option = field.replace('_', "-");
+            assert!(
+                options.contains(&option.as_str())
+                    || options.contains(&format!("no-{option}").as_str()),
+                "{}: the field {field} is no option of `tiles {}`",
+                op.name,
+                mode.join(" ")
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked} fields checked");
+}
