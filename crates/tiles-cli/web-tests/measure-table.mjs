@@ -40,9 +40,10 @@ for (;;) {
   if ((await page.getAttribute(VIEW, "data-state")) !== "your-turn") break;
   const pass = await page.$(`${VIEW} [data-action="pass"]`);
   const target = pass ?? (await page.$(`${VIEW} .riichi-hand button.riichi-tile:not([disabled]) >> nth=-1`));
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/mahjong/game"));
   const start = performance.now();
   await target.click();
-  await page.waitForFunction((view) => document.querySelector(view).dataset.state !== "your-turn", VIEW, { polling: "raf" });
+  await answered;
   await settled();
   if (!(await page.isVisible(`${VIEW} [data-result]`))) clicks.push(performance.now() - start);
 }

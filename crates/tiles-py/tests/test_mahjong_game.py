@@ -224,8 +224,8 @@ def test_games_tournaments_and_replays_through_the_api():
     table = mahjong.tournament(games=4, length="east", bots=["efficiency", "random", "random", "random"])
     assert [entry["bot"] for entry in table["entries"]] == ["efficiency", "random", "random", "random"]
     assert sum(sum(entry["placements"]) for entry in table["entries"]) == 16
-    cut = mahjong.replay('{"log": [[[0, 0, 0]]]}')
-    assert not cut["agree"] and "a hand has 17 items" in cut["read_error"]
+    with pytest.raises(tiles.BadRequest, match="record: no hand could be read: .*a hand has 17 items"):
+        mahjong.replay('{"log": [[[0, 0, 0]]]}')
     with pytest.raises(tiles.BadRequest, match="bots: unknown bot"):
         mahjong.game(bots="efficiency,efficiency,efficiency,smart")
 
@@ -687,3 +687,38 @@ def test_three_player_environments_pass_their_checkers_and_step_in_batches():
     assert kita > 0 and all(len(result["scores"]) == 3 for result in batch.results())
     for result in batch.results()[:3]:
         assert sum(result["scores"]) == 105_000 and sorted(result["ranks"]) == [1, 2, 3]
+
+
+def test_records_from_a_path_bytes_or_gzip_and_bad_input_alike(tmp_path):
+    """replay, watch, review and record_hands take a record's text, a path (str or Path) or its
+    bytes, gzipped or not; what is no record raises the same BadRequest from each."""
+    import gzip
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[3] / "testdata" / "mahjong-game" / "logs" / "tenhou-json" / "double_ron.json"
+    text = source.read_text()
+    zipped = tmp_path / "double_ron.json.gz"
+    zipped.write_bytes(gzip.compress(text.encode()))
+    expected = mahjong.replay(text)
+    assert expected["hands"] and expected["agree"]
+    for record in [source, str(source), text.encode(), gzip.compress(text.encode()), zipped, str(zipped)]:
+        assert mahjong.replay(record) == expected, record if not isinstance(record, bytes) else "bytes"
+        assert mahjong.watch(record)["hands"] == mahjong.watch(text)["hands"]
+        assert mahjong.review(record, seat=0)["summaries"] == mahjong.review(text, seat=0)["summaries"]
+        assert len(mahjong.record_hands(record)) == len(mahjong.record_hands(text))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, no record")
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    for bad, message in [
+        (notes, "record: not a game record \\(an mjlog starts with <"),
+        (str(notes), "record: not a game record \\(an mjlog starts with <"),
+        ("hello", "record: not a game record \\(an mjlog starts with <"),
+        (picture, "record: not a game record \\(it is not text\\)"),
+        (b"\x1f\x8b broken", "record: gzipped, but the data is broken"),
+    ]:
+        for function in (mahjong.replay, mahjong.watch, mahjong.review):
+            with pytest.raises(tiles.BadRequest, match=message):
+                function(bad)
+    with pytest.raises(TypeError, match="record: expected a record's text, a path or bytes"):
+        mahjong.replay(42)

@@ -691,20 +691,23 @@ pub fn verdict_json(
 ///
 /// # Errors
 ///
+/// A text with no hand (not a record, or one broken before its first hand); bad `rules`;
 /// [`ApiError::Stopped`] (checked as the record is read and between hands).
 pub fn replay(request: ReplayRequest, stop: &Stop) -> Result<ReplayResponse, ApiError> {
-    let assumed = assumed_rules(request.rules.as_deref(), &request.rule)?;
-    let (mut log, error) = log::read_until(&request.record, stop)?;
-    if let Some(rules) = assumed {
-        log.assume_rules(rules);
-    }
+    // A text with no hand is refused as `mahjong/watch` and `mahjong/review` refuse it.
+    let (log, error) = super::watch::read_record(
+        &request.record,
+        request.rules.as_deref(),
+        &request.rule,
+        stop,
+    )?;
     let verdict = log::replay::replay_until(&log, stop)?;
     Ok(verdict_json(
         log::format_of(&request.record),
         &log.rules,
         &verdict,
         log.final_scores,
-        error.map(|error| error.to_string()),
+        error,
     ))
 }
 

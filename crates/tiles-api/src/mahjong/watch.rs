@@ -176,10 +176,13 @@ pub(super) fn read_record(
     }
     let error = error.map(|error| error.to_string());
     if log.hands.is_empty() {
-        return Err(ApiError::BadRequest(error.map_or_else(
-            || format!("record: {}", log::NOT_A_RECORD),
-            |error| format!("record: no hand could be read: {error}"),
-        )));
+        // Text that starts as no record format does is no record; one that starts as one
+        // but breaks before its first hand says where.
+        let starts_as_one = record.trim_start().starts_with(['<', '{']);
+        return Err(ApiError::BadRequest(match error {
+            Some(error) if starts_as_one => format!("record: no hand could be read: {error}"),
+            _ => format!("record: {}", log::NOT_A_RECORD),
+        }));
     }
     Ok((log, error))
 }

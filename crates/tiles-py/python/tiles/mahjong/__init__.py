@@ -7,6 +7,8 @@ Hands are mpsz notation (``"123m456p789s1122z"``, red fives ``0m``), called meld
 """
 
 import collections.abc as _abc
+import gzip as _gzip
+import os as _os
 import typing as _t
 
 from .. import _tiles
@@ -33,6 +35,7 @@ __all__ = [
     "is_complete",
     "Tiles",
     "Meld",
+    "Record",
 ]
 
 Tiles = _t.Union[str, _t.Sequence[str]]
@@ -200,17 +203,57 @@ def _assumed(rules, rule) -> dict[str, _t.Any]:
     return fields
 
 
+Record = _t.Union[str, bytes, "_os.PathLike[str]"]
+
+_NOT_TEXT = "not a game record (it is not text)"
+
+
+def _record_text(record: Record) -> str:
+    """A record as the functions take it: its text; a path (a ``str`` that names a file and
+    does not start as a record does, ``<`` or ``{``, or any ``os.PathLike``); or its bytes,
+    gzipped or not. Anything else is passed on as text, so every function refuses what is no
+    record with the same message (``BadRequest``)."""
+    if isinstance(record, _os.PathLike) or (
+        isinstance(record, str)
+        and not record.lstrip().startswith(("<", "{"))
+        and "\n" not in record
+        and len(record) < 4096
+        and _os.path.isfile(record)
+    ):
+        try:
+            with open(record, "rb") as file:
+                record = file.read()
+        except OSError as error:
+            raise _tiles.BadRequest(f"record: {_os.fspath(record)}: {error.strerror}") from None
+    if isinstance(record, (bytes, bytearray, memoryview)):
+        data = bytes(record)
+        if data[:2] == b"\x1f\x8b":
+            try:
+                data = _gzip.decompress(data)
+            except (OSError, EOFError) as error:
+                raise _tiles.BadRequest(f"record: gzipped, but the data is broken ({error})") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _tiles.BadRequest(f"record: {_NOT_TEXT}") from None
+    if not isinstance(record, str):
+        raise TypeError(f"record: expected a record's text, a path or bytes, found {type(record).__name__}")
+    return record
+
+
 def replay(
-    record: str, *, rules: _t.Optional[str] = None, rule: _t.Sequence[str] = ()
+    record: Record, *, rules: _t.Optional[str] = None, rule: _t.Sequence[str] = ()
 ) -> dict[str, _t.Any]:
-    """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) fed through
-    the engine: each hand's verdict, the final points, and where reading stopped. A record
-    that states no rules (an mjai record of another tool) is read under ``rules`` with
-    ``rule`` set (Tenhou's by default); one that states its rules keeps them."""
-    return _ask("mahjong/replay", record=record, **_assumed(rules, rule))
+    """A game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events: its text, a path or
+    its bytes, gzipped or not) fed through the engine: each hand's verdict, the final points,
+    and where reading stopped. A record that states no rules (an mjai record of another tool)
+    is read under ``rules`` with ``rule`` set (Tenhou's by default); one that states its rules
+    keeps them. What is no record raises ``BadRequest``, as :func:`watch` and :func:`review`
+    do."""
+    return _ask("mahjong/replay", record=_record_text(record), **_assumed(rules, rule))
 
 
-def record_hands(record: str) -> list[dict[str, _t.Any]]:
+def record_hands(record: Record) -> list[dict[str, _t.Any]]:
     """Each hand of a record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, as text) as
     the live game plays it: ``hand`` (its place), ``agree`` (whether the engine follows it to
     its end as recorded) and ``error``, ``game`` (a :class:`Game` dealt as the record deals the
@@ -218,22 +261,31 @@ def record_hands(record: str) -> list[dict[str, _t.Any]]:
     decision the record makes, passes on tiles a seat could claim among them, as ``(seat,
     action id)``: made in order with ``game.act``, they play the hand). What a shard of
     :mod:`tiles.mahjong.dataset` holds is what ``encoding.observe(game, seat)`` gives on the
-    way."""
-    return _tiles.mahjong_record_hands(record)
+    way. ``record`` is its text, a path or its bytes, as :func:`replay` takes it."""
+    return _tiles.mahjong_record_hands(_record_text(record))
 
 
 def watch(
-    record: str, *, hand: int = 0, rules: _t.Optional[str] = None, rule: _t.Sequence[str] = ()
+    record: Record,
+    *,
+    hand: int = 0,
+    every_hand: bool = False,
+    rules: _t.Optional[str] = None,
+    rule: _t.Sequence[str] = (),
 ) -> dict[str, _t.Any]:
-    """A game record shown event by event: a hand list with the engine's verdict on each hand,
-    and hand number ``hand`` (0 the first) as positions, each the board after one more event
-    with every seat's tiles (the API's ``mahjong/watch``); ``rules`` and ``rule`` as for
+    """A game record (as :func:`replay` takes it) shown event by event: a hand list with the
+    engine's verdict on each hand, and hand number ``hand`` (0 the first) as positions, each
+    the board after one more event with every seat's tiles (the API's ``mahjong/watch``);
+    ``every_hand`` adds every hand's positions; ``rules`` and ``rule`` as for
     :func:`replay`."""
-    return _ask("mahjong/watch", record=record, hand=hand, **_assumed(rules, rule))
+    fields: dict[str, _t.Any] = {"record": _record_text(record), "hand": hand, **_assumed(rules, rule)}
+    if every_hand:
+        fields["every_hand"] = True
+    return _ask("mahjong/watch", **fields)
 
 
 def review(
-    record: str,
+    record: Record,
     *,
     seat: _t.Optional[int] = None,
     bot: str = "value",
@@ -244,9 +296,10 @@ def review(
     """Each decision of the record's ``seat`` (every seat if None) beside what ``bot`` does in
     the same position: the shanten and effective tiles each choice leaves, the value bot's
     estimates in points, the decisions flagged where the estimated loss is above
-    ``threshold`` (1000 if None), and a summary per seat (the API's ``mahjong/review``);
-    ``rules`` and ``rule`` as for :func:`replay`."""
-    fields: dict[str, _t.Any] = {"record": record, "bot": bot, **_assumed(rules, rule)}
+    ``threshold`` (1000 if None; far from ready, where the value bot values nothing, by the
+    shape each choice leaves), and a summary per seat (the API's ``mahjong/review``);
+    ``record`` as :func:`replay` takes it, ``rules`` and ``rule`` as for :func:`replay`."""
+    fields: dict[str, _t.Any] = {"record": _record_text(record), "bot": bot, **_assumed(rules, rule)}
     if seat is not None:
         fields["seat"] = seat
     if threshold is not None:
