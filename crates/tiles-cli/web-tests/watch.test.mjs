@@ -451,3 +451,27 @@ test("watch on a phone: nothing wider than the screen, every control at least 24
     await shot(page, `watch-phone-${viewport.width}`);
   }
 });
+
+test("watch: PageDown pressed quickly is never lost, and one tile left is said as one", async () => {
+  const path = `${LOGS}mjai/126_204_0_mjai.jsonl`;
+  const page = await open("mahjong/watch");
+  await openRecord(page, path);
+  await page.waitForFunction((selector) => document.querySelector(selector)?.dataset.position === "0/1", BOARD);
+  // Three presses at once: three hands on.
+  await page.evaluate(() => {
+    for (let i = 0; i < 3; i += 1) document.dispatchEvent(new KeyboardEvent("keydown", { key: "PageDown", bubbles: true }));
+  });
+  await page.waitForFunction((selector) => document.querySelector(selector)?.dataset.position === "3/1", BOARD);
+  // A position with one live tile left: "1 tile left".
+  const record = readFileSync(path, "utf8");
+  const watched = await api("mahjong/watch", { record, hand: 0, every_hand: true });
+  let found = null;
+  watched.every_hand.forEach((hand, index) => {
+    const at = hand?.positions.find((position) => position.board.wall === 1);
+    if (!found && at) found = [index, at.event];
+  });
+  assert.ok(found, "a hand drawn to its last tiles");
+  await goTo(page, ...found);
+  assert.equal(await page.textContent(`${BOARD} [data-wall]`), "1 tile left");
+  await shot(page, "watch-last-tile");
+});

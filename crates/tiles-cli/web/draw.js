@@ -125,25 +125,6 @@ export function puzzleTile(name) {
   return el("span", { className: `tile rk ${colour}`, title: name, "data-tile": name }, name.slice(0, -1));
 }
 
-const SUITS = { m: "man", p: "pin", s: "sou" };
-const HONOURS = { 1: ["E", "east"], 2: ["S", "south"], 3: ["W", "west"], 4: ["N", "north"], 5: ["Wh", "white dragon"], 6: ["Gr", "green dragon"], 7: ["Rd", "red dragon"] };
-
-/** A mahjong tile, `5m`, `0p` (a red five) or `7z`, as its number and suit (or honour). */
-export function mahjongTile(code) {
-  const [digit, suit] = [code[0], code[1]];
-  if (suit === "z") {
-    const [short, long] = HONOURS[digit] ?? ["?", code];
-    return el("span", { className: `tile mj honour z${digit}`, title: long, "data-tile": code }, short);
-  }
-  const red = digit === "0";
-  return el(
-    "span",
-    { className: `tile mj ${suit}${red ? " red-five" : ""}`, title: `${red ? "red 5" : digit} ${SUITS[suit] ?? suit}`, "data-tile": code },
-    el("b", {}, red ? "5" : digit),
-    el("small", {}, SUITS[suit] ?? suit),
-  );
-}
-
 /** The tiles of mpsz notation (`123m44z`, red fives `0`), one code each. */
 export function mpszTiles(text) {
   const tiles = [];

@@ -2,7 +2,13 @@
 // a winning hand, its score.
 
 import { call } from "./api.js";
-import { button, checkbox, clearErrors, el, field, mahjongTile, mpszTiles, select, showApiError, tileRow, viewSwitch } from "./draw.js";
+import { button, checkbox, clearErrors, el, field, mpszTiles, select, showApiError, tileRow, viewSwitch } from "./draw.js";
+import { loadTileArt, tileArt, tileName } from "./tiles-mj.js";
+
+/** A tile in the table's art (one tile style across the page), named for screen readers. */
+function mahjongTile(code) {
+  return el("span", { className: "tile mj art", role: "img", "aria-label": tileName(code), title: tileName(code), "data-tile": code }, tileArt(code));
+}
 import * as riichi from "./riichi.js";
 import * as watch from "./watch.js";
 
@@ -26,6 +32,7 @@ export function mount(section) {
   const analyse = el("div", { className: "view", "data-view": "hand" });
   const table = el("div", { className: "view", "data-view": "play" });
   const records = el("div", { className: "view", "data-view": "watch" });
+  loadTileArt();
   mountHand(analyse);
   riichi.mount(table);
   watch.mount(records);
