@@ -50,7 +50,9 @@ for (;;) {
 const answers = await page.evaluate(() => performance.getEntriesByType("resource")
   .filter((entry) => entry.name.endsWith("/api/mahjong/game"))
   .map((entry) => entry.responseEnd - entry.startTime));
+const drawn = await page.evaluate(() => performance.getEntriesByName("riichi: click to board").map((entry) => entry.duration));
 console.log(`decisions: ${answers.length}`);
+console.log(`a decision to the next board drawn, the page's own time (the answer and the drawing): median ${median(drawn).toFixed(1)} ms, slowest ${Math.max(...drawn).toFixed(1)} ms (${drawn.length})`);
 console.log(`the table's answer, first ten decisions: median ${median(answers.slice(1, 11)).toFixed(1)} ms; last ten: median ${median(answers.slice(-10)).toFixed(1)} ms`);
 console.log(`a click to the next board ("instant"): median ${median(clicks).toFixed(1)} ms, slowest ${Math.max(...clicks).toFixed(1)} ms (${clicks.length})`);
 await browser.close();

@@ -182,6 +182,7 @@ export function mount(section) {
   let focusAt = 0; // the hand tile with the keyboard's focus
   let keepFocus = false; // the focus was at the table when the person decided: it goes back there
   let history = []; // each finished hand's result in this game (the final panel lists them)
+  let decidedAt = null; // when the person's last decision was made (performance.now())
 
   const request = () => ({
     ...(setup.token ? { token: setup.token } : setup.seed !== null ? { seed: setup.seed } : {}),
@@ -287,6 +288,10 @@ export function mount(section) {
     busy = false;
     renderBoard(shown);
     renderControls();
+    if (decidedAt !== null) {
+      performance.measure("riichi: click to board", { start: decidedAt, end: performance.now() });
+      decidedAt = null;
+    }
     if (next.to_move === null) showFinal();
     else if (keepFocus) focusTable();
     keepFocus = false;
@@ -669,6 +674,8 @@ export function mount(section) {
 
   function decide(decision, automatic = false) {
     if (!decision || busy) return;
+    // Timed with the User Timing API (what measure-table.mjs reads): "riichi: click to board".
+    decidedAt = performance.now();
     keepFocus ||= !automatic && table.contains(document.activeElement);
     setup.moves.push(decision);
     riichiMode = false;
