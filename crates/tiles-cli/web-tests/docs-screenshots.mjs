@@ -1,6 +1,7 @@
 // The screenshots in crates/tiles-cli/docs, taken in headless Chromium: the riichi table
-// (desktop and phone, four and three players, a result panel) from a running game, and the
-// record viewer (desktop and phone, a hand's result, the review panel) on a real record. Run by
+// (desktop, a phone upright and on its side, three players, a hand's result over the table, the
+// game's end) from a running game, and the record viewer (desktop and phone, a hand's result,
+// the review panel) on a real record. Run by
 // hand when the look changes (cargo build -p tiles-cli first; ONLY=watch or ONLY=table for
 // one of the two):
 //
@@ -31,6 +32,7 @@ async function settled(page) {
 async function game(viewport, players, seed, until) {
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   await page.goto(`${base}/#/mahjong/play`);
+  await page.waitForSelector("#mahjong[data-ready]");
   await page.selectOption(`${VIEW} select[name=players]`, String(players));
   await page.selectOption(`${VIEW} select[name=speed]`, "instant");
   await page.fill(`${VIEW} input[name=seed]`, String(seed));
@@ -48,9 +50,10 @@ async function game(viewport, players, seed, until) {
   return page;
 }
 
-const table = (page) => page.locator(`${VIEW} .riichi-table`);
-const desktop = { width: 1100, height: 1000 };
+const frame = (page) => page.locator(`${VIEW} [data-frame]`);
+const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
+const landscape = { width: 844, height: 390 };
 
 /** Whether the board shows a good part of a hand: many discards, a call or a riichi. */
 const busy = async (page, state, least) =>
@@ -58,21 +61,18 @@ const busy = async (page, state, least) =>
 
 let page;
 if (process.env.ONLY !== "watch") {
-page = await game(desktop, 4, 3, async (p, state) => busy(p, state, 40));
-await table(page).screenshot({ path: `${OUT}riichi-four.png` });
-await page.close();
-page = await game(desktop, 3, 8, async (p, state) => busy(p, state, 27));
-await table(page).screenshot({ path: `${OUT}riichi-three.png` });
-await page.close();
-page = await game(desktop, 4, 3, async (p, state) => state === "result");
-await page.locator(`${VIEW} [data-result]`).screenshot({ path: `${OUT}riichi-result.png` });
-await page.close();
-page = await game(phone, 4, 5, async (p, state) => busy(p, state, 36));
-await table(page).screenshot({ path: `${OUT}riichi-phone-four.png` });
-await page.close();
-page = await game(phone, 3, 2, async (p, state) => busy(p, state, 24));
-await table(page).screenshot({ path: `${OUT}riichi-phone-three.png` });
-await page.close();
+  for (const [viewport, name, players, seed, least] of [[desktop, "riichi-desktop", 4, 3, 40], [phone, "riichi-phone", 4, 5, 36], [landscape, "riichi-phone-landscape", 4, 5, 36], [desktop, "riichi-three", 3, 8, 27]]) {
+    page = await game(viewport, players, seed, async (p, state) => busy(p, state, least));
+    // The window as a player sees it: the table scrolled into view.
+    await page.screenshot({ path: `${OUT}${name}.png` });
+    await page.close();
+  }
+  page = await game(desktop, 4, 3, async (p, state) => state === "result");
+  await page.screenshot({ path: `${OUT}riichi-result.png` });
+  await page.close();
+  page = await game({ width: 1280, height: 1400 }, 4, 3, async (p, state) => state === "over");
+  await page.locator(`${VIEW} [data-final-panel]`).screenshot({ path: `${OUT}riichi-final.png` });
+  await page.close();
 }
 
 if (process.env.ONLY !== "table") {
@@ -81,6 +81,7 @@ if (process.env.ONLY !== "table") {
   const opened = async (viewport, hash) => {
     const watching = await browser.newPage({ viewport, deviceScaleFactor: 1 });
     await watching.goto(`${base}/#/mahjong/watch/${hash}`);
+    await watching.waitForSelector("#mahjong[data-ready]");
     await watching.setInputFiles(`${WATCH} input[name="record-file"]`, record);
     await watching.waitForFunction(([selector, wanted]) => document.querySelector(selector)?.dataset.position === wanted, [`${WATCH} [data-position]`, hash.split("/").slice(0, 2).join("/")]);
     await watching.waitForTimeout(800);
@@ -90,7 +91,7 @@ if (process.env.ONLY !== "table") {
   const response = await fetch(`${base}/api/mahjong/review`, { method: "POST", body: JSON.stringify({ record: await (await import("node:fs/promises")).readFile(record, "utf8"), seat: 0 }) });
   const review = await response.json();
   const decision = review.decisions.find((d) => d.value !== null && d.discards.length > 8 && d.event > 40) ?? review.decisions[0];
-  page = await opened(desktop, `${decision.hand}/${decision.event}/0`);
+  page = await opened({ width: 1280, height: 1000 }, `${decision.hand}/${decision.event}/0`);
   await page.locator(`${WATCH} [data-viewer]`).screenshot({ path: `${OUT}watch-desktop.png` });
   await page.locator(`${WATCH} [data-analysis]`).screenshot({ path: `${OUT}watch-review.png` });
   await page.keyboard.press("End");
