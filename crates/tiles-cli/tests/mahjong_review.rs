@@ -23,6 +23,23 @@ fn review_prints_a_table_and_json_lines_for_both_formats_and_player_counts() {
     );
     let summary = lines.last().unwrap();
     assert!(summary.starts_with("seat 1 ("), "{summary}");
+    // Tiles as every other command writes them: honours 1z-7z, red fives 0m; each row says
+    // which measure judged it, and the summary counts both.
+    for row in &lines[1..lines.len() - 1] {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        for cell in &cells[3..5] {
+            assert!(!["E", "S", "W", "N", "P", "F", "C"].contains(cell), "{row}");
+        }
+        assert!(
+            row.contains(" value ") || row.contains(" shape ") || row.contains(" none "),
+            "{row}"
+        );
+    }
+    assert!(lines.iter().any(|row| row.contains('z')), "{table}");
+    assert!(
+        summary.contains(" judged by value (estimated loss ") && summary.contains(" by shape ("),
+        "{summary}"
+    );
     let json = tiles(
         &["mahjong", "review", &record, "--seat", "1", "--json"],
         b"",

@@ -81,3 +81,29 @@ fn the_readme_examples_print_what_the_readme_shows() {
     }
     assert!(checked >= 15, "{checked} examples run");
 }
+
+/// The licence the crates declare is in the repository, and the README says where, how to
+/// depend on one game's crate, and how to install and serve.
+#[test]
+fn the_licences_are_there_and_the_readme_says_how_to_use_it() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let manifest = std::fs::read_to_string(format!("{root}/Cargo.toml")).unwrap();
+    assert!(manifest.contains("license = \"MIT OR Apache-2.0\""));
+    let mit = std::fs::read_to_string(format!("{root}/LICENSE-MIT")).unwrap();
+    assert!(mit.starts_with("MIT License") && mit.contains("Permission is hereby granted"));
+    let apache = std::fs::read_to_string(format!("{root}/LICENSE-APACHE")).unwrap();
+    assert!(apache.contains("Apache License") && apache.contains("Version 2.0, January 2004"));
+    let readme = include_str!("../../../README.md");
+    for needed in [
+        "[LICENSE-MIT](LICENSE-MIT)",
+        "[LICENSE-APACHE](LICENSE-APACHE)",
+        "cargo install --path crates/tiles-cli --locked",
+        "tiles serve",
+        "pip install \"./crates/tiles-py[rl]\"",
+        "mahjong = { path = ",
+    ] {
+        assert!(readme.contains(needed), "{needed}");
+    }
+    let cli = include_str!("../README.md");
+    assert!(cli.contains("tiles serve") && cli.contains("MIT or Apache-2.0"));
+}

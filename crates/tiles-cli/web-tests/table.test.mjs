@@ -376,3 +376,17 @@ test("the bugs: a running game is not thrown away by one click, the status is no
   assert.ok((await saved(page)).length <= 1, "a new game");
   await shot(page, "table-bugs");
 });
+
+test("a furiten hand is badged, and the notation setting names tiles in Japanese", async () => {
+  // Seed 24 reaches one first (the search goes on through the others if the engine changes).
+  const seeds = [24, ...Array.from({ length: 40 }, (_, i) => i + 1).filter((seed) => seed !== 24)];
+  const found = await findPosition((answer) => answer.view.waits.length > 0 && answer.view.waits.every((wait) => wait.ron === "furiten") && answer.legal.length > 0, { seeds });
+  const page = await openAt(found, { notation: "japanese" });
+  await settled(page);
+  assert.equal(await page.locator(`${VIEW} [data-badges] [data-badge="furiten"]`).count(), 1);
+  // Names in Japanese: the waits panel's tiles.
+  const waits = await page.$$eval(`${VIEW} [data-waits] li`, (items) => items.map((item) => item.textContent));
+  assert.ok(waits.length > 0);
+  for (const line of waits) assert.match(line, /[萬筒索東南西北白發中]/, line);
+  await shot(page, "table-furiten");
+});
