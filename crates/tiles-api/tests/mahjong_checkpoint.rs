@@ -5,18 +5,9 @@
 //! decisions is refused by name.
 
 use serde_json::{Value, json};
-use tiles_api::handle;
+use support::{ask, error_of};
 
-fn ask(request: &Value) -> Value {
-    serde_json::from_str(&handle("mahjong/game", &request.to_string())).unwrap()
-}
-
-fn error_of(answer: &Value) -> String {
-    answer["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("expected an error, got {answer}"))
-        .to_owned()
-}
+mod support;
 
 /// A quick person: wins when it can, calls a pon now and then, else discards what it drew.
 fn choice(legal: &[Value], step: usize) -> Value {

@@ -6,20 +6,11 @@
 use mahjong_game::{Game, GameRules};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tiles_api::handle;
 
 mod support;
 
-fn ask(request: &Value) -> Value {
-    serde_json::from_str(&handle("mahjong/game", &request.to_string())).unwrap()
-}
-
-fn error_of(answer: &Value) -> String {
-    answer["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("expected an error, got {answer}"))
-        .to_owned()
-}
+use support::{ask, error_of};
+use tiles_api::handle;
 
 /// A quick person: wins when it can, discards what it drew, passes every claim.
 fn quick_choice(legal: &[Value]) -> Value {

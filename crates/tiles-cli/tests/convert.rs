@@ -64,6 +64,24 @@ fn results(paths: &[PathBuf]) -> Vec<Vec<(String, Value)>> {
         .collect()
 }
 
+/// `tiles mahjong convert --to TO INPUTS… --out OUT`.
+fn convert(to: &str, inputs: &[&Path], out: &Path) -> std::process::Output {
+    let mut args = vec![
+        "mahjong".to_owned(),
+        "convert".into(),
+        "--to".into(),
+        to.into(),
+    ];
+    args.extend(
+        inputs
+            .iter()
+            .map(|input| input.to_string_lossy().into_owned()),
+    );
+    args.extend(["--out".to_owned(), out.to_string_lossy().into_owned()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    tiles(&args, b"")
+}
+
 /// The converted copy of `source`, by its name.
 fn copy_of(out: &Path, source: &Path, extension: &str) -> PathBuf {
     let name = source.file_name().unwrap().to_string_lossy().into_owned();
@@ -112,20 +130,8 @@ fn every_converted_game_replays_to_the_sources_results() {
     ];
     for (to, extension) in [("mjai", "json.gz"), ("tenhou6", "json"), ("mjlog", "mjlog")] {
         let out = scratch(to);
-        let mut args = vec![
-            "mahjong".to_owned(),
-            "convert".into(),
-            "--to".into(),
-            to.into(),
-        ];
-        args.extend(
-            inputs
-                .iter()
-                .map(|input| input.to_string_lossy().into_owned()),
-        );
-        args.extend(["--out".into(), out.to_string_lossy().into_owned()]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let run = tiles(&args, b"");
+        let paths: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        let run = convert(to, &paths, &out);
         let stderr = text(&run.stderr);
         // Two tenhou.net/6 records are no games the rules allow (see the replay tests): they
         // are reported and skipped, and everything else converts (but for mjai-reviewer's
@@ -301,22 +307,6 @@ fn two_copies_of_a_game_each_get_a_name_and_a_part_is_told_apart() {
         .unwrap();
     }
     let out = scratch("copies-out");
-    let convert = |to: &str, inputs: &[&Path], out: &Path| {
-        let mut args = vec![
-            "mahjong".to_owned(),
-            "convert".into(),
-            "--to".into(),
-            to.into(),
-        ];
-        args.extend(
-            inputs
-                .iter()
-                .map(|input| input.to_string_lossy().into_owned()),
-        );
-        args.extend(["--out".to_owned(), out.to_string_lossy().into_owned()]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        tiles(&args, b"")
-    };
     let run = convert("mjai", &[&sources], &out);
     let stderr = text(&run.stderr);
     assert_eq!(run.status.code(), Some(0), "{stderr}");

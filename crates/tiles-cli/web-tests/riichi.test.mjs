@@ -6,7 +6,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SHOTS, open, shot } from "./support.mjs";
+import { SHOTS, open, settled, shot } from "./support.mjs";
 
 const VIEW = '#mahjong [data-view="play"]';
 
@@ -40,16 +40,6 @@ async function newGame(page, { players = 4, length = "hanchan", seed = 1, oppone
   await page.fill(`${VIEW} input[name=seed]`, seed === null ? "" : String(seed));
   for (const [i, bot] of opponents.slice(0, players - 1).entries()) await page.selectOption(`${VIEW} select[name=opponent-${i + 1}]`, bot);
   await page.click(`${VIEW} [data-new-game]`);
-}
-
-/** Waits until the person must act: a decision, a result to close, or the game's end. */
-async function settled(page) {
-  await page.waitForFunction((view) => {
-    const node = document.querySelector(view);
-    return ["your-turn", "over", "failed"].includes(node.dataset.state) || !node.querySelector("[data-result]").hidden;
-  }, VIEW);
-  if (await page.isVisible(`${VIEW} [data-result]`)) return "result";
-  return page.getAttribute(VIEW, "data-state");
 }
 
 /** The decisions the page offers now: each enabled control's, and whether riichi is offered. */

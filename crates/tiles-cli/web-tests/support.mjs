@@ -78,3 +78,17 @@ export async function api(operation, request) {
   const response = await fetch(`${base}/api/${operation}`, { method: "POST", body: JSON.stringify(request) });
   return response.json();
 }
+
+/** The riichi table's view. */
+const TABLE = '#mahjong [data-view="play"]';
+
+/** Waits until the person at the riichi table must act: a decision, a result to close, or the
+ * game's end (or a failure); which, as `your-turn`, `result`, `over` or `failed`. */
+export async function settled(page) {
+  await page.waitForFunction((view) => {
+    const node = document.querySelector(view);
+    return ["your-turn", "over", "failed"].includes(node.dataset.state) || !node.querySelector("[data-result]").hidden;
+  }, TABLE);
+  if (await page.isVisible(`${TABLE} [data-result]`)) return "result";
+  return page.getAttribute(TABLE, "data-state");
+}

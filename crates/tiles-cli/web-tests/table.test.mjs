@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { api, open, shot } from "./support.mjs";
+import { api, open, settled, shot } from "./support.mjs";
 
 const VIEW = '#mahjong [data-view="play"]';
 const SAVED = "tiles.riichi.play";
@@ -65,16 +65,6 @@ async function openAt(found, options = {}, viewport = { width: 1280, height: 800
     if (new URL(response.url()).pathname === "/api/mahjong/game") page.answers.push(await response.json().catch(() => null));
   });
   return page;
-}
-
-/** Waits until the person must act: a decision, a result to close, or the game's end. */
-async function settled(page) {
-  await page.waitForFunction((view) => {
-    const node = document.querySelector(view);
-    return ["your-turn", "over", "failed"].includes(node.dataset.state) || !node.querySelector("[data-result]").hidden;
-  }, VIEW);
-  if (await page.isVisible(`${VIEW} [data-result]`)) return "result";
-  return page.getAttribute(VIEW, "data-state");
 }
 
 /** The person's decisions so far, as the page keeps them. */

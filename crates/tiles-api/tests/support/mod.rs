@@ -1,6 +1,23 @@
 //! What the table tests share.
 
+// Each test file uses what it needs of this module.
+#![allow(dead_code)]
+
 use serde_json::Value;
+use tiles_api::handle;
+
+/// `mahjong/game`'s answer to `request`.
+pub fn ask(request: &Value) -> Value {
+    serde_json::from_str(&handle("mahjong/game", &request.to_string())).unwrap()
+}
+
+/// The error an answer holds (panics if it holds none).
+pub fn error_of(answer: &Value) -> String {
+    answer["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("expected an error, got {answer}"))
+        .to_owned()
+}
 
 /// Nothing of another seat's concealed tiles shows in a table answer's events: the deal and
 /// draws of others are `?`.
