@@ -209,7 +209,7 @@ pip install in prose is not a command.
             "pip install ./crates/tiles-py",
             "pip install \"./crates/tiles-py[rl]\"",
             "pip install \"./crates/tiles-py[ray]\"",
-            "cargo install --path crates/tiles-cli",
+            "cargo install --path crates/tiles-cli --locked",
         ] {
             assert!(
                 written.contains(&expected),

@@ -3,6 +3,7 @@
 
 pub mod dataset;
 pub mod game;
+mod hand_end;
 mod response;
 pub mod review;
 pub mod rules;
