@@ -107,3 +107,33 @@ fn the_licences_are_there_and_the_readme_says_how_to_use_it() {
     let cli = include_str!("../README.md");
     assert!(cli.contains("tiles serve") && cli.contains("MIT or Apache-2.0"));
 }
+
+/// The README's count of testdata's hands that agree is what `tiles mahjong replay` says of
+/// the folder, exit code included.
+#[test]
+fn the_readmes_replay_count_is_the_commands() {
+    let readme = include_str!("../../../README.md");
+    let said = readme
+        .split("`tiles mahjong replay testdata/mahjong-game/logs` says ")
+        .nth(1)
+        .expect("the README states the count");
+    let words: Vec<&str> = said.split_whitespace().take(7).collect();
+    // "3,536 of 3,539 hands in 346 files"
+    let number = |word: &str| word.replace(',', "").parse::<usize>().unwrap();
+    let (agree, hands, files) = (number(words[0]), number(words[2]), number(words[5]));
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tiles"))
+        .args(["mahjong", "replay", "testdata/mahjong-game/logs"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{files} files, {hands} hands: {agree} agree, {} disagree",
+            hands - agree
+        )),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+}
