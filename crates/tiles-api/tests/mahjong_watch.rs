@@ -334,3 +334,30 @@ fn every_hand_at_once_is_each_hand_alone() {
         }
     }
 }
+
+/// `every_hand` answers a game's hands at once, and refuses a record of more hands than any game
+/// has (its answer would be hundreds of megabytes), naming the cap; one hand still comes.
+#[test]
+fn every_hand_is_bounded() {
+    let hand = record("tenhou-json/double_ron.json");
+    let many: String = (0..=tiles_api::mahjong::watch::MAX_EVERY_HAND)
+        .map(|_| format!("{}\n", hand.trim()))
+        .collect();
+    let refused = ask(
+        "mahjong/watch",
+        &json!({ "record": many, "every_hand": true }),
+    );
+    let error = refused["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{refused}"));
+    assert!(
+        error.starts_with(&format!(
+            "every_hand: the record has {} hands, and at most {} come at once",
+            tiles_api::mahjong::watch::MAX_EVERY_HAND + 1,
+            tiles_api::mahjong::watch::MAX_EVERY_HAND
+        )),
+        "{error}"
+    );
+    let one = ask("mahjong/watch", &json!({ "record": many, "hand": 3 }));
+    assert_eq!(one["hand"]["index"], 3, "{}", one["error"]);
+}

@@ -2,7 +2,8 @@
 // (the board and the hand together, opponents' tiles at least half your own), the newest
 // discard marked, callouts and the line of events, each toggle (auto-discard in riichi,
 // auto-win, no calls, pass on chi), the hints against the API, the result over the table, the
-// game's end and "Review this game", and the bugs of the issue that asked for it. Positions are
+// game's end and "Review this game", and fixed bugs (a running game kept, two ways to chi
+// asked, the status drawn as no error, …). Positions are
 // found through the API (a practice game whose person plays as `mahjong/analyze` advises) and
 // the page resumes them from localStorage, as a reload does.
 

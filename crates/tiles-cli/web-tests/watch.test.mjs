@@ -475,3 +475,15 @@ test("watch: PageDown pressed quickly is never lost, and one tile left is said a
   assert.equal(await page.textContent(`${BOARD} [data-wall]`), "1 tile left");
   await shot(page, "watch-last-tile");
 });
+
+test("watch: a record of more hands than come at once opens and is watched a hand at a time", async () => {
+  const hand = readFileSync(`${LOGS}tenhou-json/double_ron.json`, "utf8").trim();
+  const path = join(TEMP, "many-hands.json");
+  writeFileSync(path, `${Array.from({ length: 49 }, () => hand).join("\n")}\n`);
+  const page = await open("mahjong/watch");
+  await openRecord(page, path);
+  assert.equal(await page.$$eval(`${VIEW} [data-hand-list] tr[data-hand]`, (rows) => rows.length), 49);
+  await page.keyboard.press("PageDown");
+  await page.waitForFunction((selector) => document.querySelector(selector)?.dataset.position === "1/1", BOARD);
+  await shot(page, "watch-many-hands");
+});

@@ -333,11 +333,16 @@ fn watched_hand(log: &GameLog, index: usize) -> Option<WatchedHandJson> {
     })
 }
 
+/// The most hands `every_hand` answers at once (a hand's positions are about 250 KB of JSON):
+/// every hand of the longest real game, and a bound on the answer for a record of any size.
+pub const MAX_EVERY_HAND: usize = 48;
+
 /// Answers `mahjong/watch`.
 ///
 /// # Errors
 ///
-/// A record with no hand; a hand past the record's last; [`ApiError::Stopped`].
+/// A record with no hand; a hand past the record's last; `every_hand` of a record of more
+/// than [`MAX_EVERY_HAND`] hands; [`ApiError::Stopped`].
 pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiError> {
     let (log, error) = read_record(
         &request.record,
@@ -352,6 +357,12 @@ pub fn watch(request: WatchRequest, stop: &Stop) -> Result<WatchResponse, ApiErr
             if count == 1 { "" } else { "s" },
             count - 1,
             request.hand
+        )));
+    }
+    if request.every_hand && log.hands.len() > MAX_EVERY_HAND {
+        return Err(ApiError::BadRequest(format!(
+            "every_hand: the record has {} hands, and at most {MAX_EVERY_HAND} come at once (a hanchan has about 10 to 25): ask for one hand at a time",
+            log.hands.len()
         )));
     }
     let (verdict, events) = replay_with_events_until(&log, stop)?;
