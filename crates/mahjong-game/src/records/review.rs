@@ -426,12 +426,25 @@ pub fn decision(
             .zip(bot_value)
             .map(|(played, bot)| (bot - played).max(0.0))
     };
+    // A choice's shape: a discard's is its row's (worked out once above), another's now.
+    let shape_for = |action: Action| match action {
+        Action::Discard { tile, .. } => rows
+            .iter()
+            .find(|row| row.tile == tile)
+            .map(|row| row.shape.clone()),
+        _ => shape_of(action),
+    };
     // The best hand any legal choice leaves, and the seat's against it.
-    let played_shape = shape_of(played);
-    let best = view
-        .legal
+    let played_shape = shape_for(played);
+    let best = rows
         .iter()
-        .filter_map(|action| shape_of(*action))
+        .map(|row| row.shape.clone())
+        .chain(
+            view.legal
+                .iter()
+                .filter(|action| !matches!(action, Action::Discard { .. }))
+                .filter_map(|action| shape_of(*action)),
+        )
         .min_by_key(|shape| (shape.shanten, std::cmp::Reverse(shape.count())));
     let shape_loss = played_shape
         .as_ref()
@@ -471,7 +484,7 @@ pub fn decision(
         played,
         bot: chosen,
         played_shape,
-        bot_shape: shape_of(chosen),
+        bot_shape: shape_for(chosen),
         played_value,
         bot_value,
         discards: rows,
